@@ -1,0 +1,28 @@
+# The two commands of the README are `make play` and `make test`; both set up first.
+# Set-up is scripts/bootstrap.py: idempotent, fast when nothing changed, rebuilds the engine wheel.
+
+PYTHON ?= python3
+VENV_PY := .venv/bin/python
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: setup play test bench lint clean
+
+setup:
+	@$(PYTHON) scripts/bootstrap.py
+
+play: setup
+	@$(VENV_PY) scripts/serve.py --host $(HOST) --port $(PORT)
+
+test: setup
+	$(VENV_PY) -m pytest $(ARGS)
+
+bench: setup
+	$(VENV_PY) bench/run.py $(ARGS)
+
+lint: setup
+	$(VENV_PY) -m ruff check .
+	$(VENV_PY) -m mypy
+
+clean:
+	rm -rf .venv node_modules vendor build bench/results

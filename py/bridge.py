@@ -1,0 +1,1 @@
+"""The table page's Python entry (PyScript runs it): the only module that touches the browser."""

@@ -1,0 +1,177 @@
+"""Idempotent set-up: everything `make play`, `make test` and `make bench` need, from pinned files.
+
+Run with any Python 3.11+ (``python3 scripts/bootstrap.py``); it creates what is missing and redoes
+a step only when its inputs changed (a stamp file holds the inputs' hash):
+
+1. ``.venv/`` with ``requirements-dev.txt`` installed (stamp: the requirements' hash);
+2. ``node_modules/`` from ``package-lock.json`` through ``npm ci`` (stamp: the lock's hash);
+3. ``vendor/``: the files mapped in ``scripts/vendor.json`` copied from ``node_modules/``, plus
+   the wheels Pyodide's lock file names under ``pyodide_lock_from_pypi``, downloaded from PyPI,
+   with their lock entries rewritten to the downloaded files (stamp: map, npm lock, this script);
+4. the engine wheel ``vendor/lastcard-<version>-py3-none-any.whl``, built from ``py/`` every
+   time (it is our code), with the pyproject's setuptools backend.
+
+Several developers may run it at once in one tree: a file lock serialises the runs, and files
+in ``vendor/`` are replaced atomically.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+VENDOR = ROOT / "vendor"
+NODE_MODULES = ROOT / "node_modules"
+VENDOR_MAP = ROOT / "scripts" / "vendor.json"
+PYODIDE_LOCK = VENDOR / "pyodide" / "pyodide-lock.json"
+
+
+def engine_wheel_name() -> str:
+    """The engine wheel's file name: stable for a given version in pyproject.toml."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return f"{project['name']}-{project['version']}-py3-none-any.whl"
+
+
+def log(message: str) -> None:
+    print(f"[setup] {message}", flush=True)
+
+
+def run(*args: str | Path, quiet: bool = False) -> None:
+    """Run a command in the repository root; with ``quiet``, show its output only if it fails."""
+    result = subprocess.run(
+        [str(a) for a in args], cwd=ROOT, capture_output=quiet, text=True, check=False
+    )
+    if result.returncode:
+        if quiet:
+            sys.stderr.write(result.stdout + result.stderr)
+        raise SystemExit(f"[setup] failed ({result.returncode}): {' '.join(map(str, args))}")
+
+
+def digest(*parts: Path | str) -> str:
+    """sha256 over files (by content) and literal strings, in order."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.read_bytes() if isinstance(part, Path) else part.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def stale(stamp: Path, wanted: str) -> bool:
+    return not stamp.is_file() or stamp.read_text().strip() != wanted
+
+
+@contextmanager
+def locked() -> Iterator[None]:
+    with open(ROOT / ".setup.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def ensure_venv() -> None:
+    if not VENV_PYTHON.exists():
+        log("creating .venv")
+        run(sys.executable, "-m", "venv", VENV)
+    stamp = VENV / ".requirements.sha256"
+    wanted = digest(ROOT / "requirements-dev.txt")
+    if stale(stamp, wanted):
+        log("installing requirements-dev.txt into .venv")
+        run(VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+            "-r", ROOT / "requirements-dev.txt")
+        stamp.write_text(wanted)
+
+
+def ensure_node_modules() -> None:
+    stamp = NODE_MODULES / ".package-lock.sha256"
+    wanted = digest(ROOT / "package-lock.json")
+    if stale(stamp, wanted):
+        log("npm ci")
+        run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+        stamp.write_text(wanted)
+
+
+def copy_entry(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target, dirs_exist_ok=True)
+    else:
+        shutil.copy2(source, target)
+
+
+def download_for_pyodide_lock(names: list[str]) -> None:
+    """Fetch the lock's pure-Python wheels from PyPI and point the lock entries at them."""
+    lock = json.loads(PYODIDE_LOCK.read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        pins = [f"{name}=={lock['packages'][name]['version']}" for name in names]
+        run(VENV_PYTHON, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+            "--only-binary=:all:", "--python-version", "3.14", "--no-deps", "-d", tmp, *pins)
+        for name in names:
+            entry = lock["packages"][name]
+            prefix = f"{name.replace('-', '_')}-{entry['version']}-"
+            (wheel,) = [p for p in Path(tmp).glob("*.whl") if p.name.lower().startswith(prefix)]
+            shutil.move(wheel, PYODIDE_LOCK.parent / wheel.name)
+            entry["file_name"] = wheel.name
+            entry["sha256"] = file_sha256(PYODIDE_LOCK.parent / wheel.name)
+    PYODIDE_LOCK.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def ensure_vendor() -> None:
+    stamp = VENDOR / ".vendor.sha256"
+    wanted = digest(VENDOR_MAP, ROOT / "package-lock.json", Path(__file__))
+    if not stale(stamp, wanted):
+        return
+    log("filling vendor/ from node_modules/ and PyPI")
+    shutil.rmtree(VENDOR, ignore_errors=True)
+    VENDOR.mkdir()
+    spec = json.loads(VENDOR_MAP.read_text())
+    for source, target in spec["npm"].items():
+        copy_entry(NODE_MODULES / source, VENDOR / target)
+    download_for_pyodide_lock(spec["pyodide_lock_from_pypi"])
+    stamp.write_text(wanted)
+
+
+def build_engine_wheel() -> Path:
+    """Build the wheel from py/ into vendor/ under its stable name; always, it is our code."""
+    name = engine_wheel_name()
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools would reuse stale files
+    with tempfile.TemporaryDirectory() as tmp:
+        run(VENV_PYTHON, "-m", "build", "-q", "--wheel", "--no-isolation", "--outdir", tmp,
+            quiet=True)
+        built = Path(tmp) / name
+        staged = VENDOR / f".{name}.tmp"
+        shutil.copyfile(built, staged)
+        os.replace(staged, VENDOR / name)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    log(f"built vendor/{name}")
+    return VENDOR / name
+
+
+def main() -> None:
+    with locked():
+        ensure_venv()
+        ensure_node_modules()
+        ensure_vendor()
+        build_engine_wheel()
+
+
+if __name__ == "__main__":
+    main()
