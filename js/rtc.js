@@ -1,0 +1,136 @@
+// One peer connection with one ordered data channel, and a heartbeat that reports a lost peer.
+//
+// A `Link` is either the offerer (`offer()` then `accept(answer)`) or the answerer
+// (`answer(offer)`). ICE is non-trickle: a description is returned once gathering has finished
+// or `gatherMs` has passed, with the candidates found so far. Frames whose text starts with "#"
+// belong to the transport: "#h" is the heartbeat, other "#" frames are `control` events (the
+// relay's key proof). Events: `open`, `message` {text}, `control` {text}, `close` {reason}.
+
+export const HEARTBEAT_MS = 500;
+export const TIMEOUT_MS = 2000;
+export const GATHER_MS = 3000;
+
+/** A WebRTC data-channel link to one other device. */
+export class Link extends EventTarget {
+  /**
+   * @param {{iceServers?: RTCIceServer[], gatherMs?: number, heartbeatMs?: number,
+   *          timeoutMs?: number}} [options]
+   */
+  constructor({ iceServers = [], gatherMs = GATHER_MS, heartbeatMs = HEARTBEAT_MS, timeoutMs = TIMEOUT_MS } = {}) {
+    super();
+    this.gatherMs = gatherMs;
+    this.heartbeatMs = heartbeatMs;
+    this.timeoutMs = timeoutMs;
+    this.closed = false;
+    this.isOpen = false;
+    this.pc = new RTCPeerConnection({ iceServers });
+    // Negotiated channel id 0 on both sides: no wait for an in-band "open" handshake.
+    this.channel = this.pc.createDataChannel("lastcard", { negotiated: true, id: 0, ordered: true });
+    this.channel.onopen = () => this.#opened();
+    this.channel.onclose = () => this.close("channel closed");
+    this.channel.onmessage = (event) => this.#received(String(event.data));
+    this.pc.onconnectionstatechange = () => {
+      if (["failed", "closed"].includes(this.pc.connectionState)) this.close(this.pc.connectionState);
+    };
+  }
+
+  /** Create the offer; resolves with the local SDP once gathering is done (≤ gatherMs). */
+  async offer() {
+    await this.pc.setLocalDescription();
+    return this.#gathered();
+  }
+
+  /**
+   * Answer a remote offer; resolves with the local answer SDP once gathering is done.
+   * @param {RTCSessionDescriptionInit} remote
+   */
+  async answer(remote) {
+    await this.pc.setRemoteDescription(remote);
+    await this.pc.setLocalDescription();
+    return this.#gathered();
+  }
+
+  /**
+   * Offerer: apply the remote answer.
+   * @param {RTCSessionDescriptionInit} remote
+   */
+  async accept(remote) {
+    await this.pc.setRemoteDescription(remote);
+  }
+
+  /** The SHA fingerprint lines ("sha-256 AB:…") of the local and remote certificates. */
+  fingerprints() {
+    const of = (d) => /a=fingerprint:(.*)/.exec(d?.sdp ?? "")?.[1].trim() ?? "";
+    return { local: of(this.pc.localDescription), remote: of(this.pc.remoteDescription) };
+  }
+
+  /**
+   * Send an application message.
+   * @param {string} text
+   */
+  send(text) {
+    if (text.startsWith("#")) throw new Error("messages starting with # are reserved");
+    this.#write(text);
+  }
+
+  /**
+   * Send a transport control frame (text after the "#").
+   * @param {string} text
+   */
+  sendControl(text) {
+    this.#write(`#${text}`);
+  }
+
+  /** Close the link; emits `close` once. */
+  close(reason = "closed") {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.channel.onclose = null;
+    this.channel.close();
+    this.pc.close();
+    this.dispatchEvent(new CustomEvent("close", { detail: { reason } }));
+  }
+
+  #write(text) {
+    if (this.closed || this.channel.readyState !== "open") return;
+    this.channel.send(text);
+  }
+
+  #opened() {
+    if (this.closed) return;
+    this.isOpen = true;
+    this.lastSeen = performance.now();
+    this.timer = setInterval(() => {
+      if (performance.now() - this.lastSeen > this.timeoutMs) this.close("timeout");
+      else this.#write("#h");
+    }, this.heartbeatMs);
+    this.dispatchEvent(new CustomEvent("open"));
+  }
+
+  #received(text) {
+    this.lastSeen = performance.now();
+    if (text === "#h") return;
+    if (text.startsWith("#")) this.dispatchEvent(new CustomEvent("control", { detail: { text: text.slice(1) } }));
+    else this.dispatchEvent(new CustomEvent("message", { detail: { text } }));
+  }
+
+  async #gathered() {
+    const pc = this.pc;
+    if (pc.iceGatheringState !== "complete") {
+      await new Promise((resolve) => {
+        const timer = setTimeout(done, this.gatherMs);
+        function done() {
+          clearTimeout(timer);
+          pc.removeEventListener("icegatheringstatechange", check);
+          resolve();
+        }
+        function check() {
+          if (pc.iceGatheringState === "complete") done();
+        }
+        pc.addEventListener("icegatheringstatechange", check);
+      });
+    }
+    return pc.localDescription.sdp;
+  }
+}
