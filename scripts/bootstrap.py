@@ -95,8 +95,16 @@ def ensure_venv() -> None:
     wanted = digest(ROOT / "requirements-dev.txt")
     if stale(stamp, wanted):
         log("installing requirements-dev.txt into .venv")
-        run(VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-            "-r", ROOT / "requirements-dev.txt")
+        run(
+            VENV_PYTHON,
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "-q",
+            "-r",
+            ROOT / "requirements-dev.txt",
+        )
         stamp.write_text(wanted)
 
 
@@ -122,8 +130,21 @@ def download_for_pyodide_lock(names: list[str]) -> None:
     lock = json.loads(PYODIDE_LOCK.read_text())
     with tempfile.TemporaryDirectory() as tmp:
         pins = [f"{name}=={lock['packages'][name]['version']}" for name in names]
-        run(VENV_PYTHON, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-            "--only-binary=:all:", "--python-version", "3.14", "--no-deps", "-d", tmp, *pins)
+        run(
+            VENV_PYTHON,
+            "-m",
+            "pip",
+            "download",
+            "--disable-pip-version-check",
+            "-q",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+            "--no-deps",
+            "-d",
+            tmp,
+            *pins,
+        )
         for name in names:
             entry = lock["packages"][name]
             prefix = f"{name.replace('-', '_')}-{entry['version']}-"
@@ -154,8 +175,17 @@ def build_engine_wheel() -> Path:
     name = engine_wheel_name()
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools would reuse stale files
     with tempfile.TemporaryDirectory() as tmp:
-        run(VENV_PYTHON, "-m", "build", "-q", "--wheel", "--no-isolation", "--outdir", tmp,
-            quiet=True)
+        run(
+            VENV_PYTHON,
+            "-m",
+            "build",
+            "-q",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            tmp,
+            quiet=True,
+        )
         built = Path(tmp) / name
         staged = VENDOR / f".{name}.tmp"
         shutil.copyfile(built, staged)

@@ -1,0 +1,105 @@
+"""A small static server for the site: correct MIME types, no caching surprises.
+
+``python scripts/serve.py [--host 0.0.0.0] [--port 8000] [--root .]`` serves the repository root
+and prints the table URL (this machine) and the LAN URL for phones. The browser tests use
+:func:`make_server` on 127.0.0.1 with port 0 (a free port).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import os
+import socket
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class StaticHandler(SimpleHTTPRequestHandler):
+    """Serves files with explicit MIME types; every response must be revalidated."""
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The MIME type by file suffix, ours first (.mjs, .wasm, .whl must be exact)."""
+        return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Stay quiet: the play console shows only the URLs."""
+
+
+class Server(ThreadingHTTPServer):
+    """Threaded server whose threads do not keep the process alive."""
+
+    daemon_threads = True
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT) -> Server:
+    """A server for ``root`` on ``host:port`` (port 0 picks a free one); call serve_forever()."""
+    handler = functools.partial(StaticHandler, directory=str(root))
+    return Server((host, port), handler)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses: the resolver's, and the default route's source.
+
+    The route probe connects a UDP socket, which sends nothing; it only asks the kernel which
+    local address it would use (the destination is a documentation address, RFC 5737).
+    """
+    found: set[str] = set()
+    with contextlib.suppress(OSError):
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found |= {str(info[4][0]) for info in infos}
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe, contextlib.suppress(OSError):
+        probe.connect(("198.51.100.1", 9))
+        found.add(str(probe.getsockname()[0]))
+    return sorted(a for a in found if not a.startswith("127.") and a != "0.0.0.0")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--root", type=Path, default=ROOT)
+    args = parser.parse_args(argv)
+    server = make_server(args.host, args.port, args.root)
+    port = server.server_address[1]
+    print(f"Table (open on the TV or laptop): http://localhost:{port}/table.html")
+    if args.host in ("0.0.0.0", ""):
+        for address in lan_addresses():
+            print(f"Phones on the same network:      http://{address}:{port}/")
+    print("Ctrl+C stops the server.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

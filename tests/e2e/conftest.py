@@ -1,0 +1,150 @@
+"""Shared browser fixtures for the end-to-end tests (Playwright for Python driving Debian Chromium).
+
+Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse by every e2e test:
+
+``base_url`` (session)
+    Base URL (``http://127.0.0.1:<random port>``, no trailing slash) of a static server of the
+    repository root: the server of ``make play`` (``scripts/serve.py``), so MIME types match.
+    The set-up (``make test`` runs it first) has filled ``vendor/`` and built the engine wheel.
+``browser`` (session)
+    One headless Chromium (``$CHROMIUM`` or ``/usr/bin/chromium``) with the project's flags.
+    Make one context per device: the fixtures below do.
+``tv``
+    A page in its own desktop context (1280x720), for table.html. Closed after the test.
+``new_phone``
+    A factory: ``phone = new_phone()`` gives a page in a new phone context (390x844, is_mobile,
+    has_touch); call it once per phone. All are closed after the test.
+``watch``
+    A function: ``log = watch(page)`` before ``page.goto`` gives a ``PageLog``:
+    ``log.console_errors`` (console errors and uncaught page errors, as text), ``log.requests``
+    (every request URL) and ``log.foreign(base_url)`` (the requests that left the local origin).
+``open_table``
+    A function: ``log = open_table(page, query="")`` watches ``page``, opens
+    ``table.html?<query>`` and waits (up to ``BOOT_TIMEOUT``) until ``<main data-testid="table">``
+    has ``data-state="ready"``: Pyodide is up and py/bridge.py has imported the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
+from serve import make_server
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TV_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
+PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
+BOOT_TIMEOUT = 90_000  # ms: a cold Pyodide boot on a busy two-core machine, with a wide margin
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/e2e with ``e2e`` (``-m "not e2e"`` skips the browser)."""
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """Serve the repository root on 127.0.0.1 at a free port for the whole session."""
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Debian Chromium for the session."""
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            args=CHROMIUM_ARGS,
+            headless=True,
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def tv(browser: Browser) -> Iterator[Page]:
+    """A desktop-sized page (the TV or laptop running table.html) in its own context."""
+    context = browser.new_context(viewport=TV_VIEWPORT)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def new_phone(browser: Browser) -> Iterator[Callable[[], Page]]:
+    """A factory of phone pages, each in its own phone-sized touch context."""
+    contexts: list[BrowserContext] = []
+
+    def make() -> Page:
+        context = browser.new_context(
+            viewport=PHONE_VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2
+        )
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@dataclass
+class PageLog:
+    """What a page did: console errors (with uncaught exceptions) and every request URL."""
+
+    console_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def foreign(self, origin: str) -> list[str]:
+        """Request URLs outside ``origin`` (data: and blob: URLs are local by nature)."""
+        local = (origin + "/", "data:", "blob:")
+        return [url for url in self.requests if not url.startswith(local)]
+
+
+def start_log(page: Page) -> PageLog:
+    """Record ``page``'s console errors and requests from now on."""
+    log = PageLog()
+    page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: log.console_errors.append(f"uncaught: {error}"))
+    page.on("request", lambda request: log.requests.append(request.url))
+    return log
+
+
+@pytest.fixture
+def watch() -> Callable[[Page], PageLog]:
+    """``watch(page)``: start recording a page's console errors and requests (before goto)."""
+    return start_log
+
+
+@pytest.fixture
+def open_table(base_url: str) -> Callable[..., PageLog]:
+    """``open_table(page, query="")``: open table.html and wait for ``data-state="ready"``."""
+
+    def open_(page: Page, query: str = "") -> PageLog:
+        log = start_log(page)
+        page.goto(f"{base_url}/table.html" + (f"?{query}" if query else ""))
+        expect(page.get_by_test_id("table")).to_have_attribute(
+            "data-state", "ready", timeout=BOOT_TIMEOUT
+        )
+        return log
+
+    return open_
