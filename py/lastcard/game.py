@@ -1,0 +1,1044 @@
+"""The shared turn machinery; a ruleset is a subclass that sets flags and overrides a few hooks.
+
+Like python-chess variants, ``Game`` holds everything the four rulesets share (turn order and
+direction, skips, penalty draws with reshuffle, multi-card plays, named colours and suits, jokers
+played as named cards, out-of-turn actions, the pending states of ``docs/design.md``, blocked
+hands, hand end, scoring hooks, multi-hand matches, views, events and serialisation). A ruleset
+subclass states its facts as class attributes (``DECK``, ``EFFECTS``, ``WILD``, ...) and overrides
+only the hooks where its rules really differ (see ``docs/engine.md``).
+
+Two paths lead into a state change: ``apply(seat, action)`` checks an action string against the
+legal ones and returns events; ``_push(seat, move)`` trusts a move from ``_legal_moves(seat)``
+(the fast path for bots and playouts).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import BASE, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
+from .rng import Rng
+
+Event = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action, seat or call the game does not accept now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What playing a card of one rank does (``count`` cards of the rank multiply skip/pickup).
+
+    ``draw`` is a count or the name of an option holding the count.
+    """
+
+    skip: int = 0
+    reverse: bool = False
+    draw: int | str = 0
+    pickup: int = 0
+    free: bool = False
+    melee: bool = False
+    chain: bool = False
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ruleset option: its default and inclusive bounds (``None``: unbounded)."""
+
+    default: int | bool
+    low: int | None = None
+    high: int | None = None
+
+
+class Move:
+    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string."""
+
+    __slots__ = ("cards", "kind", "name", "text")
+
+    def __init__(self, kind: str, cards: tuple[str, ...] = (), name: str | None = None) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.name = name
+        if kind == "play":
+            self.text = " ".join(("play", *cards, name) if name else ("play", *cards))
+        elif kind == "suit":
+            self.text = f"suit {name}"
+        else:
+            self.text = kind
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+DRAW = Move("draw")
+PASS = Move("pass")
+LAST = Move("last")
+_PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
+
+
+def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
+    """The (shared, immutable) move laying ``cards`` with an optional named colour/suit."""
+    key = (cards, name)
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Move("play", cards, name)
+    return move
+
+
+class Game:
+    """One table's game: a hand being played, or a match of hands, under one ruleset."""
+
+    # ---- ruleset facts (class attributes a ruleset overrides) ----------------------------
+    RULESET: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 10
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: names a wild card may carry: colours or suits
+    NAMES: ClassVar[tuple[str, ...]] = ()
+    HAND_SIZE: ClassVar[int | str] = 7
+    #: a starter card is turned from the stock (posledniy-igrok: no)
+    UPCARD: ClassVar[bool] = True
+    #: the first seat is drawn at random (else the seat left of the dealer)
+    RANDOM_FIRST: ClassVar[bool] = False
+    #: the starter's effect applies as if the dealer had played it
+    STARTER_EFFECTS: ClassVar[bool] = False
+    #: a seat may draw while holding a legal play
+    VOLUNTARY_DRAW: ClassVar[bool] = True
+    #: after drawing, the drawn card (only it) may be played: pending ``drawn``
+    PLAY_DRAWN: ClassVar[bool] = False
+    #: several cards of one rank in one play
+    MULTI_CARD: ClassVar[bool] = False
+    #: "last card" calls: None, "auto" (called = seats with one card) or "after" (Last One D7)
+    CALLS: ClassVar[str | None] = None
+    #: option holding the penalty for a missed call
+    CALL_PENALTY: ClassVar[str] = "last_call_penalty"
+    #: the going-out card's draw/pickup effect still applies (poslednyaya D11, last-card D6)
+    FINAL_EFFECTS: ClassVar[bool] = False
+    #: with two seats a reverse also skips the opponent (poslednyaya R24)
+    REVERSE_SKIPS_TWO: ClassVar[bool] = False
+    #: ranks playable on anything: rank -> "must" (a name is required) / "may" / "none"
+    WILD: ClassVar[dict[str, str]] = {}
+    #: rank -> effect of playing it
+    EFFECTS: ClassVar[dict[str, Effect]] = {}
+    #: multi-hand match with running scores
+    SCORED: ClassVar[bool] = False
+    #: the highest rank a melee or 4-chain climbs to
+    CLIMB_TOP: ClassVar[str] = "10"
+
+    @classmethod
+    def deck(cls) -> list[str]:
+        """Every card of this ruleset's deck (with repeats)."""
+        raise NotImplementedError
+
+    # ---- construction ---------------------------------------------------------------------
+    def __init__(
+        self,
+        players: int,
+        *,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be an int")
+        if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise ValueError(
+                f"{self.RULESET} takes {self.MIN_PLAYERS}..{self.MAX_PLAYERS} players,"
+                f" not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("seed must be an int")
+        self.players = players
+        self.seed = seed
+        self.options = self._check_options(dict(options or {}))
+        self.rng = Rng(seed)
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.stock: list[str] = []  # top is the last element
+        self.discard: list[str] = []  # top is the last element
+        self.active: str | None = None
+        self.turn = 0
+        self.direction = 1
+        self.dealer = 0
+        self.pending: dict[str, Any] | None = None
+        self.drawn: str | None = None  # the card behind a pending "drawn" (hidden)
+        self.calls: list[int] = []  # standing calls ("after" mode)
+        self.removed = [False] * players
+        self.eliminated = [False] * players
+        self.idle = 0  # consecutive turns with no discard and no draw
+        self.over = False
+        self.winners: list[int] | None = None
+        self.hand_number = 1
+        self.scores: list[int] | None = [0] * players if self.SCORED else None
+        self.match_over: bool | None = False if self.SCORED else None
+        self.match_winners: list[int] | None = None
+        self._cache: dict[int, dict[str, Move]] = {}
+        self._events: list[Event] | None = None
+        if setup is None:
+            self._deal(self.rng.randbelow(players), None)
+        else:
+            self._setup(setup)
+        self._cache = {}
+
+    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError."""
+        for name in options:
+            if name not in self.OPTIONS:
+                known = ", ".join(sorted(self.OPTIONS)) or "none"
+                raise ValueError(f"unknown option {name!r} for {self.RULESET} (options: {known})")
+        out: dict[str, Any] = {}
+        for name, spec in self.OPTIONS.items():
+            value = options.get(name, spec.default)
+            if isinstance(spec.default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"option {name!r} must be true or false, not {value!r}")
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name!r} must be an integer, not {value!r}")
+            elif (spec.low is not None and value < spec.low) or (
+                spec.high is not None and value > spec.high
+            ):
+                low = "" if spec.low is None else spec.low
+                high = "" if spec.high is None else spec.high
+                bounds = f"{low}..{high}"
+                raise ValueError(f"option {name!r} must be in {bounds}, not {value}")
+            out[name] = value
+        return out
+
+    def _value(self, amount: int | str) -> int:
+        """A count given directly or as the name of an option."""
+        return self.options[amount] if isinstance(amount, str) else amount
+
+    # ---- seats and turn order -------------------------------------------------------------
+    def in_play(self, seat: int) -> bool:
+        """The seat takes part in the current hand (not removed, not eliminated)."""
+        return not (self.removed[seat] or self.eliminated[seat])
+
+    def seats_in_play(self) -> list[int]:
+        """Seats taking part in the current hand, in seat order."""
+        return [s for s in range(self.players) if self.in_play(s)]
+
+    def next_seat(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
+        """The seat ``steps`` seats in play after ``seat`` (in the current direction)."""
+        d = self.direction if direction is None else direction
+        n = self.players
+        while steps > 0:
+            seat = (seat + d) % n
+            if self.in_play(seat):
+                steps -= 1
+        return seat
+
+    # ---- dealing --------------------------------------------------------------------------
+    def hand_size(self) -> int:
+        """Cards dealt to each seat."""
+        return self._value(self.HAND_SIZE)
+
+    def _deal(self, dealer_or_first: int, dealer: int | None) -> None:
+        """Shuffle and deal; ``dealer_or_first`` is the random draw of a random first seat."""
+        seats = self.seats_in_play()
+        cards = self.deck()
+        self.rng.shuffle(cards)
+        size = self.hand_size()
+        self.hands = [[] for _ in range(self.players)]
+        for seat in seats:
+            self.hands[seat] = sorted(cards[-size:], key=ORDER.__getitem__)
+            del cards[-size:]
+        self.stock = cards
+        self.discard = []
+        if self.RANDOM_FIRST:
+            first = seats[dealer_or_first % len(seats)]
+            self.dealer = self.next_seat(first, direction=-1)
+        else:
+            self.dealer = seats[dealer_or_first % len(seats)] if dealer is None else dealer
+            first = self.next_seat(self.dealer, direction=1)
+        self._start(first)
+
+    def _setup(self, setup: dict[str, Any]) -> None:
+        """Lay out a fixed position (engine-api ``setup``) instead of dealing."""
+        known = {"hands", "starter", "stock", "discard", "first", "dealer"}
+        if not isinstance(setup, dict) or set(setup) - known:
+            raise ValueError(f"setup keys must be among {sorted(known)}")
+        hands = setup.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.players:
+            raise ValueError("setup['hands'] must be a list with one list of cards per seat")
+        stock = setup.get("stock", [])
+        discard = setup.get("discard", [])
+        starter = setup.get("starter")
+        if not all(isinstance(x, list) for x in (*hands, stock, discard)):
+            raise ValueError("setup hands, stock and discard must be lists of cards")
+        everything = [c for hand in hands for c in hand] + stock + discard
+        if starter is not None:
+            everything.append(starter)
+        check_cards(everything, self.deck())
+        if any(c != BASE[c] for hand in hands for c in hand) or any(c != BASE[c] for c in stock):
+            raise ValueError("named jokers may only lie on the discard pile")
+        for name in ("first", "dealer"):
+            value = setup.get(name)
+            if value is not None and (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 0 <= value < self.players
+            ):
+                raise ValueError(f"setup[{name!r}] must be a seat number")
+        self.hands = [sorted(hand, key=ORDER.__getitem__) for hand in hands]
+        self.stock = list(reversed(stock))
+        self.discard = list(discard)
+        if starter is not None:
+            self.stock.append(BASE[starter])
+        first, dealer = setup.get("first"), setup.get("dealer")
+        if first is None:
+            if self.RANDOM_FIRST:
+                first = self.rng.randbelow(self.players)
+            else:
+                if dealer is None:
+                    dealer = self.rng.randbelow(self.players)
+                first = self.next_seat(dealer, direction=1)
+        self.dealer = self.next_seat(first, direction=-1) if dealer is None else dealer
+        if starter is not None and starter != BASE[starter]:
+            self.stock[-1] = starter  # a named joker led as the starter stays named
+        self._start(first, turn_starter=self.UPCARD or starter is not None)
+
+    def starter_ok(self, card: str) -> bool:
+        """May this card stay face up as the starter? (Else: back in the stock, shuffle, again.)"""
+        return True
+
+    def _start(self, first: int, turn_starter: bool | None = None) -> None:
+        """Turn the starter (if any), set the first seat and apply the starter's effect."""
+        self.direction = 1
+        self.turn = first
+        self.pending = None
+        self.drawn = None
+        self.calls = []
+        self.idle = 0
+        if turn_starter if turn_starter is not None else self.UPCARD:
+            if not any(self.starter_ok(c) for c in self.stock):
+                raise ValueError("no card in the stock may stand as the starter")
+            while True:
+                card = self.stock.pop()
+                if self.starter_ok(card):
+                    break
+                self.stock.insert(0, card)
+                self.rng.shuffle(self.stock)
+            self.discard.append(card)
+            self.active = SUIT[card]
+            if self.STARTER_EFFECTS:
+                self.starter_effect(card)
+        else:
+            self.active = None
+
+    def starter_effect(self, card: str) -> None:
+        """The starter's effect, by default as if the dealer had played it (no 3's free card)."""
+        effect = self.EFFECTS.get(RANK[card])
+        if effect is not None and not effect.free:
+            self._resolve(self.dealer, effect, 1, card)
+
+    # ---- the public contract --------------------------------------------------------------
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r} at this table of {self.players}")
+        return seat
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every legal action string for ``seat`` now, each once, in the engine's card order."""
+        return list(self._moves(self._check_seat(seat)))
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
+        seat = self._check_seat(seat)
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a string, not {type(action).__name__}")
+        move = self._moves(seat).get(action)
+        if move is None:
+            raise IllegalAction(self._why_illegal(seat, action))
+        return self._run(lambda: self._push(seat, move))
+
+    def _why_illegal(self, seat: int, action: str) -> str:
+        if self.over:
+            return "the hand is over"
+        if not self._moves(seat):
+            return f"seat {seat} has nothing to do now (turn: seat {self.turn})"
+        return f"{action!r} is not legal for seat {seat} now"
+
+    def _run(self, step: Callable[[], None]) -> list[Event]:
+        """Run a state change collecting its events."""
+        events: list[Event] = []
+        self._events = events
+        try:
+            step()
+        finally:
+            self._events = None
+        return events
+
+    def _emit(self, event: Event) -> None:
+        if self._events is not None:
+            self._events.append(event)
+
+    def time_out(self) -> list[Event]:
+        """Apply the default action for whoever the game waits on (engine-api, rule 000 D6)."""
+        if self.over:
+            return []
+        return self._run(self._default_action)
+
+    def _default_action(self) -> None:
+        p = self.pending
+        seat = self.turn
+        self._cache = {}
+        if p is None:
+            if self._can_draw():
+                self._draw(seat, 1, "draw")
+                self._emit({"type": "pass", "seat": seat})
+                self._end_turn(seat)
+            else:
+                self._blocked_pass(seat)
+            return
+        kind = p["kind"]
+        if kind == "melee":
+            self._resolve_melee()
+        elif kind in ("chain", "pickup"):
+            self._push(seat, DRAW)
+        elif kind == "suit":
+            self.pending = None
+            self._emit({"type": "pass", "seat": seat})
+        else:  # drawn, free
+            self._push(seat, PASS)
+
+    def remove_seat(self, seat: int) -> list[Event]:
+        """The host removes a seat: its cards are shuffled into the stock (000 D10)."""
+        seat = self._check_seat(seat)
+        if self.removed[seat]:
+            raise IllegalAction(f"seat {seat} is already removed")
+        return self._run(lambda: self._remove(seat))
+
+    def _remove(self, seat: int) -> None:
+        self._cache = {}
+        was_in_play = self.in_play(seat)
+        self.removed[seat] = True
+        self._emit({"type": "removed", "seat": seat})
+        if seat in self.calls:
+            self.calls.remove(seat)
+        if self.over or not was_in_play:
+            return
+        self.stock.extend(self.hands[seat])
+        self.hands[seat] = []
+        self.rng.shuffle(self.stock)
+        if len(self.seats_in_play()) < 2:
+            self._end_hand([], stopped=True)
+            return
+        self._drop_pending(seat)
+        if self.turn == seat:
+            self.turn = self.next_seat(seat)
+        if self.idle >= len(self.seats_in_play()):
+            self._end_blocked()
+
+    def _drop_pending(self, seat: int) -> None:
+        """Drop whatever a removed seat owed (a pickup, a free card, a chain, its melee part)."""
+        p = self.pending
+        if p is None:
+            return
+        if p["kind"] == "melee":
+            if seat == p["defender"]:
+                self.pending = None
+                self.turn = self.next_seat(seat)
+            elif seat in p["passed"]:
+                p["passed"].remove(seat)
+            if self.pending is not None and self._melee_done():
+                self._resolve_melee()
+        elif p.get("seat") == seat:
+            self.pending = None
+            self.drawn = None
+
+    def next_hand(self) -> list[Event]:
+        """Start the next hand of a match (poslednyaya: the rematch); IllegalAction if not due."""
+        if not self.over:
+            raise IllegalAction("the hand is still being played")
+        if self.match_over:
+            raise IllegalAction("the match is over")
+        if len(self.seats_in_play()) < 2:
+            raise IllegalAction("fewer than two seats are left")
+        return self._run(self._new_hand)
+
+    def _new_hand(self) -> None:
+        self._cache = {}
+        self.over = False
+        self.winners = None
+        self.hand_number += 1
+        self.direction = 1
+        if self.RANDOM_FIRST:
+            self._deal(self.rng.randbelow(len(self.seats_in_play())), None)
+        else:
+            self._deal(0, self.next_seat(self.dealer, direction=1))
+        self._emit(
+            {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "seat": self.turn}
+        )
+
+    # ---- views ----------------------------------------------------------------------------
+    def called(self) -> list[int]:
+        """Seats with a standing last-card call."""
+        if self.CALLS == "auto":
+            return [s for s in range(self.players) if self.in_play(s) and len(self.hands[s]) == 1]
+        return sorted(self.calls)
+
+    def public_view(self) -> dict[str, Any]:
+        """What the TV shows: no hidden card at all."""
+        return {
+            "ruleset": self.RULESET,
+            "players": self.players,
+            "turn": self.turn,
+            "direction": self.direction,
+            "top": self.discard[-1] if self.discard else None,
+            "active": self.active,
+            "counts": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": len(self.discard),
+            "pending": _copy_pending(self.pending),
+            "called": self.called(),
+            "over": self.over,
+            "winners": None if self.winners is None else list(self.winners),
+            "scores": None if self.scores is None else list(self.scores),
+            "match_over": self.match_over,
+            "match_winners": None if self.match_winners is None else list(self.match_winners),
+            "revealed": [list(h) for h in self.hands] if self.over else None,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "removed": [s for s in range(self.players) if self.removed[s]],
+            "eliminated": [s for s in range(self.players) if self.eliminated[s]],
+        }
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: the public view plus its hand and its legal actions."""
+        seat = self._check_seat(seat)
+        view = self.public_view()
+        view["seat"] = seat
+        view["hand"] = list(self.hands[seat])
+        view["legal"] = list(self._moves(seat))
+        return view
+
+    def discard_cards(self) -> list[str]:
+        """The face-up discard pile, bottom first (public information, for bots)."""
+        return list(self.discard)
+
+    # ---- legal moves ----------------------------------------------------------------------
+    def _legal_moves(self, seat: int) -> list[Move]:
+        """The legal moves of ``seat`` (the fast path's counterpart of ``legal_actions``)."""
+        return list(self._moves(seat).values())
+
+    def _moves(self, seat: int) -> dict[str, Move]:
+        moves = self._cache.get(seat)
+        if moves is None:
+            moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
+        return moves
+
+    def _generate(self, seat: int) -> Iterator[Move]:
+        """Every legal move of ``seat``, in order."""
+        if self.over or not self.in_play(seat):
+            return
+        p = self.pending
+        if p is None:
+            if seat == self.turn:
+                yield from self._turn_moves(seat)
+        else:
+            kind = p["kind"]
+            if kind == "melee":
+                if seat != p["aggressor"]:
+                    yield from self._plays(seat, self._climb_cards(p["need"]), named=False)
+                    if seat not in p["passed"]:
+                        yield PASS
+            elif p.get("seat") == seat:
+                yield from getattr(self, f"_{kind}_moves")(seat)
+        yield from self._call_moves(seat)
+
+    def _turn_moves(self, seat: int) -> Iterator[Move]:
+        """A normal turn: plays, then draw, or pass when nothing can be drawn."""
+        plays = list(self._plays(seat, self._playable_cards(seat)))
+        yield from plays
+        if self._can_draw():
+            if self.VOLUNTARY_DRAW or not plays:
+                yield DRAW
+        elif not plays:
+            yield PASS
+
+    def _drawn_moves(self, seat: int) -> Iterator[Move]:
+        drawn = self.drawn
+        for move in self._plays(seat, self._playable_cards(seat)):
+            if any(BASE[c] == drawn for c in move.cards):
+                yield move
+        yield PASS
+
+    def _free_moves(self, seat: int) -> Iterator[Move]:
+        yield from self._plays(seat, self._any_cards(seat))
+        yield PASS
+
+    def _chain_moves(self, seat: int) -> Iterator[Move]:
+        plays = list(self._plays(seat, self._climb_cards(self.pending["need"]), named=False))  # type: ignore[index]
+        yield from plays
+        if not plays:
+            yield DRAW
+
+    def _pickup_moves(self, seat: int) -> Iterator[Move]:
+        yield from self._plays(seat, self._counter_cards(seat))
+        yield DRAW
+
+    def _suit_moves(self, seat: int) -> Iterator[Move]:
+        for name in self.NAMES:
+            yield Move("suit", (), name)
+
+    def _call_moves(self, seat: int) -> Iterator[Move]:
+        """``last`` where a call is open to this seat ("after": it holds one card, uncalled)."""
+        if self.CALLS == "after" and len(self.hands[seat]) == 1 and seat not in self.calls:
+            yield LAST
+
+    def playable(self, seat: int, card: str) -> bool:
+        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?"""
+        rank = RANK[card]
+        if rank in self.WILD:
+            return True
+        top = self.discard[-1] if self.discard else None
+        return top is None or SUIT[card] == self.active or rank == RANK[top]
+
+    def _playable_cards(self, seat: int) -> Any:
+        """A card -> playable predicate for a normal turn."""
+        return lambda card: self.playable(seat, card)
+
+    def _any_cards(self, seat: int) -> Any:
+        return lambda card: True
+
+    def _climb_cards(self, need: str) -> Any:
+        return lambda card: card == need
+
+    def _counter_cards(self, seat: int) -> Any:
+        """Cards that counter a waiting pickup: same rank as the top, or another pickup rank of
+        the top's suit (last-card D3)."""
+        top = self.discard[-1]
+        ranks = {r for r, e in self.EFFECTS.items() if e.pickup}
+        return lambda card: (
+            RANK[card] == RANK[top] or (RANK[card] in ranks and SUIT[card] == SUIT[top])
+        )
+
+    def _plays(self, seat: int, ok: Any, named: bool = True) -> Iterator[Move]:
+        """The play moves of ``seat`` using the cards ``ok`` accepts, in card order.
+
+        A joker yields one move per natural card it may be named as; a wild rank carries each
+        name (and none where naming is optional); with ``MULTI_CARD`` every ordered set of cards
+        of one rank that holds an accepted card is a play.
+        """
+        hand = self.hands[seat]
+        if self.MULTI_CARD:
+            yield from self._multi_plays(hand, ok, named)
+            return
+        last = None
+        for card in hand:
+            if card == last:
+                continue
+            last = card
+            if card == JOKER:
+                for natural in NATURALS:
+                    if ok(natural):
+                        yield from self._named(f"{JOKER}={natural}", named)
+            elif ok(card):
+                yield from self._named(card, named)
+
+    def _named(
+        self, card: str, named: bool, cards: tuple[str, ...] | None = None
+    ) -> Iterator[Move]:
+        cards = (card,) if cards is None else cards
+        mode = self.WILD.get(RANK[card], "none") if named else "none"
+        if mode != "must":
+            yield play_move(cards)
+        if mode != "none":
+            for name in self.NAMES:
+                yield play_move(cards, name)
+
+    def _multi_plays(self, hand: list[str], ok: Any, named: bool) -> Iterator[Move]:
+        from itertools import permutations
+
+        by_rank: dict[str, list[str]] = {}
+        for card in hand:
+            by_rank.setdefault(RANK[card], []).append(card)
+        moves: list[tuple[list[int], Move]] = []
+        for cards in by_rank.values():
+            if not any(ok(c) for c in cards):
+                continue
+            seen = set()
+            for k in range(1, len(cards) + 1):
+                for perm in permutations(cards, k):
+                    if perm in seen or not any(ok(c) for c in perm):
+                        continue
+                    seen.add(perm)
+                    for move in self._named(perm[-1], named, perm):
+                        moves.append(([ORDER[c] for c in perm], move))
+        moves.sort(key=lambda km: (km[0], self.NAMES.index(km[1].name) if km[1].name else -1))
+        for _, move in moves:
+            yield move
+
+    # ---- state changes (the trusted fast path) --------------------------------------------
+    def _push(self, seat: int, move: Move) -> None:
+        """Apply a move taken from ``_legal_moves(seat)``, trusting it (no checks)."""
+        self._cache = {}
+        kind = move.kind
+        if kind == "play":
+            self._play(seat, move)
+        elif kind == "draw":
+            self._draw_action(seat)
+        elif kind == "pass":
+            self._pass(seat)
+        elif kind == "last":
+            self.calls.append(seat)
+            self._emit({"type": "call", "seat": seat})
+        else:  # suit
+            self.active = move.name
+            self.pending = None
+            self._emit({"type": "suit", "seat": seat, "active": move.name})
+
+    def _play(self, seat: int, move: Move) -> None:
+        hand = self.hands[seat]
+        for card in move.cards:
+            hand.remove(BASE[card])
+        self.discard.extend(move.cards)
+        top = move.cards[-1]
+        self.active = move.name or SUIT[top]
+        self.idle = 0
+        p = self.pending
+        self.pending = None
+        self.drawn = None
+        self._emit(
+            {
+                "type": "play",
+                "seat": seat,
+                "cards": list(move.cards),
+                "action": move.text,
+                "active": self.active,
+            }
+        )
+        if self.CALLS == "after":
+            self._catch_missed_calls(seat, going_out=not hand)
+        if not hand:
+            self._go_out(seat, move)
+            return
+        rank = RANK[top]
+        if p is not None and p["kind"] == "melee":
+            self._climb_melee(seat, p, top)
+        elif p is not None and p["kind"] == "chain":
+            self._climb_chain(seat, top)
+        else:
+            effect = self.EFFECTS.get(rank)
+            if effect is None:
+                self.turn = self.next_seat(seat)
+            else:
+                self._resolve(seat, effect, len(move.cards), top, p)
+
+    def _resolve(
+        self, seat: int, effect: Effect, count: int, top: str, p: dict[str, Any] | None = None
+    ) -> None:
+        """Apply a played card's effect and hand the turn on (``seat`` played it)."""
+        skip = effect.skip * count
+        if effect.reverse:
+            self.direction = -self.direction
+            self._emit({"type": "reverse", "seat": seat, "direction": self.direction})
+            if self.REVERSE_SKIPS_TWO and len(self.seats_in_play()) == 2:
+                skip += 1
+        nxt = self.next_seat(seat)
+        if effect.free:
+            self.pending = {"kind": "free", "seat": seat}
+            self.turn = seat
+            return
+        if effect.pickup:
+            waiting = p["count"] if p is not None and p["kind"] == "pickup" else 0
+            self.pending = {"kind": "pickup", "seat": nxt, "count": waiting + effect.pickup * count}
+            self.turn = nxt
+            return
+        if effect.melee:
+            self.pending = {
+                "kind": "melee", "suit": SUIT[top], "need": self._next_climb(top),
+                "aggressor": seat, "defender": nxt, "count": PIPS[RANK[top]], "passed": [],
+            }  # fmt: skip
+            self.turn = nxt
+            return
+        if effect.chain:
+            self.pending = {
+                "kind": "chain",
+                "seat": nxt,
+                "need": self._next_climb(top),
+                "count": PIPS[RANK[top]],
+            }
+            self.turn = nxt
+            return
+        if effect.draw:
+            self._draw(nxt, self._value(effect.draw), "penalty")
+            skip = max(skip, 1)
+        skip = min(skip, len(self.seats_in_play()) - 1)
+        target = seat
+        for _ in range(skip):
+            target = self.next_seat(target)
+            self._emit({"type": "skip", "seat": target})
+        self.turn = self.next_seat(target)
+
+    def _next_climb(self, card: str) -> str | None:
+        """The card that continues a melee/chain after ``card`` (None after ``CLIMB_TOP``)."""
+        rank = RANK[card]
+        if rank == self.CLIMB_TOP:
+            return None
+        ranks = list(PIPS)
+        return ranks[ranks.index(rank) + 1] + SUIT[card]  # type: ignore[operator]
+
+    def _climb_melee(self, seat: int, p: dict[str, Any], top: str) -> None:
+        """A seat continued the melee: it becomes the aggressor (last-one D5)."""
+        p.update(
+            need=self._next_climb(top), defender=p["aggressor"], aggressor=seat,
+            count=PIPS[RANK[top]], passed=[],
+        )  # fmt: skip
+        self.pending = p
+        self.turn = p["defender"]
+        self._emit({"type": "melee", "seat": seat, "count": p["count"]})
+        if p["need"] is None or self._melee_done():
+            self._resolve_melee()
+
+    def _melee_done(self) -> bool:
+        p = self.pending
+        assert p is not None
+        return all(s == p["aggressor"] or s in p["passed"] for s in self.seats_in_play())
+
+    def _resolve_melee(self) -> None:
+        p = self.pending
+        assert p is not None
+        self.pending = None
+        defender = p["defender"]
+        self._draw(defender, p["count"], "melee")
+        self.turn = self.next_seat(defender)
+
+    def _climb_chain(self, seat: int, top: str) -> None:
+        """A seat continued the 4-chain (posledniy-igrok D5)."""
+        nxt = self.next_seat(seat)
+        need = self._next_climb(top)
+        count = PIPS[RANK[top]]
+        if need is None:
+            self._draw(nxt, count, "chain")
+            self.turn = self.next_seat(nxt)
+        else:
+            self.pending = {"kind": "chain", "seat": nxt, "need": need, "count": count}
+            self.turn = nxt
+
+    def _go_out(self, seat: int, move: Move) -> None:
+        """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so,
+        then the hand ends with ``seat`` the winner."""
+        if self.FINAL_EFFECTS:
+            effect = self.EFFECTS.get(RANK[move.cards[-1]])
+            if effect is not None and (effect.draw or effect.pickup):
+                amount = (
+                    self._value(effect.draw) if effect.draw else effect.pickup * len(move.cards)
+                )
+                self._draw(self.next_seat(seat), amount, "penalty")
+        self._end_hand([seat])
+
+    def _catch_missed_calls(self, seat: int, going_out: bool) -> None:
+        """Last One D7: a play by ``seat`` catches every other one-card seat that has not called."""
+        if going_out:
+            return
+        penalty = self.options.get(self.CALL_PENALTY, 0)
+        for other in self.seats_in_play():
+            if (
+                other != seat
+                and len(self.hands[other]) == 1
+                and other not in self.calls
+                and penalty
+            ):
+                self._draw(other, penalty, "last")
+
+    def _draw_action(self, seat: int) -> None:
+        p = self.pending
+        if p is not None and p["kind"] in ("chain", "pickup"):
+            self.pending = None
+            self._draw(seat, p["count"], p["kind"])
+            self._end_turn(seat)
+            return
+        got = self._draw(seat, 1, "draw")
+        if self.PLAY_DRAWN and got:
+            self.drawn = got[0]
+            self.pending = {"kind": "drawn", "seat": seat}
+            if any(True for m in self._drawn_moves(seat) if m.kind == "play"):
+                return
+            self.pending = None
+            self.drawn = None
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self.pending = None
+        self.drawn = None
+        self.turn = self.next_seat(seat)
+
+    def _pass(self, seat: int) -> None:
+        p = self.pending
+        if p is not None and p["kind"] == "melee":
+            p["passed"].append(seat)
+            self._emit({"type": "pass", "seat": seat})
+            if self._melee_done():
+                self._resolve_melee()
+            return
+        self._emit({"type": "pass", "seat": seat})
+        if p is None:
+            self._blocked_pass(seat, emitted=True)
+        else:
+            self._end_turn(seat)
+
+    def _blocked_pass(self, seat: int, emitted: bool = False) -> None:
+        """A pass with nothing to play or draw; a full round of them ends the hand (000 D7)."""
+        if not emitted:
+            self._emit({"type": "pass", "seat": seat})
+        self.idle += 1
+        if self.idle >= len(self.seats_in_play()):
+            self._end_blocked()
+        else:
+            self.turn = self.next_seat(seat)
+
+    def _end_blocked(self) -> None:
+        self._end_hand(self.blocked_winners(), blocked=True)
+
+    def blocked_winners(self) -> list[int]:
+        """Winners of a blocked hand: the seats holding the fewest cards (000 D7)."""
+        seats = self.seats_in_play()
+        fewest = min(len(self.hands[s]) for s in seats)
+        return [s for s in seats if len(self.hands[s]) == fewest]
+
+    def _can_draw(self) -> bool:
+        return bool(self.stock) or len(self.discard) > 1
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[str]:
+        """``seat`` draws ``count`` cards, reshuffling the discard pile (all but the top) into the
+        stock when it runs out; short of cards, it draws what exists (000 D8)."""
+        got = []
+        stock = self.stock
+        for _ in range(count):
+            if not stock:
+                if len(self.discard) < 2:
+                    break
+                self._reshuffle()
+                stock = self.stock
+            got.append(stock.pop())
+        hand = self.hands[seat]
+        for card in got:
+            bisect.insort(hand, card, key=ORDER.__getitem__)
+        if got:
+            self.idle = 0
+        if self.CALLS == "after" and seat in self.calls and len(hand) != 1:
+            self.calls.remove(seat)
+        self._emit(
+            {"type": "draw", "seat": seat, "count": len(got), "cards": got, "reason": reason}
+        )
+        return got
+
+    def _reshuffle(self) -> None:
+        """Shuffle the discard pile, all but its top card, into a new stock (named cards and
+        wild colours are forgotten: 000 D9)."""
+        top = self.discard.pop()
+        self.stock = [BASE[c] for c in self.discard]
+        self.discard = [top]
+        self.rng.shuffle(self.stock)
+        self._emit({"type": "reshuffle", "count": len(self.stock)})
+
+    def _end_hand(self, winners: list[int], blocked: bool = False, stopped: bool = False) -> None:
+        self.over = True
+        self.pending = None
+        self.drawn = None
+        self.winners = winners
+        self.score_hand(winners, blocked, stopped)
+        self._emit(
+            {
+                "type": "hand_over",
+                "winners": list(winners),
+                "scores": None if self.scores is None else list(self.scores),
+            }
+        )
+        if self.match_over:
+            self._emit({"type": "match_over", "match_winners": list(self.match_winners or [])})
+
+    def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
+        """Scoring hook at hand end: update ``scores``, ``eliminated``, ``match_over`` and
+        ``match_winners``. A stopped hand (fewer than two seats) ends a match with no winner."""
+        if stopped and self.SCORED:
+            self.match_over = True
+            self.match_winners = []
+
+    # ---- copies, determinization, serialisation -------------------------------------------
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "players", "seed", "active", "turn", "direction", "dealer", "drawn", "idle",
+        "over", "hand_number", "match_over",
+    )  # fmt: skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full state, RNG included, JSON-ready."""
+        d: dict[str, Any] = {"ruleset": self.RULESET, "rng": self.rng.state}
+        for name in self._FIELDS:
+            d[name] = getattr(self, name)
+        d["options"] = dict(self.options)
+        d["hands"] = [list(h) for h in self.hands]
+        d["stock"] = list(self.stock)
+        d["discard"] = list(self.discard)
+        d["pending"] = _copy_pending(self.pending)
+        d["calls"] = list(self.calls)
+        d["removed"] = list(self.removed)
+        d["eliminated"] = list(self.eliminated)
+        d["winners"] = None if self.winners is None else list(self.winners)
+        d["scores"] = None if self.scores is None else list(self.scores)
+        d["match_winners"] = None if self.match_winners is None else list(self.match_winners)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        """Rebuild a game from ``to_dict`` output (any Game subclass dispatches on the ruleset)."""
+        from .rulesets import RULESETS
+
+        kind = RULESETS[d["ruleset"]]
+        game = kind.__new__(kind)
+        for name in game._FIELDS:
+            setattr(game, name, d[name])
+        game.options = dict(d["options"])
+        game.rng = Rng(d["rng"])
+        game.hands = [list(h) for h in d["hands"]]
+        game.stock = list(d["stock"])
+        game.discard = list(d["discard"])
+        game.pending = _copy_pending(d["pending"])
+        game.calls = list(d["calls"])
+        game.removed = list(d["removed"])
+        game.eliminated = list(d["eliminated"])
+        game.winners = None if d["winners"] is None else list(d["winners"])
+        game.scores = None if d["scores"] is None else list(d["scores"])
+        game.match_winners = None if d["match_winners"] is None else list(d["match_winners"])
+        game._cache = {}
+        game._events = None
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (same future)."""
+        return type(self).from_dict(self.to_dict())
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy in which every card hidden from ``seat`` (other hands and the stock) is dealt
+        anew from the sorted multiset of those cards, shuffled with ``seed``; hand and stock
+        sizes are kept, so the result depends only on what ``seat`` may know."""
+        game = self.clone()
+        if game.over:
+            return game
+        others = [s for s in range(game.players) if s != seat]
+        hidden = sorted(
+            [c for s in others for c in game.hands[s]] + game.stock, key=ORDER.__getitem__
+        )
+        rng = Rng(seed)
+        rng.shuffle(hidden)
+        for s in others:
+            size = len(game.hands[s])
+            game.hands[s] = sorted(hidden[:size], key=ORDER.__getitem__)
+            del hidden[:size]
+        game.stock = hidden
+        p = game.pending
+        if p is not None and p["kind"] == "drawn" and p["seat"] != seat:
+            hand = game.hands[p["seat"]]
+            game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
+        game.rng = Rng(rng.next64())
+        return game
+
+
+def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {k: list(v) if isinstance(v, list) else v for k, v in p.items()}

@@ -1,0 +1,10 @@
+"""The ruleset registry: id -> Game subclass. Registering a ruleset is one line here."""
+
+from __future__ import annotations
+
+from ..game import Game
+from .poslednyaya import Poslednyaya
+
+RULESETS: dict[str, type[Game]] = {
+    "poslednyaya": Poslednyaya,
+}
