@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..game import Game
+from .last_one import LastOne
 from .poslednyaya import Poslednyaya
 
 RULESETS: dict[str, type[Game]] = {
     "poslednyaya": Poslednyaya,
+    "last-one": LastOne,
 }
