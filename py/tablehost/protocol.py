@@ -1,0 +1,237 @@
+"""The wire protocol between phones, the TV page and the table controller (docs/protocol.md).
+
+Every incoming message goes through :func:`decode` (phones, JSON text) or :func:`check` (host
+commands, dicts from the TV page): a validating decoder with explicit limits. A refused message
+raises :class:`ProtocolError`, which the controller turns into an ``error`` message for the sender.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable, Mapping
+from typing import Any
+
+VERSION = 1
+MAX_TEXT = 4096  # characters of one incoming phone message
+MAX_NAME = 24  # characters of a cleaned name
+MAX_FIELD = 64  # characters of a token or an action string
+RATE = 20.0  # messages per second per peer, sustained
+BURST = 40.0  # messages per peer in one burst
+LANGS = ("ru", "en")
+VOTE_TOPICS = ("hand_size_9",)
+
+Message = dict[str, Any]
+Check = Callable[[Any], Any]
+
+
+class ProtocolError(Exception):
+    """A refused message: ``code`` is stable (docs/protocol.md), ``text`` is for people."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(f"{code}: {text}")
+        self.code = code
+        self.text = text
+
+    def message(self) -> Message:
+        """The ``error`` message sent back to whoever sent the refused one."""
+        return {"v": VERSION, "type": "error", "code": self.code, "message": self.text}
+
+
+def clean_name(raw: str) -> str:
+    """Plain text for a name: control and format characters dropped, blanks collapsed, trimmed,
+    at most ``MAX_NAME`` characters. Nothing is escaped or interpreted."""
+    kept = "".join(ch for ch in raw if ch.isspace() or not unicodedata.category(ch).startswith("C"))
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+def _refuse(field: str, why: str) -> ProtocolError:
+    return ProtocolError("bad_message", f"field {field!r}: {why}")
+
+
+def text(limit: int) -> Check:
+    """A string of at most ``limit`` characters."""
+
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            raise TypeError("a string")
+        if len(value) > limit:
+            raise ValueError(f"at most {limit} characters")
+        return value
+
+    return check
+
+
+def name(value: Any) -> str:
+    """A person's name, cleaned by :func:`clean_name`; it must not end up empty."""
+    cleaned = clean_name(text(4 * MAX_NAME)(value))
+    if not cleaned:
+        raise ValueError("empty name")
+    return cleaned
+
+
+def choice(*allowed: str) -> Check:
+    """One of the given strings."""
+
+    def check(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"one of {', '.join(allowed)}")
+        return str(value)
+
+    return check
+
+
+def integer(low: int, high: int) -> Check:
+    """An integer (not a bool) in ``low..high``."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError("an integer")
+        if not low <= value <= high:
+            raise ValueError(f"in {low}..{high}")
+        return value
+
+    return check
+
+
+def flag(value: Any) -> bool:
+    """A JSON boolean."""
+    if not isinstance(value, bool):
+        raise TypeError("true or false")
+    return value
+
+
+def number(value: Any) -> float | int:
+    """A finite JSON number (not a bool)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or value != value
+        or abs(value) > 1e15
+    ):
+        raise TypeError("a finite number")
+    return value
+
+
+def obj(value: Any) -> dict[str, Any]:
+    """A JSON object (its contents are checked by whoever uses it)."""
+    if not isinstance(value, dict):
+        raise TypeError("an object")
+    return value
+
+
+# type -> field -> (check, required)
+Schema = Mapping[str, Mapping[str, tuple[Check, bool]]]
+
+STATE = integer(0, 2**53)
+
+PHONE: Schema = {
+    "hello": {
+        "name": (name, True),
+        "token": (text(MAX_FIELD), False),
+        "lang": (choice(*LANGS), False),
+        "play": (flag, False),
+    },
+    "action": {"action": (text(MAX_FIELD), True), "state": (STATE, True)},
+    "vote": {"topic": (choice(*VOTE_TOPICS), True), "agree": (flag, True)},
+    "play": {"want": (flag, True)},
+    "ping": {"t": (number, False)},
+}
+"""Phone -> table messages (besides ``v`` and ``type``)."""
+
+SEAT = integer(0, 63)
+
+HOST: Schema = {
+    "configure": {
+        "ruleset": (text(MAX_FIELD), False),
+        "options": (obj, False),
+        "timers": (obj, False),
+    },
+    "add_bot": {"level": (choice("easy", "normal", "hard"), True), "name": (name, False)},
+    "add_local": {"name": (name, True)},
+    "remove": {"seat": (SEAT, True)},
+    "start": {},
+    "pause": {},
+    "resume": {},
+    "rules": {"open": (flag, True)},
+    "local_action": {
+        "seat": (SEAT, True),
+        "action": (text(MAX_FIELD), True),
+        "state": (STATE, True),
+    },
+    "next_hand": {},
+    "rematch": {},
+    "lobby": {},
+}
+"""Host commands from the TV page (``Table.host``)."""
+
+TO_PHONE = ("welcome", "view", "error", "removed", "pong")
+"""Table -> phone message types."""
+
+TO_TV = ("tv", "error")
+"""Table -> TV message types."""
+
+
+def check(message: Any, schema: Schema, *, versioned: bool) -> Message:
+    """Validate one decoded message against ``schema``; return it with its fields cleaned.
+
+    ``versioned`` messages must carry ``"v": VERSION``. Unknown types, missing or extra fields and
+    values of the wrong type or out of range raise :class:`ProtocolError`.
+    """
+    if not isinstance(message, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    if versioned and (message.get("v") != VERSION or isinstance(message.get("v"), bool)):
+        raise ProtocolError("bad_version", f"protocol version {VERSION} expected")
+    kind = message.get("type")
+    fields = schema.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise ProtocolError("bad_message", f"unknown message type {str(kind)[:MAX_FIELD]!r}")
+    envelope = {"type", "v"} if versioned else {"type"}
+    extra = set(message) - set(fields) - envelope
+    if extra:
+        raise _refuse(sorted(extra)[0][:MAX_FIELD], "not part of this message")
+    clean: Message = {"type": kind}
+    for field, (check_value, required) in fields.items():
+        if field not in message:
+            if required:
+                raise _refuse(field, "missing")
+            continue
+        try:
+            clean[field] = check_value(message[field])
+        except (TypeError, ValueError) as exc:
+            raise _refuse(field, str(exc)) from None
+    return clean
+
+
+def decode(raw: Any) -> Message:
+    """Decode and validate one phone message (raw JSON text)."""
+    if not isinstance(raw, str):
+        raise ProtocolError("bad_json", "a message is JSON text")
+    if len(raw) > MAX_TEXT:
+        raise ProtocolError("too_large", f"a message has at most {MAX_TEXT} characters")
+    try:
+        message = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "not JSON") from None
+    return check(message, PHONE, versioned=True)
+
+
+def _no_constant(token: str) -> None:
+    raise ValueError(f"{token} is not JSON")
+
+
+class RateLimit:
+    """A token bucket on the injected clock: ``RATE`` per second, bursts of ``BURST``."""
+
+    def __init__(self, now: float) -> None:
+        self._tokens = BURST
+        self._at = now
+
+    def allow(self, now: float) -> bool:
+        """Take one token if there is one."""
+        self._tokens = min(BURST, self._tokens + max(0.0, now - self._at) * RATE)
+        self._at = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True

@@ -1,0 +1,182 @@
+"""Rules 000 section K (participants) and the rematch, for every ruleset."""
+
+from __future__ import annotations
+
+from tablehost.table import WHY_NOT
+
+SETUP = {
+    "hands": [["R5", "G1", "B4"], ["B2", "Y3", "G6"], ["Y5", "Y6", "G7"]],
+    "starter": "R3",
+    "stock": ["R7", "G9", "B9", "Y8", "G2"],
+    "first": 0,
+}
+TWO = {**SETUP, "hands": SETUP["hands"][:2]}
+
+
+def test_r50_a_late_joiner_is_a_spectator_with_the_public_view(make_net):
+    net = make_net(players=2)
+    welcome = net.join("late")
+    assert welcome["seat"] is None and welcome["role"] == "spectator"
+    view = net.view("late")
+    assert view["role"] == "spectator" and view["seat"] is None
+    assert "hand" not in view["view"] and "legal" not in view["view"]
+    assert view["view"] == net.tv()["view"]
+    assert net.tv()["spectators"] == [{"name": "late", "connected": True, "play": True}]
+    net.act("late", "draw")
+    assert net.error("late") == "not_seated"
+
+
+def test_r50_spectators_who_asked_to_play_are_seated_at_the_rematch(make_net):
+    net = make_net(players=2)
+    net.join("keen")
+    net.join("shy", play=False)
+    net.join("undecided")
+    net.send("undecided", type="play", want=False)
+    net.host(type="remove", seat=1)  # two seats left? no: the hand stops (rule 53)
+    assert net.tv()["phase"] == "over"
+    net.host(type="rematch")
+    tv = net.tv()
+    assert tv["phase"] == "playing"
+    assert [s["name"] for s in tv["seats"]] == ["p0", "keen"]
+    assert net.view("keen")["seat"] == 1
+    assert [s["name"] for s in tv["spectators"]] == ["shy", "undecided"]
+    assert net.view("shy")["play"] is False
+
+
+def test_r51_a_disconnect_never_removes_a_player(make_net):
+    net = make_net(players=3, setup=SETUP)
+    for peer in ("p0", "p1"):
+        net.disconnect(peer)
+    tv = net.tv()
+    assert [s["removed"] for s in tv["seats"]] == [False, False, False]
+    assert [s["connected"] for s in tv["seats"]] == [False, False, True]
+    assert [s["count"] for s in tv["seats"]] == [3, 3, 3]
+
+
+def test_r52_a_removed_players_cards_go_back_into_the_stock(make_net):
+    net = make_net(players=3, setup=SETUP)
+    stock = net.tv()["view"]["stock"]
+    out = net.host(type="remove", seat=1)
+    assert ("p1", {"v": 1, "type": "removed", "message": "removed by the host"}) in out
+    tv = net.tv()
+    assert tv["view"]["stock"] == stock + 3
+    assert tv["seats"][1]["removed"] is True and tv["seats"][1]["count"] == 0
+    assert tv["phase"] == "playing"
+    # the removed phone keeps its channel but not its seat: its token is gone
+    net.send("p1", type="action", action="draw", state=tv["state"])
+    assert net.error("p1") == "hello_first"
+    net.send("p1", type="hello", name="p1", token=net.tokens["p1"])
+    assert net.error("p1") == "bad_token"
+    assert net.join("p1")["role"] == "spectator"
+
+
+def test_r52_removing_the_player_to_move_passes_the_turn_on(make_net):
+    net = make_net(players=3, setup=SETUP)
+    net.tick(10)
+    net.host(type="remove", seat=0)
+    assert net.tv()["awaiting"] == [1]
+    assert net.remaining() == 20.0
+
+
+def test_r53_fewer_than_two_left_stops_the_hand_with_no_winner(make_net):
+    net = make_net(players=2)
+    net.host(type="remove", seat=0)
+    tv = net.tv()
+    assert tv["phase"] == "over"
+    assert tv["result"]["winners"] == [] and tv["result"]["stopped"] is True
+    assert tv["awaiting"] == [] and net.remaining() is None
+
+
+def test_r54_when_every_player_is_disconnected_the_game_waits(make_net):
+    net = make_net(players=2, setup=TWO)
+    net.tick(5)
+    net.disconnect("p1")
+    net.disconnect("p0")  # the current player: grace 30 s, then the hold
+    assert net.tv()["waiting"] is True
+    assert net.remaining() is None
+    net.tick(1000)
+    assert net.tv()["awaiting"] == [0] and net.tv()["state"] == 1
+    net.rejoin("p1")
+    assert net.tv()["waiting"] is False
+    assert net.remaining() == 30.0
+    net.tick(30)
+    assert net.tv()["awaiting"] == [1]
+
+
+def test_r54_a_local_seat_keeps_the_table_awake(make_net):
+    net = make_net()
+    net.join("p0")
+    net.host(type="add_local", name="Sofa")
+    net.host(type="start")
+    net.disconnect("p0")
+    assert net.tv()["waiting"] is False
+    assert net.remaining() is not None
+
+
+def test_removal_in_the_lobby_frees_the_seat(make_net):
+    net = make_net()
+    for peer in ("a", "b", "c"):
+        net.join(peer)
+    net.host(type="remove", seat=1)
+    assert [s["name"] for s in net.tv()["seats"]] == ["a", "c"]
+    assert net.view("c")["seat"] == 1
+    assert net.last("b")["type"] == "removed"
+    net.host(type="remove", seat=5)
+    assert net.error("tv") == "not_seated"
+
+
+def test_r4_rematch_keeps_the_room_seats_and_tokens(make_net):
+    net = make_net(players=3)
+    net.host(type="rematch")
+    assert net.error("tv") == "not_allowed"  # only after the hand
+    net.host(type="remove", seat=1)
+    net.host(type="remove", seat=2)
+    assert net.tv()["phase"] == "over"
+    net.join("p3", play=False)
+    before = net.table.snapshot()
+    assert net.host(type="rematch") == [
+        ("tv", {"v": 1, "type": "error", "code": "too_few", "message": WHY_NOT["too_few"]})
+    ]
+    assert net.table.snapshot() == before
+    net.send("p3", type="play", want=True)
+    net.host(type="rematch")
+    tv = net.tv()
+    assert tv["phase"] == "playing"
+    assert [s["name"] for s in tv["seats"]] == ["p0", "p3"] and tv["spectators"] == []
+    assert net.rejoin("p0")["seat"] == 0
+    assert net.rejoin("p3", "p3b")["seat"] == 1
+
+
+def test_back_to_the_lobby_keeps_seats_and_tokens(make_net):
+    net = make_net(players=2)
+    net.host(type="lobby")
+    assert net.error("tv") == "not_allowed"
+    net.host(type="remove", seat=1)
+    net.host(type="lobby")
+    net.host(type="add_bot", level="easy")
+    assert net.tv()["phase"] == "lobby"
+    assert [(s["name"], s["kind"]) for s in net.tv()["seats"]] == [
+        ("p0", "phone"),
+        ("Bot 1", "bot"),
+    ]
+    assert net.rejoin("p0")["seat"] == 0
+
+
+def test_r4_rematch_of_an_unchanged_table_is_the_engines_next_hand(make_net):
+    net = make_net(players=2, setup=TWO)
+    net.act("p0", "draw")
+    net.act("p0", "pass")
+    hand = net.view("p1")["view"]["hand"]
+    # play out to the end by timeouts
+    for _ in range(200):
+        if net.tv()["phase"] == "over":
+            break
+        net.tick(20)
+    assert net.tv()["phase"] == "over"
+    state = net.tv()["state"]
+    net.host(type="rematch")
+    tv = net.tv()
+    assert tv["phase"] == "playing" and tv["state"] == state + 1
+    assert [s["name"] for s in tv["seats"]] == ["p0", "p1"]
+    assert tv["view"]["counts"] == [7, 7]
+    assert net.view("p1")["view"]["hand"] != hand

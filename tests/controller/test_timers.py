@@ -1,0 +1,195 @@
+"""Rules 000 section I (time and connection), for every ruleset: the controller's timers."""
+
+from __future__ import annotations
+
+import pytest
+
+# Seat 0 acts first; the stock's top card R7 is playable on the red starter.
+SETUP = {
+    "hands": [["R5", "G1", "B4"], ["B2", "Y3", "G6"]],
+    "starter": "R3",
+    "stock": ["R7", "G9", "B9", "Y8", "G2"],
+    "first": 0,
+}
+# Here the stock's top card Y8 is not playable on the red starter.
+DEAD_DRAW = {**SETUP, "stock": ["Y8", "G9", "B9", "R7", "G2"]}
+
+
+def test_r38_each_decision_has_a_20s_limit(make_net):
+    net = make_net(players=2, setup=SETUP)
+    assert net.tv()["remaining"] == 20.0
+    assert net.tv()["awaiting"] == [0]
+    assert net.remaining() == 20.0
+    net.tick(19.9)
+    assert net.tv()["state"] == 1  # nothing happened
+    net.tick(0.1)
+    assert net.tv()["awaiting"] == [1]
+    assert net.tv()["remaining"] == 20.0
+
+
+def test_r39_a_fresh_20s_after_drawing_a_playable_card(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(15)
+    net.act("p0", "draw")
+    assert net.view("p0")["view"]["pending"] == {"kind": "drawn", "seat": 0}
+    assert net.view("p0")["awaiting"] == [0]
+    assert net.remaining() == 20.0
+    net.tick(19.9)
+    assert net.tv()["awaiting"] == [0]
+    net.tick(0.1)
+    assert net.tv()["awaiting"] == [1]
+
+
+def test_r40_time_out_before_drawing_draws_one_and_passes(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(20)
+    tv = net.tv()
+    assert tv["seats"][0]["count"] == 4  # the drawn R7 was not played
+    assert tv["view"]["top"] == "R3"
+    assert tv["awaiting"] == [1]
+    assert [e["type"] for e in tv["events"]][-1:] in (["draw"], ["pass"])
+    assert "R7" in net.view("p0")["view"]["hand"]
+
+
+def test_r41_time_out_after_drawing_just_passes(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.act("p0", "draw")
+    net.tick(20)
+    tv = net.tv()
+    assert tv["seats"][0]["count"] == 4
+    assert tv["view"]["stock"] == 4  # nothing more drawn
+    assert tv["awaiting"] == [1]
+
+
+def test_r20_unplayable_draw_ends_the_turn_and_starts_the_next_timer(make_net):
+    net = make_net(players=2, setup=DEAD_DRAW)
+    net.tick(12)
+    net.act("p0", "draw")
+    assert net.tv()["awaiting"] == [1]
+    assert net.remaining() == 20.0
+
+
+def test_r42_a_disconnected_current_player_has_30s_to_return(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(5)
+    net.disconnect("p0")
+    assert net.remaining() == 30.0
+    assert net.tv()["seats"][0]["connected"] is False
+    net.tick(29.9)
+    assert net.tv()["awaiting"] == [0]
+    net.rejoin("p0")
+    net.act("p0", "play R5")
+    assert net.tv()["view"]["top"] == "R5"
+
+
+def test_r42_the_grace_runs_out_into_the_default_action(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.disconnect("p0")
+    net.tick(30)
+    assert net.tv()["awaiting"] == [1]
+    assert net.tv()["seats"][0]["count"] == 4
+
+
+def test_r42_a_decision_that_starts_while_disconnected_gets_the_grace(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.disconnect("p1")
+    net.act("p0", "play R5")
+    assert net.tv()["awaiting"] == [1]
+    assert net.remaining() == 30.0
+
+
+def test_r42_a_waiting_seats_drop_changes_nothing(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(5)
+    net.disconnect("p1")
+    assert net.remaining() == 15.0
+
+
+def test_r43_a_disconnected_players_seat_and_hand_are_kept(make_net):
+    net = make_net(players=2, setup=SETUP)
+    hand = net.view("p1")["view"]["hand"]
+    net.disconnect("p1")
+    assert net.tv()["seats"][1]["count"] == 3
+    welcome = net.rejoin("p1", "p1-again")
+    assert welcome["seat"] == 1 and welcome["role"] == "player"
+    assert net.view("p1-again")["view"]["hand"] == hand
+
+
+def test_r44_second_drop_does_not_extend(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(5)
+    net.disconnect("p0")  # deadline: t = 35
+    net.tick(5)
+    net.rejoin("p0")
+    net.tick(10)
+    net.disconnect("p0")
+    assert net.remaining() == 15.0
+    net.tick(15)
+    assert net.tv()["awaiting"] == [1]
+
+
+def test_r45_pause_stops_every_game_timer(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(5)
+    net.host(type="pause")
+    assert net.tv()["paused"] is True
+    assert net.remaining() is None
+    net.tick(500)
+    assert net.tv()["awaiting"] == [0]
+    assert net.tv()["remaining"] == 15.0
+    net.act("p0", "play R5")
+    assert net.error("p0") == "paused"
+    net.host(type="resume")
+    assert net.remaining() == 15.0
+    net.tick(15)
+    assert net.tv()["awaiting"] == [1]
+
+
+def test_r45_the_rules_overlay_does_not_stop_the_timers(make_net):
+    net = make_net(players=2, setup=SETUP)
+    net.tick(5)
+    net.host(type="rules", open=True)
+    assert net.tv()["rules_open"] is True
+    assert net.remaining() == 15.0
+    net.tick(15)
+    assert net.tv()["awaiting"] == [1]
+
+
+@pytest.mark.parametrize(("turn", "expected"), [(60, 60.0), (None, None)])
+def test_timer_lengths_are_set_in_the_lobby(make_net, turn, expected):
+    net = make_net(setup=SETUP)
+    net.host(type="configure", timers={"turn": turn})
+    assert net.tv()["lobby"]["timers"]["turn"] == expected
+    net.join("p0")
+    net.join("p1")
+    net.host(type="start")
+    assert net.remaining() == expected
+    net.tick(3600)
+    assert net.tv()["awaiting"] == ([1] if turn else [0])
+
+
+@pytest.mark.parametrize(
+    "timers",
+    [{"turn": 1}, {"turn": "20"}, {"turn": True}, {"bot_pause": None}, {"nap": 3}, {"grace": -5}],
+)
+def test_timer_settings_out_of_range_are_refused(make_net, timers):
+    net = make_net()
+    net.host(type="configure", timers=timers)
+    assert net.error("tv") == "bad_options"
+    assert net.table.snapshot()["timers"] == {
+        "turn": 20.0,
+        "grace": 30.0,
+        "melee": 5.0,
+        "bot_pause": 1.0,
+    }
+
+
+def test_grace_off_leaves_the_deadline_alone(make_net):
+    net = make_net(setup=SETUP)
+    net.host(type="configure", timers={"grace": None})
+    net.join("p0")
+    net.join("p1")
+    net.host(type="start")
+    net.tick(5)
+    net.disconnect("p0")
+    assert net.remaining() == 15.0
