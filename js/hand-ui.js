@@ -1,0 +1,155 @@
+/**
+ * A player's own hand and move controls (shared by the phone and the TV's local seat), and the
+ * phone's screens: joining, name, lobby, hand, spectator, removed, reconnecting.
+ *
+ * Moves are picked only from `view.legal` through js/moves.js. The panel's state is
+ * `{selection: string[], choice: object|null}`; `handIntent` turns a click into a new panel state
+ * and/or one legal action to send.
+ */
+import { html } from "./html.js";
+import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
+import { t } from "./i18n.js";
+import * as moves from "./moves.js";
+import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
+
+/** The empty panel state. */
+export const NO_PICK = Object.freeze({ selection: [], choice: null });
+
+function handButtons(view, pick) {
+  const legal = view.legal ?? [];
+  const playable = pick.selection.length ? moves.extendable(legal, pick.selection) : moves.playableCards(legal);
+  const seen = new Map();
+  return (view.hand ?? []).map((card) => {
+    const copy = seen.get(card) ?? 0;
+    seen.set(card, copy + 1);
+    const order = pick.selection.indexOf(card);
+    const selected = order >= 0 && copy === 0;
+    const ok = playable.has(card) || selected;
+    const label = cardName(card) + (selected ? ` (${order + 1})` : "");
+    return html`<li data-key="${card}-${copy}"><button type="button" class="hand__card ${ok ? "is-legal" : ""} ${selected ? "is-selected" : ""}"
+      data-act="card" data-card="${card}" aria-label="${label}" aria-disabled="${ok ? "false" : "true"}" data-testid="card-${card}">
+      ${cardInner(card)}${selected ? html`<span class="hand__order">${order + 1}</span>` : ""}</button></li>`;
+  });
+}
+
+function letterLabel(option, card) {
+  if (option.choice) return html`${icon(option.choice)}<span>${letterName(option.choice)}</span>`;
+  const own = parseCard(card)?.suit ?? parseCard(card)?.named?.suit;
+  return html`<span>${t("act.keepSuit", { suit: own ? letterName(own) : "—" })}</span>`;
+}
+
+function choiceDialog(choice) {
+  if (!choice) return html``;
+  const colourDeck = choice.kind === "letter" && choice.options.some((o) => "RYBG".includes(o.choice ?? "-"));
+  const title = choice.kind === "named" ? t("act.chooseCard") : colourDeck ? t("act.chooseColour") : t("act.chooseSuit");
+  const body = choice.kind === "named"
+    ? choice.options.map((o, i) => html`<button type="button" class="choice__card" data-act="named" data-index="${i}" aria-label="${cardName(o.card)}">${cardInner(o.card.slice(6))}</button>`)
+    : choice.options.map((o) => html`<button type="button" class="choice__letter choice--${o.choice ?? "keep"}" data-act="send" data-action="${o.action}">${letterLabel(o, choice.card)}</button>`);
+  return html`<div class="choice" role="dialog" aria-modal="true" aria-labelledby="choice-title" data-testid="choice">
+    <h2 id="choice-title">${title}</h2><div class="choice__options choice__options--${choice.kind}">${body}</div>
+    <button type="button" class="btn btn--ghost" data-act="cancel">${t("act.cancel")}</button></div>`;
+}
+
+/**
+ * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
+ * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
+ * @param {{selection: string[], choice: object|null}} pick
+ * @param {{myTurn?: boolean}} [opts]
+ */
+export function handPanel(view, pick, { myTurn = false } = {}) {
+  const legal = view.legal ?? [];
+  const draw = moves.simple(legal, "draw");
+  const pending = view.pending;
+  const pickup = pending && pending.seat === view.seat && (pending.kind === "pickup" || pending.kind === "chain") ? pending.count : null;
+  const selecting = pick.selection.length > 0;
+  const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
+  const suits = moves.suitOptions(legal);
+  return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
+    ${myTurn ? html`<p class="hand__turn">${t("act.yourTurn")}</p>` : ""}
+    <ul class="hand__cards">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
+    ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
+    <div class="hand__actions">
+      ${selecting ? html`
+        <button type="button" class="btn btn--primary" data-act="play-selection" ${selectionPlay.send || selectionPlay.choice ? "" : "disabled"}>${pick.selection.length > 1 ? t("act.playN", { n: pick.selection.length }) : t("act.play")}</button>
+        <button type="button" class="btn" data-act="cancel">${t("act.cancel")}</button>` : ""}
+      <button type="button" class="btn" data-act="send" data-action="draw" ${draw ? "" : "disabled"}>${pickup ? t("act.take", { n: pickup }) : t("act.draw")}</button>
+      <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t("act.pass")}</button>
+      ${legal.includes("last") || view.ruleset !== "poslednyaya" ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
+      ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t("act.suit")}</button>` : ""}
+    </div>
+    ${choiceDialog(pick.choice)}
+  </section>`;
+}
+
+/**
+ * What a click inside the hand panel means: `{pick, send}` (either may be missing), or null when
+ * the element is not one of the panel's controls.
+ * @param {HTMLElement} el  the clicked element with a `data-act`
+ */
+export function handIntent(el, view, pick) {
+  const legal = view.legal ?? [];
+  const act = el.dataset.act;
+  const step = (r, card) => {
+    if (r.send) return { send: r.send, pick: NO_PICK };
+    if (r.choice) return { pick: { ...pick, choice: { ...r.choice, card } } };
+    if (r.selection) return { pick: { selection: r.selection, choice: null } };
+    return { pick };
+  };
+  switch (act) {
+    case "card":
+      return step(moves.tapCard(legal, pick.selection, el.dataset.card), el.dataset.card);
+    case "play-selection":
+      return step(moves.playSelection(legal, pick.selection), pick.selection[0]);
+    case "named":
+      return step(moves.pickNamed(pick.choice.options[Number(el.dataset.index)]), pick.choice.options[Number(el.dataset.index)].card);
+    case "suit":
+      return { pick: { ...pick, choice: { kind: "letter", options: moves.suitOptions(legal), card: null } } };
+    case "send":
+      return legal.includes(el.dataset.action) ? { send: el.dataset.action, pick: NO_PICK } : { pick };
+    case "cancel":
+      return { pick: NO_PICK };
+    default:
+      return null;
+  }
+}
+
+/** The whole phone screen for the state of js/hand.js. */
+export function phoneScreen(s) {
+  if (s.removed) {
+    return html`<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
+      <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.nameSave")}</button></section>`;
+  }
+  if (!s.name || s.editingName) {
+    return html`<form class="screen name-form" data-act="name"><label for="name">${t("lobby.name")}</label>
+      <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">
+      <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
+  }
+  if (s.link === "idle") {
+    return html`<form class="screen code-form" data-act="code"><p>${t("hand.noTable")}</p><label for="code">${t("hand.code")}</label>
+      <input id="code" name="code" maxlength="5" required autocapitalize="characters" autocomplete="off" pattern="[A-Za-z]{5}">
+      <button class="btn btn--primary" type="submit">${t("hand.connect")}</button></form>`;
+  }
+  const msg = s.msg;
+  const banner = s.link !== "open" ? html`<p class="banner" role="status" data-testid="link">${s.link === "reconnecting" || s.wasOpen ? t("hand.reconnecting") : t("hand.connecting")}</p>` : "";
+  if (!msg) return html`${banner}<section class="screen"><p class="big">${t("hand.connecting")}</p></section>`;
+  const mine = msg.seat !== null && msg.seat !== undefined;
+  const head = html`<header class="phone-head"><span class="phone-head__name">${s.name}</span>
+    ${mine ? html`<span class="muted">#${msg.seat + 1}</span>` : html`<span class="badge">${t("table.spectating")}</span>`}</header>`;
+  if (msg.phase === "lobby") {
+    return html`${banner}${head}<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
+      <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
+      ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(msg.lobby.votes ?? {}).filter(Boolean).length, n: msg.seats.length })}</span>
+        <button type="button" class="btn" data-act="vote" data-agree="true">✓</button><button type="button" class="btn" data-act="vote" data-agree="false">✗</button></div>` : ""}
+      ${seatList(msg)}</section>`;
+  }
+  const left = s.left;
+  const awaiting = msg.awaiting ?? [];
+  const myTurn = mine && awaiting.includes(msg.seat);
+  return html`${banner}${head}
+    ${msg.phase === "over" ? results(msg) : ""}
+    <section class="phone-board">${pile(msg, { size: "card--md" })}${turnLine(msg, left)}</section>
+    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn }) : html`<p class="muted">${t("hand.spectator")}</p>`}
+    ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}
+    <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 5 })}</details>
+    ${!myTurn && awaiting.length && msg.phase === "playing" ? html`<p class="visually-hidden">${t("act.waiting", { name: seatName(msg, awaiting[0]) })}</p>` : ""}`;
+}

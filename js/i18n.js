@@ -1,0 +1,200 @@
+/**
+ * Russian and English strings. The language comes from the browser (`navigator.languages`),
+ * can be switched, and the choice is remembered. Every visible string goes through `t()`.
+ */
+
+const STORAGE_KEY = "lastcard.lang";
+export const LANGS = ["ru", "en"];
+
+const STRINGS = {
+  en: {
+    "app.title": "Last Card",
+    "lang.switch": "Русский",
+    "lang.label": "Language",
+    "letter.R": "red", "letter.Y": "yellow", "letter.B": "blue", "letter.G": "green",
+    "letter.S": "spades", "letter.H": "hearts", "letter.D": "diamonds", "letter.C": "clubs",
+    "suitOf.S": "spades", "suitOf.H": "hearts", "suitOf.D": "diamonds", "suitOf.C": "clubs",
+    "card.coloured": "{colour} {rank}", "card.S": "skip", "card.R": "reverse", "card.+2": "draw two",
+    "card.W": "wild", "card.W+4": "wild draw four", "card.french": "{rank} of {suit}",
+    "card.joker": "joker", "card.jokerAs": "joker as {card}",
+    "rank.A": "ace", "rank.J": "jack", "rank.Q": "queen", "rank.K": "king",
+    "ruleset.poslednyaya": "Poslednyaya (colour deck)", "ruleset.last-one": "Last One",
+    "ruleset.last-card": "Last Card (NZ)", "ruleset.posledniy-igrok": "Posledniy igrok",
+    "opt.hand_size": "Cards per hand", "opt.threshold": "Elimination score",
+    "opt.last_call_penalty": "Missed-call penalty (cards)", "opt.target": "Match target score",
+    "opt.hands": "Hands in the match", "opt.two_draws": "Cards a 2 makes draw",
+    "opt.turn": "Turn timer", "opt.melee": "Melee window", "opt.off": "off", "opt.seconds": "{n} s",
+    "solo.name": "You", "lobby.title": "New game", "lobby.ruleset": "Game", "lobby.options": "Options",
+    "lobby.seats": "Players", "lobby.addBot": "Add computer player", "lobby.level": "Level",
+    "lobby.addLocal": "Add a player on this screen", "lobby.start": "Start the game",
+    "lobby.solo": "Play against the computer", "lobby.spectators": "Spectators",
+    "lobby.vote9": "9-card hands: {yes} of {n} agreed", "lobby.need": "Need {min}–{max} players",
+    "lobby.name": "Your name", "lobby.timers": "Timers",
+    "level.easy": "easy", "level.normal": "normal", "level.hard": "hard",
+    "seat.bot": "computer ({level})", "seat.local": "on this screen", "seat.phone": "phone",
+    "seat.offline": "offline", "seat.online": "connected", "seat.remove": "Remove",
+    "seat.removeConfirm": "Remove {name} from the game? Their cards go back into the stock.",
+    "seat.cards": "{n} cards", "seat.card": "1 card", "seat.score": "{n} pts", "seat.you": "you",
+    "seat.out": "out", "seat.turn": "to move",
+    "join.title": "Join with your phone", "join.scan": "Scan the code with the phone camera",
+    "join.url": "or open", "join.code": "and type the code",
+    "table.turn": "{name} to move", "table.time": "{n} s left", "table.direction.1": "Clockwise",
+    "table.direction.-1": "Counter-clockwise", "table.stock": "Stock: {n}", "table.discard": "Discard: {n}",
+    "table.active": "In force", "table.log": "What happened", "table.called": "Last card!",
+    "table.paused": "Paused", "table.spectating": "Watching the table",
+    "pending.drawn": "{name} drew a card: play it or end the turn",
+    "pending.pickup": "{name} must pick up {count} or counter",
+    "pending.melee": "Melee in {suit}: next card {need} — {defender} draws {count} if nobody plays it",
+    "pending.free": "{name} may lay any one card",
+    "pending.chain": "Chain: {name} must play {need} or draw {count}",
+    "pending.suit": "{name} names the suit",
+    "host.pause": "Pause", "host.resume": "Resume", "host.rematch": "Rematch", "host.nextHand": "Next hand",
+    "host.rules": "Rules", "host.close": "Close", "host.newGame": "New game", "host.confirm": "Remove",
+    "host.cancel": "Cancel",
+    "results.title": "Hand over", "results.winner": "{names} won!", "results.nowinner": "Stopped, no winner",
+    "results.match": "Match over: {names} won!", "results.totals": "Match totals",
+    "results.left": "Cards left", "results.score": "Score",
+    "act.draw": "Draw", "act.take": "Pick up {n}", "act.pass": "End turn", "act.last": "Last card!",
+    "act.suit": "Name the suit", "act.play": "Play", "act.playN": "Play {n} cards", "act.cancel": "Cancel",
+    "act.chooseColour": "Choose a colour", "act.chooseSuit": "Choose a suit", "act.chooseCard": "The joker is…",
+    "act.keepSuit": "Keep {suit}", "act.yourTurn": "Your turn", "act.waiting": "Waiting for {name}",
+    "act.select": "Tap more cards of this rank, then Play",
+    "event.play": "{name} played {cards}", "event.playColour": "{name} played {cards} and chose {colour}",
+    "event.draw": "{name} drew {n}", "event.drawCards": "{name} drew {cards}", "event.drawPenalty": "{name} picked up {n} as a penalty",
+    "event.drawPickup": "{name} picked up {n}", "event.pass": "{name} ended the turn", "event.skip": "{name} is skipped",
+    "event.reverse": "Direction reversed", "event.call": "{name}: last card!", "event.melee": "Melee: {name} is the defender",
+    "event.reshuffle": "The discard pile was shuffled into the stock", "event.removed": "{name} left the game",
+    "event.hand_over": "Hand over", "event.match_over": "Match over", "event.deal": "Cards dealt",
+    "event.joined": "{name} joined", "event.timeout": "Time ran out for {name}",
+    "hand.connecting": "Connecting to the table…", "hand.reconnecting": "Connection lost — reconnecting…",
+    "hand.joined": "You are at the table", "hand.waitStart": "Waiting for the host to start",
+    "hand.nameSave": "Join", "hand.removed": "The host removed you from this game.",
+    "hand.removedHint": "You can watch the table or ask the host for the rematch.",
+    "hand.spectator": "You are watching. You can play from the rematch.",
+    "hand.code": "Table code", "hand.connect": "Connect", "hand.noTable": "Open the link or scan the QR code on the TV.",
+    "hand.yourHand": "Your cards", "hand.empty": "No cards",
+    "rules.title": "Rules: {name}", "rules.notPaused": "The game keeps running while you read.",
+    "error.illegal": "That move is not allowed now", "error.stale": "The table moved on — try again",
+    "error.generic": "Something went wrong: {code}",
+    "boot.loading": "Starting the table…", "boot.failed": "The table could not start: {error}",
+  },
+  ru: {
+    "app.title": "Последняя карта",
+    "lang.switch": "English",
+    "lang.label": "Язык",
+    "letter.R": "красный", "letter.Y": "жёлтый", "letter.B": "синий", "letter.G": "зелёный",
+    "letter.S": "пики", "letter.H": "черви", "letter.D": "бубны", "letter.C": "трефы",
+    "suitOf.S": "пик", "suitOf.H": "червей", "suitOf.D": "бубен", "suitOf.C": "треф",
+    "card.coloured": "{rank}, {colour}", "card.S": "пропуск", "card.R": "разворот", "card.+2": "возьми две",
+    "card.W": "выбор цвета", "card.W+4": "возьми четыре", "card.french": "{rank} {suit}",
+    "card.joker": "джокер", "card.jokerAs": "джокер как {card}",
+    "rank.A": "туз", "rank.J": "валет", "rank.Q": "дама", "rank.K": "король",
+    "ruleset.poslednyaya": "Последняя (цветная колода)", "ruleset.last-one": "Last One",
+    "ruleset.last-card": "Last Card (Новая Зеландия)", "ruleset.posledniy-igrok": "Последний игрок",
+    "opt.hand_size": "Карт на руки", "opt.threshold": "Порог выбывания (очки)",
+    "opt.last_call_penalty": "Штраф за невызов (карт)", "opt.target": "Очки для победы в матче",
+    "opt.hands": "Раздач в матче", "opt.two_draws": "Сколько берут за двойку",
+    "opt.turn": "Время на ход", "opt.melee": "Окно схватки", "opt.off": "выкл.", "opt.seconds": "{n} с",
+    "solo.name": "Вы", "lobby.title": "Новая игра", "lobby.ruleset": "Игра", "lobby.options": "Настройки",
+    "lobby.seats": "Игроки", "lobby.addBot": "Добавить компьютер", "lobby.level": "Уровень",
+    "lobby.addLocal": "Добавить игрока за этим экраном", "lobby.start": "Начать игру",
+    "lobby.solo": "Играть с компьютером", "lobby.spectators": "Зрители",
+    "lobby.vote9": "Раздача по 9 карт: согласны {yes} из {n}", "lobby.need": "Нужно {min}–{max} игроков",
+    "lobby.name": "Ваше имя", "lobby.timers": "Таймеры",
+    "level.easy": "лёгкий", "level.normal": "средний", "level.hard": "сильный",
+    "seat.bot": "компьютер ({level})", "seat.local": "за этим экраном", "seat.phone": "телефон",
+    "seat.offline": "не в сети", "seat.online": "в сети", "seat.remove": "Убрать",
+    "seat.removeConfirm": "Убрать {name} из игры? Его карты вернутся в колоду.",
+    "seat.cards": "карт: {n}", "seat.card": "1 карта", "seat.score": "очков: {n}", "seat.you": "вы",
+    "seat.out": "выбыл", "seat.turn": "ходит",
+    "join.title": "Присоединяйтесь с телефона", "join.scan": "Наведите камеру телефона на код",
+    "join.url": "или откройте", "join.code": "и введите код",
+    "table.turn": "Ходит {name}", "table.time": "осталось {n} с", "table.direction.1": "По часовой",
+    "table.direction.-1": "Против часовой", "table.stock": "Колода: {n}", "table.discard": "Сброс: {n}",
+    "table.active": "Масть/цвет", "table.log": "Ход игры", "table.called": "Последняя!",
+    "table.paused": "Пауза", "table.spectating": "Вы смотрите игру",
+    "pending.drawn": "{name} взял карту: сыграть её или завершить ход",
+    "pending.pickup": "{name} должен взять {count} или ответить",
+    "pending.melee": "Схватка в {suit}: нужна {need}, иначе {defender} берёт {count}",
+    "pending.free": "{name} может положить любую карту",
+    "pending.chain": "Цепочка: {name} кладёт {need} или берёт {count}",
+    "pending.suit": "{name} называет масть",
+    "host.pause": "Пауза", "host.resume": "Продолжить", "host.rematch": "Реванш", "host.nextHand": "Следующая раздача",
+    "host.rules": "Правила", "host.close": "Закрыть", "host.newGame": "Новая игра", "host.confirm": "Убрать",
+    "host.cancel": "Отмена",
+    "results.title": "Раздача окончена", "results.winner": "Победа: {names}!", "results.nowinner": "Игра остановлена, без победителя",
+    "results.match": "Матч окончен, победа: {names}!", "results.totals": "Итоги матча",
+    "results.left": "Осталось карт", "results.score": "Очки",
+    "act.draw": "Взять карту", "act.take": "Взять {n}", "act.pass": "Завершить ход", "act.last": "Последняя!",
+    "act.suit": "Назвать масть", "act.play": "Сыграть", "act.playN": "Сыграть {n} карты", "act.cancel": "Отмена",
+    "act.chooseColour": "Выберите цвет", "act.chooseSuit": "Выберите масть", "act.chooseCard": "Джокер будет…",
+    "act.keepSuit": "Оставить {suit}", "act.yourTurn": "Ваш ход", "act.waiting": "Ходит {name}",
+    "act.select": "Добавьте карты того же достоинства и нажмите «Сыграть»",
+    "event.play": "{name} сыграл {cards}", "event.playColour": "{name} сыграл {cards} и выбрал: {colour}",
+    "event.draw": "{name} взял карт: {n}", "event.drawCards": "{name} взял {cards}", "event.drawPenalty": "{name} взял штраф: {n}",
+    "event.drawPickup": "{name} взял {n}", "event.pass": "{name} завершил ход", "event.skip": "{name} пропускает ход",
+    "event.reverse": "Направление сменилось", "event.call": "{name}: последняя!", "event.melee": "Схватка: защищается {name}",
+    "event.reshuffle": "Сброс перемешан в колоду", "event.removed": "{name} покинул игру",
+    "event.hand_over": "Раздача окончена", "event.match_over": "Матч окончен", "event.deal": "Карты розданы",
+    "event.joined": "{name} присоединился", "event.timeout": "Время {name} вышло",
+    "hand.connecting": "Подключаемся к столу…", "hand.reconnecting": "Связь потеряна — переподключаемся…",
+    "hand.joined": "Вы за столом", "hand.waitStart": "Ждём, когда ведущий начнёт игру",
+    "hand.nameSave": "Войти", "hand.removed": "Ведущий убрал вас из этой игры.",
+    "hand.removedHint": "Можно смотреть игру или попросить ведущего о реванше.",
+    "hand.spectator": "Вы зритель. Сыграть можно с реванша.",
+    "hand.code": "Код стола", "hand.connect": "Подключиться", "hand.noTable": "Откройте ссылку или отсканируйте QR-код на ТВ.",
+    "hand.yourHand": "Ваши карты", "hand.empty": "Карт нет",
+    "rules.title": "Правила: {name}", "rules.notPaused": "Игра продолжается, пока вы читаете.",
+    "error.illegal": "Так сейчас ходить нельзя", "error.stale": "Стол уже сменился — попробуйте ещё раз",
+    "error.generic": "Ошибка: {code}",
+    "boot.loading": "Запускаем стол…", "boot.failed": "Стол не запустился: {error}",
+  },
+};
+
+function pick() {
+  const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
+  if (LANGS.includes(saved)) return saved;
+  for (const tag of globalThis.navigator?.languages ?? []) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+let current = pick();
+const listeners = new Set();
+
+/** The current language code, `ru` or `en`. */
+export function lang() {
+  return current;
+}
+
+/** Switch language, remember it, update `<html lang>` and tell the subscribers. */
+export function setLang(code) {
+  if (!LANGS.includes(code)) throw new Error(`unknown language: ${code}`);
+  current = code;
+  globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  if (globalThis.document) document.documentElement.lang = code;
+  for (const listener of listeners) listener(code);
+}
+
+/** Call `listener(code)` after every language switch. */
+export function onLangChange(listener) {
+  listeners.add(listener);
+}
+
+/** The other language, for the switch button. */
+export function otherLang() {
+  return current === "ru" ? "en" : "ru";
+}
+
+/** Translate `key`, filling `{name}` placeholders from `vars`; a missing key shows itself. */
+export function t(key, vars = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** Plural-aware "N cards" for seat lines. */
+export function cardsCount(n) {
+  return n === 1 ? t("seat.card") : t("seat.cards", { n });
+}

@@ -1,0 +1,98 @@
+/**
+ * Turning taps into action strings, using only the legal action list of the seat's view.
+ *
+ * Nothing here builds an action from parts: every action sent is one of `legal`, picked by the
+ * cards tapped and the choice made (colour/suit letter, the card a joker names, the order of a
+ * multi-card play). Pure functions, shared by the phone and the TV's local seat.
+ */
+
+const CHOICE_LETTERS = new Set(["R", "Y", "B", "G", "S", "H", "D", "C"]);
+
+/** The card in hand a played token comes from: `JOKER=QH` → `JOKER`. */
+export function handCard(token) {
+  return token.startsWith("JOKER=") ? "JOKER" : token;
+}
+
+/**
+ * Parse the `play ...` actions of a legal list.
+ * @param {string[]} legal
+ * @returns {{action: string, cards: string[], choice: string|null}[]}
+ */
+export function plays(legal) {
+  const out = [];
+  for (const action of legal) {
+    const words = action.split(" ");
+    if (words[0] !== "play") continue;
+    const rest = words.slice(1);
+    const choice = rest.length > 1 && CHOICE_LETTERS.has(rest.at(-1)) ? rest.pop() : null;
+    out.push({ action, cards: rest, choice });
+  }
+  return out;
+}
+
+function startsWith(cards, prefix) {
+  return prefix.every((card, i) => handCard(cards[i] ?? "") === card);
+}
+
+/** Cards of the hand that can start a legal play now. */
+export function playableCards(legal) {
+  return new Set(plays(legal).map((p) => handCard(p.cards[0])));
+}
+
+/** The legal action among `legal` that is exactly `word` (`draw`, `pass`, `last`), or null. */
+export function simple(legal, word) {
+  return legal.includes(word) ? word : null;
+}
+
+/** `suit X` actions, as `{action, choice}` options. */
+export function suitOptions(legal) {
+  return legal.filter((a) => a.startsWith("suit ")).map((a) => ({ action: a, choice: a.slice(5) }));
+}
+
+/**
+ * The next step after the player picked a set of candidate plays (all with the same cards so far):
+ * `{send}` when one action remains, else `{choice}` listing what to ask.
+ */
+function narrow(candidates) {
+  if (candidates.length === 1) return { send: candidates[0].action };
+  const named = new Set(candidates.map((p) => p.cards[0]));
+  if (named.size > 1 && candidates.every((p) => p.cards.length === 1)) {
+    return { choice: { kind: "named", options: [...named].map((card) => ({ card, plays: candidates.filter((p) => p.cards[0] === card) })) } };
+  }
+  return { choice: { kind: "letter", options: candidates.map((p) => ({ action: p.action, choice: p.choice })) } };
+}
+
+/**
+ * A tap on `card` in hand, given the selection so far (for multi-card plays).
+ * Returns one of `{send: action}`, `{choice}`, `{selection: cards[]}` or `{}` (nothing to do).
+ */
+export function tapCard(legal, selection, card) {
+  const all = plays(legal);
+  const at = selection.indexOf(card);
+  if (at >= 0) return { selection: selection.slice(0, at) };
+  const next = [...selection, card];
+  const candidates = all.filter((p) => startsWith(p.cards, next));
+  if (candidates.length === 0) return {};
+  if (selection.length === 0 && candidates.every((p) => p.cards.length === 1)) return narrow(candidates);
+  return { selection: next };
+}
+
+/** Cards that may be added to the current multi-card selection. */
+export function extendable(legal, selection) {
+  const out = new Set();
+  for (const p of plays(legal)) {
+    if (p.cards.length > selection.length && startsWith(p.cards, selection)) out.add(handCard(p.cards[selection.length]));
+  }
+  return out;
+}
+
+/** Play the selection as it stands: `{send}`, `{choice}` or `{}` when it is not a legal play. */
+export function playSelection(legal, selection) {
+  const exact = plays(legal).filter((p) => p.cards.length === selection.length && startsWith(p.cards, selection));
+  return exact.length ? narrow(exact) : {};
+}
+
+/** After a `named` choice (joker), the step for the named card. */
+export function pickNamed(option) {
+  return narrow(option.plays);
+}

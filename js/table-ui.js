@@ -1,0 +1,144 @@
+/**
+ * The TV / laptop screen: lobby, join panel text, table, local seats, results, host controls,
+ * the remove confirmation and the rules overlay. `tvScreen(state)` is pure markup for the store
+ * state of js/table.js; clicks carry `data-act` and are interpreted there.
+ */
+import { html } from "./html.js";
+import { t, otherLang } from "./i18n.js";
+import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
+import { handPanel, NO_PICK } from "./hand-ui.js";
+import { rulesText } from "./rules.js";
+
+/** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
+export const OPTIONS = {
+  poslednyaya: [],
+  "last-one": [["hand_size", 7, 4, 9], ["threshold", 250, 1, 10000], ["last_call_penalty", 2, 0, 4]],
+  "last-card": [["target", 250, 1, 10000]],
+  "posledniy-igrok": [["hand_size", 7, 4, 8], ["hands", 5, 1, 50], ["last_call_penalty", 1, 0, 4], ["two_draws", 1, 1, 2]],
+};
+const TURN_TIMES = [null, 10, 20, 30, 60, 120];
+const MELEE_TIMES = [null, 3, 5, 10, 20];
+export const RULESETS = ["poslednyaya", "last-one", "last-card", "posledniy-igrok"];
+export const LEVELS = ["easy", "normal", "hard"];
+
+function timerSelect(name, values, current) {
+  return html`<label class="field"><span>${t(`opt.${name}`)}</span><select data-act="timer" name="${name}" data-testid="timer-${name}">
+    ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></label>`;
+}
+
+function lobby(s) {
+  const msg = s.msg;
+  const lob = msg.lobby ?? {};
+  const ruleset = lob.ruleset ?? "poslednyaya";
+  const bounds = lob.rulesets?.[ruleset] ?? {};
+  const options = lob.options ?? {};
+  const timers = lob.timers ?? {};
+  const seats = msg.seats ?? [];
+  const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
+  const phones = seats.filter((x) => x.kind === "phone").length;
+  return html`<section class="lobby panel" aria-labelledby="lobby-title">
+    <h1 id="lobby-title">${t("lobby.title")}</h1>
+    <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
+    <div class="lobby__grid">
+      <fieldset class="lobby__rules"><legend>${t("lobby.ruleset")}</legend>
+        <label class="field"><span>${t("lobby.ruleset")}</span><select data-act="ruleset" name="ruleset" data-testid="ruleset">
+          ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></label>
+        ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<label class="field"><span>${t(`opt.${name}`)}</span>
+          <input type="number" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}" data-testid="opt-${name}"></label>`)}
+        ${lob.vote_needed ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
+        ${timerSelect("turn", TURN_TIMES, timers.turn ?? null)}
+        ${ruleset === "last-one" ? timerSelect("melee", MELEE_TIMES, timers.melee ?? null) : ""}
+      </fieldset>
+      <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
+        ${seatList(msg, { host: true })}
+        <div class="row">
+          <label class="field field--inline"><span>${t("lobby.level")}</span><select name="level" data-testid="bot-level">
+            ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></label>
+          <button type="button" class="btn" data-act="add-bot">${t("lobby.addBot")}</button>
+        </div>
+        <form class="row" data-act="add-local"><label class="field field--inline"><span>${t("lobby.name")}</span>
+          <input name="name" maxlength="24" required data-testid="local-name"></label>
+          <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
+        ${msg.spectators?.length ? html`<p class="muted">${t("lobby.spectators")}: ${msg.spectators.map((x) => x.name).join(", ")}</p>` : ""}
+      </fieldset>
+    </div>
+    <div class="row">
+      <button type="button" class="btn btn--primary btn--big" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
+      ${!lob.can_start && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
+    </div>
+  </section>`;
+}
+
+function localSeats(s) {
+  const msg = s.msg;
+  const local = Object.entries(msg.local ?? {}).map(([seat, view]) => ({ seat: Number(seat), view }));
+  if (!local.length) return html``;
+  const awaiting = msg.awaiting ?? [];
+  const shown = local.length === 1 ? local : local.filter((l) => awaiting.includes(l.seat)).slice(0, 1);
+  return shown.map(({ seat, view }) => html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
+    <h2 class="local__name">${seatName(msg, seat)}</h2>
+    ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn: awaiting.includes(seat) && msg.phase === "playing" && !msg.paused })}</div>`);
+}
+
+function game(s) {
+  const msg = s.msg;
+  return html`<section class="game" aria-label="${t("app.title")}">
+    <div class="game__center">${pile(msg)}${turnLine(msg, s.left)}
+      ${msg.waiting ? html`<p class="banner">${t("hand.reconnecting")}</p>` : ""}</div>
+    <aside class="game__side">${seatList(msg, { host: true })}${eventLog(msg)}</aside>
+    <div class="game__local">${localSeats(s)}</div>
+    ${msg.phase === "over" ? html`<div class="overlay">${results(msg, { host: true })}</div>` : ""}
+    ${msg.paused ? html`<div class="paused-mark" aria-hidden="true">${t("table.paused")}</div>` : ""}
+  </section>`;
+}
+
+function confirmDialog(s) {
+  if (s.confirm === null || s.confirm === undefined) return html``;
+  return html`<div class="overlay"><div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
+    <p id="confirm-title">${t("seat.removeConfirm", { name: seatName(s.msg, s.confirm) })}</p>
+    <div class="row"><button type="button" class="btn btn--danger" data-act="remove" data-seat="${s.confirm}">${t("host.confirm")}</button>
+    <button type="button" class="btn" data-act="close-confirm">${t("host.cancel")}</button></div></div></div>`;
+}
+
+/** The rules overlay of a ruleset, in the current language. */
+export function rulesDialog(ruleset) {
+  return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
+    <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
+    <p class="muted">${t("rules.notPaused")}</p>
+    <div class="rules">${rulesText(ruleset)}</div>
+    <button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button></div></div>`;
+}
+
+/** The top bar: title, ruleset, rules, pause/resume, language. */
+function topBar(s) {
+  const msg = s.msg;
+  const playing = msg && msg.phase !== "lobby";
+  return html`<header class="topbar"><span class="topbar__title">${t("app.title")}</span>
+    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset">${t(`ruleset.${msg.lobby.ruleset}`)}</span>` : ""}
+    <span class="spacer"></span>
+    ${playing && msg.phase === "playing" ? (msg.paused
+      ? html`<button type="button" class="btn" data-act="host" data-command="resume">${t("host.resume")}</button>`
+      : html`<button type="button" class="btn" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}
+    <button type="button" class="btn" data-act="rules-open">${t("host.rules")}</button>
+    <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
+}
+
+/** The whole TV screen for the store state of js/table.js. */
+export function tvScreen(s) {
+  if (s.boot !== "ready" || !s.msg) {
+    return html`${topBar(s)}<div class="boot" role="status" data-testid="boot">
+      ${s.boot === "failed" ? t("boot.failed", { error: s.error ?? "" }) : html`<span class="spinner" aria-hidden="true"></span>${t("boot.loading")}`}</div>`;
+  }
+  return html`${topBar(s)}<div class="tv tv--${s.msg.phase}">
+    ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
+    ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
+    ${confirmDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya") : ""}`;
+}
+
+/** The join panel's text (the QR itself is rendered by js/join-table.js into its own box). */
+export function joinText(invite) {
+  if (!invite) return html`<h2 id="join-title">${t("join.title")}</h2>`;
+  return html`<h2 id="join-title">${t("join.title")}</h2><p>${t("join.scan")}</p>
+    <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
+    ${invite.code ? html`<p class="join__code">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}`;
+}
