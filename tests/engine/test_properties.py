@@ -1,0 +1,176 @@
+"""Property tests over every registered ruleset, its whole player range and many seeds
+(OpenSpiel's random-simulation conformance test): card conservation, termination, a legal
+action for someone until the hand ends, JSON round trips, determinism and non-interference."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lastcard import RULESETS, new_game
+from lastcard.cards import ORDER
+from lastcard.game import Event, Game
+
+MAX_STEPS = 4000
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, int, int]:
+    """(ruleset, players, seed) across every ruleset's player range."""
+    ruleset = draw(st.sampled_from(sorted(RULESETS)))
+    kind = RULESETS[ruleset]
+    players = draw(st.integers(kind.MIN_PLAYERS, kind.MAX_PLAYERS))
+    return ruleset, players, draw(st.integers(0, 2**63))
+
+
+def choose(game: Game, rnd: random.Random) -> tuple[int, str] | None:
+    """A random (seat, action), preferring plays so that hands end soon."""
+    options = [(s, a) for s in range(game.players) for a in game.legal_actions(s)]
+    if not options:
+        return None
+    plays = [o for o in options if o[1].startswith("play")]
+    return rnd.choice(plays if plays and rnd.random() < 0.85 else options)
+
+
+def playout(game: Game, rnd: random.Random, hands: int = 2) -> list[tuple[int, str]]:
+    """Play up to ``hands`` hands, checking the invariants after every action."""
+    size = len(game.deck())
+    history: list[tuple[int, str]] = []
+    for hand in range(hands):
+        for _ in range(MAX_STEPS):
+            assert sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) == size
+            if game.over:
+                break
+            move = choose(game, rnd)
+            assert move is not None, f"nobody can act: {game.public_view()}"
+            game.apply(*move)
+            history.append(move)
+        assert game.over, "the hand did not end"
+        if hand == hands - 1 or game.match_over or len(game.seats_in_play()) < 2:
+            break
+        game.next_hand()
+    return history
+
+
+@SETTINGS
+@given(tables())
+def test_conservation_termination_and_someone_can_act(table: tuple[str, int, int]) -> None:
+    ruleset, players, seed = table
+    playout(new_game(ruleset, players, seed=seed), random.Random(seed))
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 400))
+def test_json_round_trip_same_views_and_future(table: tuple[str, int, int], cut: int) -> None:
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(cut):
+        move = choose(game, rnd)
+        if move is None:
+            break
+        game.apply(*move)
+    copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert copy.to_dict() == game.to_dict()
+    for _ in range(200):
+        assert copy.public_view() == game.public_view()
+        assert [copy.view(s) for s in range(players)] == [game.view(s) for s in range(players)]
+        move = choose(game, rnd)
+        if move is None:
+            break
+        assert copy.apply(*move) == game.apply(*move)
+    if game.over:
+        assert copy.time_out() == game.time_out()
+
+
+@SETTINGS
+@given(tables())
+def test_same_seed_and_actions_same_game(table: tuple[str, int, int]) -> None:
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    history = playout(game, random.Random(seed), hands=1)
+    again = new_game(ruleset, players, seed=seed)
+    for seat, action in history:
+        again.apply(seat, action)
+    assert again.to_dict() == game.to_dict()
+
+
+def seen_by(events: list[Event], seat: int | None) -> list[Event]:
+    """The events as the controller forwards them to ``seat`` (None: the TV)."""
+    out = []
+    for event in events:
+        if event["type"] == "draw" and event["seat"] != seat:
+            event = {k: v for k, v in event.items() if k != "cards"}
+        out.append(event)
+    return out
+
+
+def swap_hidden_hands(game: Game, seat: int | None, rnd: random.Random) -> Game:
+    """A copy where the hands hidden from ``seat`` are dealt anew among themselves."""
+    other = game.clone()
+    seats = [s for s in range(game.players) if s != seat]
+    pool = [c for s in seats for c in other.hands[s]]
+    rnd.shuffle(pool)
+    for s in seats:
+        size = len(other.hands[s])
+        other.hands[s] = sorted(pool[:size], key=ORDER.__getitem__)
+        del pool[:size]
+    return other
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 300))
+def test_hidden_cards_never_change_what_a_seat_or_the_tv_sees(
+    table: tuple[str, int, int], cut: int
+) -> None:
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    for step in range(cut + 40):
+        if game.over:
+            break
+        p = game.pending
+        if step >= cut and not (p is not None and p["kind"] == "drawn"):
+            observer: int | None = rnd.choice([None, *range(players)])
+            other = swap_hidden_hands(game, observer, rnd)
+            assert other.public_view() == game.public_view()
+            if observer is not None:
+                assert other.view(observer) == game.view(observer)
+                legal = game.legal_actions(observer)
+                if legal:
+                    action = rnd.choice(legal)
+                    mine: Any = game.clone().apply(observer, action)
+                    theirs: Any = other.apply(observer, action)
+                    assert seen_by(theirs, observer) == seen_by(mine, observer)
+        move = choose(game, rnd)
+        assert move is not None
+        game.apply(*move)
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 300), st.integers(0, 2**32))
+def test_determinize_depends_only_on_what_the_seat_knows(
+    table: tuple[str, int, int], cut: int, key: int
+) -> None:
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(cut):
+        move = choose(game, rnd)
+        if move is None:
+            break
+        game.apply(*move)
+    seat = rnd.randrange(players)
+    guess = game.determinize(seat, key)
+    assert guess.view(seat) == game.view(seat)
+    assert [len(h) for h in guess.hands] == [len(h) for h in game.hands]
+    assert len(guess.stock) == len(game.stock)
+    other = swap_hidden_hands(game, seat, rnd)
+    other.stock = list(reversed(other.stock))
+    if not game.over and (game.pending is None or game.pending["kind"] != "drawn"):
+        assert other.determinize(seat, key).to_dict() == guess.to_dict()
+    playout(guess, rnd, hands=1)
