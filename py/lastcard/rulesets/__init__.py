@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ..game import Game
 from .last_one import LastOne
+from .posledniy_igrok import PosledniyIgrok
 from .poslednyaya import Poslednyaya
 
 RULESETS: dict[str, type[Game]] = {
     "poslednyaya": Poslednyaya,
     "last-one": LastOne,
+    "posledniy-igrok": PosledniyIgrok,
 }
