@@ -1,0 +1,195 @@
+// The phone side of joining (see docs/design.md, "Transport and joining modules").
+//
+// `#o=<digits>` (camera mode): answer the table's offer and show the answer as a full-screen QR
+// for the table's webcam. `#r=<room>&k=<key>` or `#c=<code>` (relay mode): send an offer through
+// the brokers, take the first answer, prove the key. A lost link reconnects by itself in relay
+// mode; in camera mode the phone asks to scan the table's QR again. The seat token is the app's
+// business (it goes in the first message after `open`).
+
+import { Link } from "./rtc.js";
+import { buildRemote, decodeDescription, encodeDescription } from "./sdp.js";
+import { renderQr } from "./qr.js";
+import { DEFAULT_BROKERS, iceServersOf } from "./join-config.js";
+
+const ANSWER_TIMEOUT_MS = 90000;
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const USED_KEY = "lastcard.answered";
+
+/** The phone's end of the link to the table. Events: open, message, close, status. */
+export class PhoneJoin extends EventTarget {
+  /**
+   * @param {{answerBox: Element, storage?: Storage}} options `storage` (default sessionStorage)
+   *   remembers an answered offer, so a reload asks for a fresh scan instead of reusing it
+   */
+  constructor({ answerBox, storage = sessionStorage }) {
+    super();
+    this.answerBox = answerBox;
+    this.storage = storage;
+    this.link = null;
+    this.relay = null;
+    this.attempt = 0;
+    this.state = "idle";
+    const wake = () => {
+      if (document.visibilityState === "visible") this.#wake();
+    };
+    document.addEventListener("visibilitychange", wake);
+    addEventListener("online", wake);
+  }
+
+  /**
+   * Join with what the URL fragment says; also follows later fragment changes.
+   * @param {Location} where
+   */
+  start(where) {
+    addEventListener("hashchange", () => this.#begin(where.hash));
+    this.#begin(where.hash);
+  }
+
+  /**
+   * Join with a typed code (relay mode); sets `#c=` so a reload joins again.
+   * @param {string} code
+   */
+  joinCode(code) {
+    history.replaceState(null, "", `#c=${encodeURIComponent(code.trim().toUpperCase())}`);
+    this.#begin(location.hash);
+  }
+
+  /**
+   * Send one message to the table; dropped while not connected.
+   * @param {string} text
+   */
+  send(text) {
+    if (this.state === "open") this.link.send(text);
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  #status(state, extra = {}) {
+    this.state = state;
+    this.#emit("status", { state, ...extra });
+  }
+
+  #begin(hash) {
+    const params = new URLSearchParams(hash.replace(/^#/, ""));
+    this.link?.close("restart");
+    this.relay = null;
+    if (params.has("o")) this.#answerOffer(params.get("o"));
+    else if (params.has("r") && params.has("k")) this.#relayJoin(params, { room: params.get("r"), key: params.get("k") });
+    else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
+    else this.#status("idle");
+  }
+
+  /** Camera mode: answer the offer from the URL and show the answer QR. */
+  async #answerOffer(digits) {
+    if (this.storage.getItem(USED_KEY) === digits) {
+      this.#status("scan-again");
+      return;
+    }
+    let decoded;
+    try {
+      decoded = decodeDescription(digits);
+    } catch {
+      this.#status("scan-again");
+      return;
+    }
+    this.#status("answering");
+    const link = this.#newLink([]);
+    const answer = encodeDescription(await link.answer(buildRemote(decoded.fields, "offer")), decoded.tag);
+    if (link.closed) return;
+    this.storage.setItem(USED_KEY, digits);
+    renderQr(this.answerBox, answer, { label: "answer QR" });
+    this.#status("show-answer");
+    const timer = setTimeout(() => link.close("no scan"), ANSWER_TIMEOUT_MS);
+    link.addEventListener("open", () => {
+      clearTimeout(timer);
+      this.answerBox.replaceChildren();
+      this.#opened();
+    });
+    link.addEventListener("close", () => {
+      clearTimeout(timer);
+      if (this.link === link) this.#status("scan-again");
+    });
+  }
+
+  /** Relay mode: offer through the brokers, first answer wins, then prove the key. */
+  async #relayJoin(params, creds, code) {
+    if (!isSecureContext) {
+      this.#status("refused", { reason: "insecure" });
+      return;
+    }
+    const relay = await import("./relay.js");
+    this.relay = {
+      module: relay,
+      creds: creds ?? (await relay.codeCredentials(code)),
+      brokers: params.getAll("b").length ? params.getAll("b") : DEFAULT_BROKERS,
+      iceServers: iceServersOf(params.getAll("s")),
+    };
+    this.attempt = 0;
+    this.#relayConnect();
+  }
+
+  async #relayConnect() {
+    const relay = this.relay;
+    if (!relay) return;
+    clearTimeout(this.retryTimer);
+    if (this.everOpen) this.#status("reconnecting");
+    else if (this.attempt === 0) this.#status("connecting");
+    const link = this.#newLink(relay.iceServers);
+    try {
+      const offer = await link.offer();
+      const answer = await relay.module.requestAnswer({ ...relay.creds, brokers: relay.brokers, sdp: offer });
+      if (link.closed) return;
+      link.addEventListener("open", async () => {
+        if (await relay.module.proveKey(link, { ...relay.creds, role: "phone" })) this.#opened();
+        else {
+          this.relay = null;
+          link.close("key not proven");
+          this.#status("refused", { reason: "proof" });
+        }
+      });
+      link.addEventListener("close", () => {
+        if (this.link === link) this.#retry();
+      });
+      await link.accept({ type: "answer", sdp: answer });
+    } catch (error) {
+      link.close(String(error?.message ?? error));
+      if (!this.everOpen) this.#status("refused", { reason: "no answer" });
+      this.#retry();
+    }
+  }
+
+  #retry() {
+    if (!this.relay) return;
+    const delay = RETRY_MS[Math.min(this.attempt++, RETRY_MS.length - 1)];
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.#relayConnect(), delay);
+  }
+
+  #newLink(iceServers) {
+    const link = new Link({ iceServers });
+    this.link = link;
+    link.addEventListener("message", (e) => this.#emit("message", { text: e.detail.text }));
+    link.addEventListener("close", () => {
+      if (link.isOpen && this.state === "open") this.#emit("close", {});
+    });
+    return link;
+  }
+
+  #opened() {
+    this.attempt = 0;
+    this.everOpen = true;
+    this.#status("open");
+    this.#emit("open", {});
+  }
+
+  #wake() {
+    const link = this.link;
+    if (link && !link.closed && link.isOpen && performance.now() - link.lastSeen > link.timeoutMs) link.close("asleep");
+    if (this.relay && (!this.link || this.link.closed)) {
+      this.attempt = 0;
+      this.#relayConnect();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+"""TableJoin and PhoneJoin on the harness page: camera mode through a fake webcam."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+HARNESS = "/tests/e2e/pages/transport.html"
+
+START_TABLE = """(handUrl) => {
+  const join = new T.joinTable.TableJoin({
+    qrBox: document.querySelector("#qr"),
+    cameraBox: document.querySelector("#camera"),
+    handUrl,
+    config: {mode: "camera", brokers: [], stun: [], iceServers: []},
+  });
+  T.join = join;
+  for (const type of ["open", "message", "close", "invite", "status"]) {
+    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
+  }
+  return join.start();
+}"""
+
+START_PHONE = """() => {
+  const join = new T.joinPhone.PhoneJoin({answerBox: document.querySelector("#answer")});
+  T.join = join;
+  for (const type of ["open", "message", "close", "status"]) {
+    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
+  }
+  join.start(location);
+}"""
+
+
+def invite_url(table: Page) -> str:
+    """The join URL of the table's current QR, once shown."""
+    table.wait_for_function("T.events.some((e) => e.type === 'invite')")
+    return str(table.evaluate("T.events.filter((e) => e.type === 'invite').at(-1).url"))
+
+
+def scan_answer(phone: Page, video: Path, write_y4m: Callable[[Path, bytes | None], None]) -> None:
+    """Photograph the phone's answer QR and put it in front of the table's webcam."""
+    answer = phone.get_by_role("img", name="answer QR")
+    expect(answer).to_be_visible()
+    write_y4m(video, answer.screenshot())
+
+
+def test_camera_mode_join_and_rotation(
+    webcam_browser: tuple[Browser, Path],
+    new_phone: Callable[[], Page],
+    base_url: str,
+    write_y4m: Callable[[Path, bytes | None], None],
+) -> None:
+    table_browser, video = webcam_browser
+    table = table_browser.new_page()
+    table.goto(base_url + HARNESS)
+    table.wait_for_function("document.body.dataset.ready === '1'")
+    table.evaluate(START_TABLE, base_url + HARNESS)
+    first = invite_url(table)
+    assert "#o=" in first
+    expect(table.get_by_role("img", name="join QR")).to_be_visible()
+
+    phone = new_phone()
+    phone.goto(first)
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    scan_answer(phone, video, write_y4m)
+
+    table.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
+    phone.wait_for_function("T.events.some((e) => e.type === 'open')")
+    # The QR rotated to a fresh offer.
+    table.wait_for_function("T.events.filter((e) => e.type === 'invite').length === 2")
+    assert invite_url(table) != first
+    peer = table.evaluate("T.events.find((e) => e.type === 'open').peer")
+    table.evaluate("(peer) => T.join.send(peer, '{\"type\":\"hi\"}')", peer)
+    phone.wait_for_function("T.events.some((e) => e.type === 'message')")
+    phone.evaluate("T.join.send('{\"type\":\"back\"}')")
+    table.wait_for_function("T.events.some((e) => e.type === 'message' && e.peer)")
+
+    # A reload of the phone: the table reports the loss, the phone asks for a fresh scan.
+    phone.reload()
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    phone.wait_for_function("T.events.some((e) => e.state === 'scan-again')")
+    table.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
