@@ -506,6 +506,8 @@ class Table:
         if ruleset not in RULESETS:
             raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
         options = dict(command.get("options", self._options if ruleset == self._ruleset else {}))
+        if "agreed" in options:
+            raise ProtocolError("bad_options", "the 9-card agreement comes from the phones' vote")
         timers = {**self._timers, **command.get("timers", {})}
         for key, value in timers.items():
             if key not in TIMER_RANGES:

@@ -1,0 +1,158 @@
+"""The lobby: ruleset and options, seats of every kind, the start conditions, the 9-card vote,
+local seats, and the Last One melee window."""
+
+from __future__ import annotations
+
+import pytest
+from lastcard import RULESETS
+
+
+def test_the_host_chooses_the_ruleset_and_the_engine_judges_the_options(make_net):
+    net = make_net()
+    net.host(type="configure", ruleset="last-one", options={"hand_size": 5, "threshold": 100})
+    lobby = net.tv()["lobby"]
+    assert lobby["ruleset"] == "last-one"
+    assert lobby["options"] == {"hand_size": 5, "threshold": 100}
+    assert lobby["rulesets"]["poslednyaya"] == {"min": 2, "max": 10}
+    before = net.table.snapshot()
+    for bad in (
+        {"ruleset": "snap"},
+        {"options": {"hand_size": 3}},
+        {"options": {"colour": "red"}},
+        {"options": {"hand_size": 9, "agreed": True}},  # agreement comes from the vote only
+        {"options": []},
+        {"ruleset": 7},
+    ):
+        net.host(type="configure", **bad)
+        assert net.error("tv") in ("bad_options", "bad_message"), bad
+    assert net.table.snapshot() == before
+    net.host(type="configure", ruleset="poslednyaya")
+    assert net.tv()["lobby"]["options"] == {}  # a new ruleset starts from its defaults
+
+
+def test_start_needs_the_rulesets_minimum_and_at_most_its_maximum(make_net):
+    net = make_net()
+    net.join("a")
+    net.host(type="start")
+    assert net.error("tv") == "too_few"
+    assert net.tv()["lobby"]["can_start"] is False
+    assert net.tv()["lobby"]["why_not"] == "too_few"
+    for _ in range(5):
+        net.host(type="add_bot", level="easy")
+    for peer in ("b", "c", "d", "e"):
+        assert net.join(peer)["role"] == "player"
+    assert len(net.tv()["seats"]) == 10
+    assert net.join("f")["role"] == "spectator"
+    net.host(type="configure", ruleset="last-one")  # 2..6
+    assert net.tv()["lobby"]["why_not"] == "too_many"
+    net.host(type="start")
+    assert net.error("tv") == "too_many"
+    net.host(type="configure", ruleset="poslednyaya")
+    assert net.tv()["lobby"]["can_start"] is True
+    net.host(type="add_local", name="Sofa")
+    assert net.error("tv") == "full"
+    net.host(type="start")
+    assert net.tv()["phase"] == "playing"
+    assert net.tv()["view"]["players"] == 10
+
+
+def test_computer_and_local_seats(make_net):
+    net = make_net()
+    net.host(type="add_bot", level="hard")
+    net.host(type="add_bot", level="easy", name="Robo")
+    net.host(type="add_local", name="Granny")
+    net.host(type="add_bot", level="genius")
+    assert net.error("tv") == "bad_message"
+    seats = net.tv()["seats"]
+    assert [(s["name"], s["kind"], s["level"]) for s in seats] == [
+        ("Bot 1", "bot", "hard"),
+        ("Robo", "bot", "easy"),
+        ("Granny", "local", None),
+    ]
+    assert all(s["connected"] for s in seats)
+
+
+def test_a_local_seat_plays_on_the_tv_which_carries_its_view(make_net):
+    setup = {"hands": [["R5", "G1"], ["B2", "R9"]], "starter": "R3", "stock": ["Y8"], "first": 1}
+    net = make_net(setup=setup)
+    net.join("p0")
+    net.host(type="add_local", name="Sofa")
+    net.host(type="start")
+    tv = net.tv()
+    assert tv["local"] == {"1": net.table._game.view(1)}
+    assert sorted(tv["local"]["1"]["hand"]) == ["B2", "R9"]
+    assert "hand" not in tv["view"]
+    net.host(type="local_action", seat=0, action="play R5", state=tv["state"])
+    assert net.error("tv") == "not_seated"
+    net.host(type="local_action", seat=1, action="play R9", state=tv["state"] - 1)
+    assert net.error("tv") == "stale"
+    net.host(type="local_action", seat=1, action="play R9", state=tv["state"])
+    assert net.tv()["view"]["top"] == "R9"
+    assert net.tv()["local"]["1"]["hand"] == ["B2"]
+
+
+def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
+    net = make_net()
+    net.host(type="configure", ruleset="last-one", options={"hand_size": 9})
+    net.join("a")
+    net.join("b")
+    net.host(type="add_bot", level="easy")
+    lobby = net.tv()["lobby"]
+    assert lobby["vote_needed"] is True and lobby["why_not"] == "vote"
+    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    net.send("b", type="vote", topic="hand_size_9", agree=False)
+    assert net.tv()["lobby"]["votes"] == {"0": True, "1": False}
+    net.host(type="start")
+    assert net.error("tv") == "vote"
+    net.send("b", type="vote", topic="hand_size_9", agree=True)
+    net.join("late-spectator", play=False)  # spectators do not vote
+    net.send("late-spectator", type="vote", topic="hand_size_9", agree=False)
+    assert net.error("late-spectator") == "not_seated"
+    net.host(type="start")
+    assert net.tv()["phase"] == "playing"
+    assert net.table._game.options["agreed"] is True
+    assert net.tv()["view"]["counts"] == [9, 9, 9]
+    net.send("a", type="vote", topic="hand_size_9", agree=False)
+    assert net.error("a") == "not_lobby"
+
+
+def test_changing_the_options_resets_the_votes(make_net):
+    net = make_net()
+    net.host(type="configure", ruleset="last-one", options={"hand_size": 9})
+    net.join("a")
+    net.join("b")
+    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    net.host(type="configure", options={"hand_size": 8})
+    assert net.tv()["lobby"]["votes"] == {} and net.tv()["lobby"]["vote_needed"] is False
+    net.host(type="start")
+    assert net.table._game.options.get("agreed") is False
+    assert net.tv()["view"]["counts"] == [8, 8]
+
+
+@pytest.mark.skipif("last-one" not in RULESETS, reason="last-one not registered yet")
+def test_the_melee_response_window_is_5s(make_net):
+    setup = {
+        "hands": [["4H", "KS", "QC"], ["9C", "QD"], ["5H", "2C", "9D"]],
+        "starter": "7H",
+        "stock": ["3D", "6C", "8D", "10S", "JC", "QS", "KD"],
+        "first": 0,
+    }
+    net = make_net(setup=setup)
+    net.host(type="configure", ruleset="last-one")
+    for peer in ("p0", "p1", "p2"):
+        net.join(peer)
+    net.host(type="start")
+    net.act("p0", "play 4H")
+    tv = net.tv()
+    assert tv["view"]["pending"]["kind"] == "melee"
+    assert tv["awaiting"] == [1, 2]
+    assert net.remaining() == 5.0
+    net.act("p2", "play 5H")  # p2 attacks: p0 defends now
+    assert net.tv()["awaiting"] == [0, 1]
+    assert net.remaining() == 5.0
+    net.disconnect("p0")  # no reconnection grace inside the window
+    assert net.remaining() == 5.0
+    net.tick(5)
+    tv = net.tv()
+    assert tv["view"]["pending"] is None
+    assert tv["seats"][0]["count"] == 2 + 5  # the last defender drew the pips of the 5

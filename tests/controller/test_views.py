@@ -1,0 +1,154 @@
+"""Views per recipient (design.md privacy rule) and persistence (snapshot / restore)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tablehost import Table
+
+SETUP = {
+    "hands": [["R5", "G1", "B4"], ["B2", "Y3", "G6"], ["Y5", "Y6", "G7"]],
+    "starter": "R3",
+    "stock": ["B7", "G9", "B9", "Y8", "G2", "R1", "R2", "Y1"],
+    "first": 0,
+}
+
+
+def cards_in(message: object) -> set[str]:
+    """Every string anywhere in a message (keys included)."""
+    return set(re.findall(r'"([^"]*)"', json.dumps(message)))
+
+
+def test_each_seat_gets_only_its_own_view(make_net):
+    net = make_net(players=3, setup=SETUP)
+    for seat in range(3):
+        message = net.view(f"p{seat}")
+        assert message["seat"] == seat and message["role"] == "player"
+        assert message["view"] == net.table._game.view(seat)
+        others = {c for s, h in enumerate(SETUP["hands"]) if s != seat for c in h}
+        assert not others & cards_in(message)
+    tv = net.tv()
+    assert "hand" not in tv["view"] and "legal" not in tv["view"]
+    assert not {c for h in SETUP["hands"] for c in h} & cards_in({**tv, "local": None})
+
+
+def test_drawn_cards_go_to_the_drawer_only(make_net):
+    net = make_net(players=3, setup=SETUP)
+    net.join("watcher")
+    net.act("p0", "draw")  # B7 is not playable on R3: the turn passes
+    drawn = [e for e in net.view("p0")["events"] if e["type"] == "draw"]
+    assert drawn and drawn[-1]["cards"] == ["B7"]
+    for peer in ("p1", "p2", "watcher", "tv"):
+        events = net.last(peer, "tv" if peer == "tv" else "view")["events"]
+        draws = [e for e in events if e["type"] == "draw"]
+        assert draws and all("cards" not in e and e["count"] == 1 for e in draws), peer
+        assert "B7" not in cards_in(events)
+
+
+def test_events_are_numbered_and_kept_for_a_returning_phone(make_net):
+    net = make_net(players=3, setup=SETUP)
+    net.act("p0", "play R5")
+    net.act("p1", "draw")
+    numbers = [e["n"] for e in net.tv()["events"]]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    net.disconnect("p1")
+    net.rejoin("p1")
+    assert [e["n"] for e in net.view("p1")["events"]] == numbers
+    assert "cards" in net.view("p1")["events"][-1]
+
+
+def test_the_tv_message_has_what_the_host_screen_needs(make_net):
+    net = make_net(players=2)
+    net.join("s", play=False)
+    tv = net.tv()
+    for key in (
+        "phase",
+        "state",
+        "seats",
+        "view",
+        "awaiting",
+        "remaining",
+        "paused",
+        "waiting",
+        "events",
+        "lobby",
+        "result",
+        "spectators",
+        "local",
+        "rules_open",
+    ):
+        assert key in tv, key
+    assert set(tv["seats"][0]) == {
+        "seat",
+        "name",
+        "kind",
+        "level",
+        "connected",
+        "lang",
+        "count",
+        "score",
+        "removed",
+    }
+    assert tv["spectators"] == [{"name": "s", "connected": True, "play": False}]
+    phone = net.view("p0")
+    assert {"seat", "role", "view", "events", "lobby", "remaining", "seats", "play"} <= set(phone)
+
+
+def test_snapshot_restore_resumes_exactly(make_net, clock):
+    net = make_net(players=3, setup=SETUP)
+    net.join("watcher")
+    net.act("p0", "play R5")
+    net.tick(7)
+    net.host(type="add_local", name="x")  # refused: the lobby is over; nothing changes
+    snap = json.loads(json.dumps(net.table.snapshot()))
+    assert snap["deadline"] == 13.0
+
+    clock.advance(3600)  # the tab was closed for an hour
+    table = Table.restore(snap, clock)
+    # the phone to move is away now: it gets its grace (rule 42), the rest is exactly as saved
+    assert table.snapshot() == {**snap, "deadline": 30.0, "grace_used": True}
+    assert table.next_deadline() is None  # every phone is away: the game waits (rule 54)
+    out = table.receive(
+        "new-p1", json.dumps({"v": 1, "type": "hello", "name": "p1", "token": net.tokens["p1"]})
+    )
+    welcome, *rest = out
+    assert welcome == (
+        "new-p1",
+        {
+            "v": 1,
+            "type": "welcome",
+            "seat": 1,
+            "token": net.tokens["p1"],
+            "role": "player",
+            "name": "p1",
+        },
+    )
+    assert dict(rest)["new-p1"]["view"] == net.view("p1")["view"]
+    assert dict(rest)["tv"]["seats"][0]["connected"] is False
+    assert table.next_deadline() == clock.now + 30.0
+    # the restored table and the original play on identically
+    net.act("p1", "draw")
+    table.receive("new-p1", json.dumps({"v": 1, "type": "action", "action": "draw", "state": 2}))
+    assert table.snapshot()["game"] == net.table.snapshot()["game"]
+
+
+def test_restore_marks_every_phone_disconnected(make_net, clock):
+    net = make_net(players=2)
+    net.host(type="pause")
+    table = Table.restore(net.table.snapshot(), clock)
+    out = dict(table.host({"type": "resume"}))
+    assert [s["connected"] for s in out["tv"]["seats"]] == [False, False]
+    assert out["tv"]["waiting"] is True
+
+
+def test_a_restore_in_the_lobby_keeps_votes_and_options(make_net, clock):
+    net = make_net()
+    net.host(type="configure", ruleset="last-one", options={"hand_size": 9}, timers={"turn": 45})
+    net.join("a")
+    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    snap = net.table.snapshot()
+    table = Table.restore(json.loads(json.dumps(snap)), clock)
+    assert table.snapshot() == snap
+    tv = dict(table.host({"type": "add_bot", "level": "normal"}))["tv"]
+    assert tv["lobby"]["votes"] == {"0": True} and tv["lobby"]["timers"]["turn"] == 45.0
