@@ -97,7 +97,7 @@ def y4m_frame(png: bytes | None) -> bytes:
         frame.paste(picture, offset)
     y, cb, cr = frame.convert("YCbCr").split()
     half = (FRAME_SIDE // 2, FRAME_SIDE // 2)
-    planes = [y, cb.resize(half, Image.Resampling.BILINEAR), cr.resize(half, Image.Resampling.BILINEAR)]
+    planes = [y, *(plane.resize(half, Image.Resampling.BILINEAR) for plane in (cb, cr))]
     return b"FRAME\n" + b"".join(plane.tobytes() for plane in planes)
 
 

@@ -76,9 +76,9 @@ def test_camera_mode_join_and_rotation(
     table.wait_for_function("T.events.filter((e) => e.type === 'invite').length === 2")
     assert invite_url(table) != first
     peer = table.evaluate("T.events.find((e) => e.type === 'open').peer")
-    table.evaluate("(peer) => T.join.send(peer, '{\"type\":\"hi\"}')", peer)
+    table.evaluate('(peer) => T.join.send(peer, \'{"type":"hi"}\')', peer)
     phone.wait_for_function("T.events.some((e) => e.type === 'message')")
-    phone.evaluate("T.join.send('{\"type\":\"back\"}')")
+    phone.evaluate('T.join.send(\'{"type":"back"}\')')
     table.wait_for_function("T.events.some((e) => e.type === 'message' && e.peer)")
 
     # A reload of the phone: the table reports the loss, the phone asks for a fresh scan.
