@@ -8,7 +8,7 @@
  */
 import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
-import { t } from "./i18n.js";
+import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
 import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
 
@@ -113,43 +113,65 @@ export function handIntent(el, view, pick) {
   }
 }
 
-/** The whole phone screen for the state of js/hand.js. */
+function phoneBar(s) {
+  return html`<header class="phone-head">
+    <button type="button" class="phone-head__name" data-act="rename" aria-label="${t("lobby.name")}: ${s.name ?? ""}">${s.name ?? t("app.title")}</button>
+    ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
+    <span class="spacer"></span>
+    <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
+    <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
+}
+
+function linkBanner(s) {
+  if (s.link === "open") return html``;
+  const key = s.link === "connecting" && s.wasOpen ? "link.reconnecting" : `link.${s.link}`;
+  return html`<p class="banner" role="status" data-testid="link">${t(key)}</p>`;
+}
+
+function spectatorBox(msg) {
+  return html`<div class="screen spectator"><p>${t("hand.spectator")}</p>
+    <button type="button" class="btn ${msg.play ? "" : "btn--primary"}" data-act="want-play" data-want="${msg.play ? "false" : "true"}" aria-pressed="${msg.play ? "true" : "false"}">
+      ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;
+}
+
+function lobbyScreen(msg, mine) {
+  const votes = msg.lobby?.votes ?? {};
+  const mineVote = mine ? votes[String(msg.seat)] : undefined;
+  return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
+    <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
+    ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
+      <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
+      <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${mineVote === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
+    ${seatList(msg)}</section>`;
+}
+
+/** The whole phone screen for the store state of js/hand.js. */
 export function phoneScreen(s) {
   if (s.removed) {
-    return html`<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
-      <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.nameSave")}</button></section>`;
+    return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
+      <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
   if (!s.name || s.editingName) {
-    return html`<form class="screen name-form" data-act="name"><label for="name">${t("lobby.name")}</label>
+    return html`${phoneBar(s)}<form class="screen name-form" data-act="name"><label for="name">${t("lobby.name")}</label>
       <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">
       <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
   }
   if (s.link === "idle") {
-    return html`<form class="screen code-form" data-act="code"><p>${t("hand.noTable")}</p><label for="code">${t("hand.code")}</label>
+    return html`${phoneBar(s)}<form class="screen code-form" data-act="code"><p>${t("hand.noTable")}</p><label for="code">${t("hand.code")}</label>
       <input id="code" name="code" maxlength="5" required autocapitalize="characters" autocomplete="off" pattern="[A-Za-z]{5}">
       <button class="btn btn--primary" type="submit">${t("hand.connect")}</button></form>`;
   }
   const msg = s.msg;
-  const banner = s.link !== "open" ? html`<p class="banner" role="status" data-testid="link">${s.link === "reconnecting" || s.wasOpen ? t("hand.reconnecting") : t("hand.connecting")}</p>` : "";
-  if (!msg) return html`${banner}<section class="screen"><p class="big">${t("hand.connecting")}</p></section>`;
+  if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big">${t("hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
-  const head = html`<header class="phone-head"><span class="phone-head__name">${s.name}</span>
-    ${mine ? html`<span class="muted">#${msg.seat + 1}</span>` : html`<span class="badge">${t("table.spectating")}</span>`}</header>`;
-  if (msg.phase === "lobby") {
-    return html`${banner}${head}<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
-      <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
-      ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(msg.lobby.votes ?? {}).filter(Boolean).length, n: msg.seats.length })}</span>
-        <button type="button" class="btn" data-act="vote" data-agree="true">✓</button><button type="button" class="btn" data-act="vote" data-agree="false">✗</button></div>` : ""}
-      ${seatList(msg)}</section>`;
-  }
-  const left = s.left;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}`;
   const awaiting = msg.awaiting ?? [];
-  const myTurn = mine && awaiting.includes(msg.seat);
-  return html`${banner}${head}
+  const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
+  return html`${phoneBar(s)}${linkBanner(s)}
     ${msg.phase === "over" ? results(msg) : ""}
-    <section class="phone-board">${pile(msg, { size: "card--md" })}${turnLine(msg, left)}</section>
-    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn }) : html`<p class="muted">${t("hand.spectator")}</p>`}
+    <section class="phone-board">${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}
+      ${!myTurn && awaiting.length && msg.phase === "playing" && mine ? html`<p class="muted center">${t("act.waiting", { name: seatName(msg, awaiting[0]) })}</p>` : ""}</section>
+    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn }) : spectatorBox(msg)}
     ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}
-    <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 5 })}</details>
-    ${!myTurn && awaiting.length && msg.phase === "playing" ? html`<p class="visually-hidden">${t("act.waiting", { name: seatName(msg, awaiting[0]) })}</p>` : ""}`;
+    <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;
 }

@@ -3,7 +3,7 @@
  * and English. Plain text, rendered through the escaping `html` tag.
  */
 import { html } from "./html.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 const RULES = {
   poslednyaya: {
@@ -78,4 +78,13 @@ const RULES = {
 export function rulesText(ruleset) {
   const sections = RULES[ruleset]?.[lang()] ?? RULES.poslednyaya[lang()];
   return sections.map(([title, items]) => html`<section><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></section>`);
+}
+
+/** The rules overlay of a ruleset, in the current language. */
+export function rulesDialog(ruleset) {
+  return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
+    <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
+    <p class="muted">${t("rules.notPaused")}</p>
+    <div class="rules">${rulesText(ruleset)}</div>
+    <button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button></div></div>`;
 }

@@ -7,7 +7,7 @@ import { html } from "./html.js";
 import { t, otherLang } from "./i18n.js";
 import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK } from "./hand-ui.js";
-import { rulesText } from "./rules.js";
+import { rulesDialog } from "./rules.js";
 
 /** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
 export const OPTIONS = {
@@ -98,15 +98,6 @@ function confirmDialog(s) {
     <p id="confirm-title">${t("seat.removeConfirm", { name: seatName(s.msg, s.confirm) })}</p>
     <div class="row"><button type="button" class="btn btn--danger" data-act="remove" data-seat="${s.confirm}">${t("host.confirm")}</button>
     <button type="button" class="btn" data-act="close-confirm">${t("host.cancel")}</button></div></div></div>`;
-}
-
-/** The rules overlay of a ruleset, in the current language. */
-export function rulesDialog(ruleset) {
-  return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
-    <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
-    <p class="muted">${t("rules.notPaused")}</p>
-    <div class="rules">${rulesText(ruleset)}</div>
-    <button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button></div></div>`;
 }
 
 /** The top bar: title, ruleset, rules, pause/resume, language. */

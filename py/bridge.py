@@ -1,18 +1,37 @@
 """The table page's Python entry, run by PyScript: the only module that touches the browser.
 
-It installs the engine wheel from ``vendor/`` (the same wheel the tests import as source), imports
-the engine, and marks ``<main data-state="ready">`` (``"error"`` if the boot fails).
+It installs the engine wheel from ``vendor/`` (the same wheel the tests import as source), creates
+the table controller (``tablehost.Table``) or restores the one saved in ``localStorage``, and talks
+to ``js/table.js`` in JSON strings only:
+
+- ``window.lastcardTable``: ``host(json)``, ``connect(peer)``, ``disconnect(peer)``,
+  ``receive(peer, text)``, ``refresh()``; announced by a ``lastcard-ready`` event on ``document``;
+- every batch of controller outputs ``[(to, message), ...]`` is a ``lastcard-out`` event whose
+  ``detail`` is that list as JSON text (``to`` is ``"tv"`` or a phone's peer id).
+
+Timers: the controller's clock is ``performance.now()`` in seconds (monotonic; a snapshot keeps
+deadlines as remaining durations, so a reload resumes with the time that was left). ``tick()`` is
+scheduled with ``setTimeout`` at ``next_deadline()``. After every change the snapshot is saved.
+``<main data-state>`` shows the boot state (``booting``, ``ready``, ``error``).
 """
 
 import asyncio
+import importlib
 import importlib.util
+import json
+from collections.abc import Callable
+from typing import Any
 
 import pyodide_js
+from pyodide.ffi import create_proxy, to_js
 
 import js
 
 # The wheel scripts/bootstrap.py builds: "<name>-<version>-py3-none-any.whl" from pyproject.toml.
 ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl"
+# Where the table is saved between reloads (a fresh table: table.html?new).
+SNAPSHOT_KEY = "lastcard.table"
+RULES_CLOSED = {"type": "rules", "open": False}
 
 
 async def load_engine() -> None:
@@ -28,19 +47,99 @@ def set_state(state: str) -> None:
     main.setAttribute("aria-busy", "false")
 
 
-async def boot() -> None:
-    """Load the engine and mark the table ready."""
-    await load_engine()
-    importlib.import_module("lastcard")
-    set_state("ready")
+def clock() -> float:
+    """Seconds of the page's monotonic clock."""
+    return float(js.performance.now()) / 1000
 
 
-def on_boot_done(task: asyncio.Future[None]) -> None:
-    """Mark the table failed if the boot raised; the re-raise prints the traceback."""
-    if task.exception() is not None:
+def emit(name: str, detail: str) -> None:
+    """Dispatch a ``CustomEvent`` with a string ``detail`` on ``document``."""
+    init = to_js({"detail": detail}, dict_converter=js.Object.fromEntries)
+    js.document.dispatchEvent(js.CustomEvent.new(name, init))
+
+
+class Bridge:
+    """Owns the controller, its timer and its persistence; the JS side sees only ``api``."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self._timeout: Any = None
+        self._proxies = [create_proxy(self._tick)]  # kept alive as long as the bridge
+        self.api = js.Object.new()
+        for name, method in {
+            "host": lambda text: self._call(lambda: self.table.host(json.loads(text))),
+            "connect": lambda peer: self._call(lambda: self.table.connect(peer)),
+            "disconnect": lambda peer: self._call(lambda: self.table.disconnect(peer)),
+            "receive": lambda peer, text: self._call(lambda: self.table.receive(peer, text)),
+            # The TV asks for its first screen: recording "rules overlay closed" changes nothing
+            # else and makes the controller send the whole TV message.
+            "refresh": lambda: self._call(lambda: self.table.host(RULES_CLOSED)),
+        }.items():
+            proxy = create_proxy(method)
+            self._proxies.append(proxy)
+            setattr(self.api, name, proxy)
+
+    def _call(self, step: Callable[[], list[tuple[str, dict[str, Any]]]]) -> None:
+        try:
+            out = step()
+        except Exception as exc:  # a bug must not stop the table; the console shows it
+            js.console.error(f"table error: {exc!r}")
+            out = []
+        if out:
+            emit("lastcard-out", json.dumps(out))
+            self._save()
+        self._schedule()
+
+    def _tick(self) -> None:
+        self._timeout = None
+        self._call(self.table.tick)
+
+    def _schedule(self) -> None:
+        if self._timeout is not None:
+            js.clearTimeout(self._timeout)
+            self._timeout = None
+        deadline = self.table.next_deadline()
+        if deadline is not None:
+            delay = max(0.0, deadline - clock()) * 1000
+            self._timeout = js.setTimeout(self._proxies[0], delay)
+
+    def _save(self) -> None:
+        try:
+            js.localStorage.setItem(SNAPSHOT_KEY, json.dumps(self.table.snapshot()))
+        except Exception as exc:  # storage full or disabled: the game goes on unsaved
+            js.console.warn(f"table not saved: {exc!r}")
+
+
+def open_table() -> Any:
+    """The saved table if there is one (and the URL does not ask for a new one), else a new one."""
+    from tablehost import Table
+
+    fresh = js.URLSearchParams.new(js.location.search).has("new")
+    saved = None if fresh else js.localStorage.getItem(SNAPSHOT_KEY)
+    if saved:
+        try:
+            return Table.restore(json.loads(saved), clock)
+        except Exception as exc:  # an old or damaged save: start over
+            js.console.warn(f"saved table not restored: {exc!r}")
+    js.localStorage.removeItem(SNAPSHOT_KEY)
+    seed = int(js.Math.floor(js.Math.random() * 2**31))
+    return Table(clock, seed=seed)
+
+
+async def boot() -> Bridge:
+    """Load the engine, open the table and hand its API to the page."""
+    try:
+        await load_engine()
+        bridge = Bridge(open_table())
+    except Exception as exc:
         set_state("error")
-        task.result()
+        emit("lastcard-failed", repr(exc))
+        raise
+    js.window.lastcardTable = bridge.api
+    set_state("ready")
+    emit("lastcard-ready", "")
+    return bridge
 
 
-BOOT = asyncio.ensure_future(boot())
-BOOT.add_done_callback(on_boot_done)
+# Kept so the boot task is not garbage-collected while it runs.
+BOOT: asyncio.Task[Bridge] = asyncio.get_event_loop().create_task(boot())
