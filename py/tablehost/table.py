@@ -439,7 +439,8 @@ class Table:
 
         member = self._seats[seat]
         seed = (self._seed * 1_000_003 + self._state * 64 + seat) % 2**32
-        return choose(self._game, seat, member.level or "normal", seed, playouts=self._bot_playouts)
+        level = member.level or "normal"
+        return choose(self._game, seat, level, seed, clock=self._clock, playouts=self._bot_playouts)
 
     # ----------------------------------------------------------------- host commands
     def _host(self, command: Message) -> Out:

@@ -1,0 +1,82 @@
+"""Computer seats: played through ``lastcard.bots.choose`` after a human pause."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("lastcard.bots")
+
+# Seat 1 (the bot) moves first; R9 and the wild are legal for it.
+SETUP = {
+    "hands": [["R5", "G1", "B4"], ["B2", "R9", "W"]],
+    "starter": "R3",
+    "stock": ["Y8", "G9", "B9", "R7", "G2", "Y1", "Y2", "Y3"],
+    "first": 1,
+}
+
+
+def bot_table(make_net, level="normal", pause=None, **kwargs):
+    net = make_net(setup=SETUP, **kwargs)
+    if pause is not None:
+        net.host(type="configure", timers={"bot_pause": pause})
+    net.join("p0")
+    net.host(type="add_bot", level=level)
+    net.host(type="start")
+    return net
+
+
+def test_a_bot_moves_after_the_human_pause(make_net):
+    net = bot_table(make_net)
+    assert net.tv()["awaiting"] == [1]
+    assert net.remaining() == 1.0
+    net.tick(0.99)
+    assert net.tv()["state"] == 1
+    net.tick(0.01)
+    tv = net.tv()
+    assert tv["state"] == 2 and tv["seats"][1]["count"] == 2
+    assert tv["awaiting"] == [0] and net.remaining() == 20.0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_a_bot_only_table_to_the_end(make_net, level):
+    net = make_net(bot_playouts=4)
+    net.host(type="configure", timers={"bot_pause": 0})
+    for _ in range(3):
+        net.host(type="add_bot", level=level)
+    net.host(type="start")
+    net.tick()
+    tv = net.tv()
+    assert tv["phase"] == "over" and tv["result"]["winners"]
+
+
+def test_pause_and_the_hold_stop_the_bots(make_net):
+    net = bot_table(make_net)
+    net.host(type="pause")
+    net.tick(60)
+    assert net.tv()["state"] == 1
+    net.host(type="resume")
+    net.disconnect("p0")  # the only human is away: the table waits (rule 54), bots too
+    net.tick(60)
+    assert net.tv()["state"] == 1 and net.tv()["waiting"] is True
+    net.rejoin("p0")
+    net.tick(1)
+    assert net.tv()["state"] == 2
+
+
+def test_bot_moves_are_reproducible(make_net):
+    def played(net):
+        net.tick(1)
+        return net.tv()["view"]["top"]
+
+    assert played(bot_table(make_net, seed=3)) == played(bot_table(make_net, seed=3))
+
+
+def test_a_bot_with_nothing_to_do_is_not_scheduled(make_net):
+    net = make_net(setup={**SETUP, "first": 0})
+    net.join("p0")
+    net.host(type="add_bot", level="easy")
+    net.host(type="start")
+    assert net.tv()["awaiting"] == [0]
+    assert net.remaining() == 20.0
+    net.act("p0", "play R5")
+    assert net.remaining() == 1.0
