@@ -100,9 +100,12 @@ def test_same_seed_and_actions_same_game(table: tuple[str, int, int]) -> None:
 
 
 def seen_by(events: list[Event], seat: int | None) -> list[Event]:
-    """The events as the controller forwards them to ``seat`` (None: the TV)."""
+    """The events as the controller forwards them to ``seat`` (None: the TV), up to the end of
+    the hand (from there on every hand is revealed, and the scores count the cards in it)."""
     out = []
     for event in events:
+        if event["type"] == "hand_over":
+            break
         if event["type"] == "draw" and event["seat"] != seat:
             event = {k: v for k, v in event.items() if k != "cards"}
         out.append(event)
@@ -145,7 +148,8 @@ def test_hidden_cards_never_change_what_a_seat_or_the_tv_sees(
                     action = rnd.choice(legal)
                     mine: Any = game.clone().apply(observer, action)
                     theirs: Any = other.apply(observer, action)
-                    assert seen_by(theirs, observer) == seen_by(mine, observer)
+                    if not any(e["type"] == "hand_over" for e in mine):  # the end reveals
+                        assert seen_by(theirs, observer) == seen_by(mine, observer)
         move = choose(game, rnd)
         assert move is not None
         game.apply(*move)
@@ -174,3 +178,47 @@ def test_determinize_depends_only_on_what_the_seat_knows(
     if not game.over and (game.pending is None or game.pending["kind"] != "drawn"):
         assert other.determinize(seat, key).to_dict() == guess.to_dict()
     playout(guess, rnd, hands=1)
+
+
+@st.composite
+def match_tables(draw: st.DrawFn) -> tuple[str, int, int]:
+    """(ruleset, players, seed) for the rulesets played as multi-hand matches."""
+    ruleset = draw(st.sampled_from(sorted(r for r, kind in RULESETS.items() if kind.SCORED)))
+    kind = RULESETS[ruleset]
+    players = draw(st.integers(kind.MIN_PLAYERS, kind.MAX_PLAYERS))
+    return ruleset, players, draw(st.integers(0, 2**63))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(match_tables())
+def test_whole_matches_end_through_next_hand_and_time_out(table: tuple[str, int, int]) -> None:
+    """Whole matches with default options: random actions of any seat (melee seats out of turn
+    included) and now and then a timer running out; seats out of the match hold nothing and
+    may do nothing; totals only grow; the match ends with winners still in it."""
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    size = len(game.deck())
+    totals = list(game.scores or [])
+    for _ in range(500):
+        for _ in range(MAX_STEPS):
+            assert sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) == size
+            if game.over:
+                break
+            for seat in range(players):
+                if not game.in_play(seat):
+                    assert game.hands[seat] == [] and game.legal_actions(seat) == []
+            move = choose(game, rnd)
+            if move is None or rnd.random() < 0.1:
+                game.time_out()
+            else:
+                game.apply(*move)
+        assert game.over, "the hand did not end"
+        scores = game.scores or []
+        assert all(new >= old for new, old in zip(scores, totals, strict=True))
+        totals = list(scores)
+        if game.match_over:
+            break
+        game.next_hand()
+    assert game.match_over and game.match_winners
+    assert all(game.in_play(seat) for seat in game.match_winners)
