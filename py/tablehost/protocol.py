@@ -154,6 +154,7 @@ HOST: Schema = {
     "pause": {},
     "resume": {},
     "rules": {"open": (flag, True)},
+    "refresh": {},
     "local_action": {
         "seat": (SEAT, True),
         "action": (text(MAX_FIELD), True),

@@ -202,8 +202,7 @@ class Table:
         table._deadline = snap["deadline"]
         table._grace_used = snap["grace_used"]
         table._bots_due = {int(seat): due for seat, due in snap["bots_due"].items()}
-        for seat in table._awaited():
-            table._grace_if_awaited(seat)
+        table._grace()
         table._running = table._should_run()
         return table
 
@@ -218,6 +217,11 @@ class Table:
             out = step(now)
         except ProtocolError as refused:
             out = [] if reply_to is None else [(reply_to, refused.message())]
+        except Exception:  # a bug must not take the table down: resync everyone
+            if reply_to is None:
+                raise
+            out = [(reply_to, ProtocolError("internal", "the table failed here").message())]
+            self._dirty = True
         self._running = self._should_run()
         if self._dirty:
             out.extend(self._broadcast())
@@ -247,8 +251,8 @@ class Table:
     def _disconnect(self, peer: str) -> Out:
         member = self._peers.get(peer)
         self._drop_peer(peer)
-        if member is not None and member in self._seats:
-            self._grace_if_awaited(self._seats.index(member))
+        if member is not None:
+            self._grace()
         return []
 
     def _drop_peer(self, peer: str) -> None:
@@ -258,18 +262,13 @@ class Table:
             member.peer = None
             self._dirty = True
 
-    def _grace_if_awaited(self, seat: int) -> None:
-        """Rules 000 42/44: a disconnected awaited seat gets the grace, once per decision."""
+    def _grace(self) -> None:
+        """Rules 000 42/44: a disconnected awaited seat (not in a melee window) gets the grace,
+        once per decision."""
         grace = self._timers["grace"]
-        member = self._seats[seat]
-        if (
-            self._phase == "playing"
-            and not self._grace_used
-            and grace is not None
-            and not member.connected
-            and not self._melee()
-            and self._awaited() == [seat]
-        ):
+        if self._phase != "playing" or self._grace_used or grace is None or self._melee():
+            return
+        if not self._seats[self._awaited()[0]].connected:
             self._deadline = self._game_now() + grace
             self._grace_used = True
 
@@ -387,8 +386,7 @@ class Table:
         now = self._game_now()
         length = self._timers["melee" if self._melee() else "turn"]
         self._deadline = None if length is None else now + length
-        for seat in self._awaited():
-            self._grace_if_awaited(seat)
+        self._grace()
         pause = self._timers["bot_pause"] or 0.0
         for seat, member in enumerate(self._seats):
             if member.kind == "bot" and not member.removed and self._game.legal_actions(seat):
@@ -453,6 +451,8 @@ class Table:
             self._paused = False
         elif kind == "rules":
             self._rules_open = command["open"]
+        elif kind == "refresh":
+            pass  # nothing changes; the TV and every phone get their messages again
         elif kind == "local_action":
             if (
                 not (0 <= command["seat"] < len(self._seats))

@@ -151,3 +151,28 @@ def test_messages_from_an_unknown_channel_are_handled(make_net):
     net = make_net()
     net.raw("ghost", json.dumps({"v": 1, "type": "hello", "name": "g"}))
     assert net.last("ghost", "welcome")["seat"] == 0
+
+
+def test_refresh_resends_everything_and_changes_nothing(make_net):
+    net = make_net(players=2)
+    net.join("watcher")
+    before = net.table.snapshot()
+    out = net.host(type="refresh")
+    assert sorted(to for to, _ in out) == ["p0", "p1", "tv", "watcher"]
+    assert net.table.snapshot() == before
+
+
+def test_a_bug_answers_internal_and_resyncs_instead_of_raising(make_net, monkeypatch):
+    net = make_net(players=2)
+    turn = net.tv()["awaiting"][0]
+
+    def broken(seat, action):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(net.table._game, "apply", broken)
+    out = net.act(f"p{turn}", "draw")
+    assert out[0] == (
+        f"p{turn}",
+        {"v": 1, "type": "error", "code": "internal", "message": "the table failed here"},
+    )
+    assert {to for to, _ in out[1:]} == {"p0", "p1", "tv"}
