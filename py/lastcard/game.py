@@ -15,8 +15,9 @@ legal ones and returns events; ``_push(seat, move)`` trusts a move from ``_legal
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any, ClassVar
 
 from .cards import BASE, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
@@ -114,8 +115,8 @@ class Game:
     MULTI_CARD: ClassVar[bool] = False
     #: "last card" calls: None, "auto" (called = seats with one card) or "after" (Last One D7)
     CALLS: ClassVar[str | None] = None
-    #: option holding the penalty for a missed call
-    CALL_PENALTY: ClassVar[str] = "last_call_penalty"
+    #: the penalty for a missed call: a count or the name of an option holding it
+    CALL_PENALTY: ClassVar[int | str] = "last_call_penalty"
     #: the going-out card's draw/pickup effect still applies (poslednyaya D11, last-card D6)
     FINAL_EFFECTS: ClassVar[bool] = False
     #: with two seats a reverse also skips the opponent (poslednyaya R24)
@@ -128,6 +129,15 @@ class Game:
     SCORED: ClassVar[bool] = False
     #: the highest rank a melee or 4-chain climbs to
     CLIMB_TOP: ClassVar[str] = "10"
+
+    #: per-class caches of the single-card plays of each card (named / unnamed)
+    _singles: ClassVar[dict[str, list[Move]]] = {}
+    _plain: ClassVar[dict[str, list[Move]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._singles = {}
+        cls._plain = {}
 
     @classmethod
     def deck(cls) -> list[str]:
@@ -224,9 +234,10 @@ class Game:
         """The seat ``steps`` seats in play after ``seat`` (in the current direction)."""
         d = self.direction if direction is None else direction
         n = self.players
+        removed, eliminated = self.removed, self.eliminated
         while steps > 0:
             seat = (seat + d) % n
-            if self.in_play(seat):
+            if not (removed[seat] or eliminated[seat]):
                 steps -= 1
         return seat
 
@@ -342,17 +353,25 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every legal action string for ``seat`` now, each once, in the engine's card order."""
-        return list(self._moves(self._check_seat(seat)))
+        moves = self._cache.get(seat) if type(seat) is int else None
+        return list(self._moves(self._check_seat(seat)) if moves is None else moves)
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
         seat = self._check_seat(seat)
         if not isinstance(action, str):
             raise IllegalAction(f"an action is a string, not {type(action).__name__}")
-        move = self._moves(seat).get(action)
+        moves = self._cache.get(seat)
+        move = (self._moves(seat) if moves is None else moves).get(action)
         if move is None:
             raise IllegalAction(self._why_illegal(seat, action))
-        return self._run(lambda: self._push(seat, move))
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._push(seat, move)
+        finally:
+            self._events = None
+        return events
 
     def _why_illegal(self, seat: int, action: str) -> str:
         if self.over:
@@ -530,84 +549,98 @@ class Game:
             moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
         return moves
 
-    def _generate(self, seat: int) -> Iterator[Move]:
+    def _generate(self, seat: int) -> list[Move]:
         """Every legal move of ``seat``, in order."""
-        if self.over or not self.in_play(seat):
-            return
+        if self.over or self.removed[seat] or self.eliminated[seat]:
+            return []
         p = self.pending
+        moves: list[Move] = []
         if p is None:
             if seat == self.turn:
-                yield from self._turn_moves(seat)
-        else:
-            kind = p["kind"]
-            if kind == "melee":
-                if seat != p["aggressor"]:
-                    yield from self._plays(seat, self._climb_cards(p["need"]), named=False)
-                    if seat not in p["passed"]:
-                        yield PASS
-            elif p.get("seat") == seat:
-                yield from getattr(self, f"_{kind}_moves")(seat)
-        yield from self._call_moves(seat)
+                moves.extend(self._turn_moves(seat))
+        elif p["kind"] == "melee":
+            if seat != p["aggressor"]:
+                moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
+                if seat not in p["passed"]:
+                    moves.append(PASS)
+        elif p.get("seat") == seat:
+            moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
+        if self.CALLS is not None:
+            moves.extend(self._call_moves(seat))
+        return moves
 
-    def _turn_moves(self, seat: int) -> Iterator[Move]:
+    def _turn_moves(self, seat: int) -> Iterable[Move]:
         """A normal turn: plays, then draw, or pass when nothing can be drawn."""
-        plays = list(self._plays(seat, self._playable_cards(seat)))
-        yield from plays
-        if self._can_draw():
+        plays = self._plays(seat, self._playable_cards(seat))
+        if self.stock or len(self.discard) > 1:
             if self.VOLUNTARY_DRAW or not plays:
-                yield DRAW
+                plays.append(DRAW)
         elif not plays:
-            yield PASS
+            plays.append(PASS)
+        return plays
 
-    def _drawn_moves(self, seat: int) -> Iterator[Move]:
+    def _drawn_moves(self, seat: int) -> Iterable[Move]:
         drawn = self.drawn
-        for move in self._plays(seat, self._playable_cards(seat)):
-            if any(BASE[c] == drawn for c in move.cards):
-                yield move
-        yield PASS
+        moves = self._plays(seat, self._playable_cards(seat))
+        moves = [m for m in moves if any(BASE[c] == drawn for c in m.cards)]
+        moves.append(PASS)
+        return moves
 
-    def _free_moves(self, seat: int) -> Iterator[Move]:
-        yield from self._plays(seat, self._any_cards(seat))
-        yield PASS
+    def _free_moves(self, seat: int) -> Iterable[Move]:
+        return [*self._plays(seat, self._any_cards(seat)), PASS]
 
-    def _chain_moves(self, seat: int) -> Iterator[Move]:
-        plays = list(self._plays(seat, self._climb_cards(self.pending["need"]), named=False))  # type: ignore[index]
-        yield from plays
-        if not plays:
-            yield DRAW
+    def _chain_moves(self, seat: int) -> Iterable[Move]:
+        assert self.pending is not None
+        return self._plays(seat, self._climb_cards(self.pending["need"]), named=False) or [DRAW]
 
-    def _pickup_moves(self, seat: int) -> Iterator[Move]:
-        yield from self._plays(seat, self._counter_cards(seat))
-        yield DRAW
+    def _pickup_moves(self, seat: int) -> Iterable[Move]:
+        return [*self._plays(seat, self._counter_cards(seat)), DRAW]
 
-    def _suit_moves(self, seat: int) -> Iterator[Move]:
-        for name in self.NAMES:
-            yield Move("suit", (), name)
+    def _suit_moves(self, seat: int) -> Iterable[Move]:
+        return [Move("suit", (), name) for name in self.NAMES]
 
-    def _call_moves(self, seat: int) -> Iterator[Move]:
+    def _call_moves(self, seat: int) -> Iterable[Move]:
         """``last`` where a call is open to this seat ("after": it holds one card, uncalled)."""
         if self.CALLS == "after" and len(self.hands[seat]) == 1 and seat not in self.calls:
-            yield LAST
+            return [LAST]
+        return []
 
     def playable(self, seat: int, card: str) -> bool:
-        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?"""
+        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?
+        A wild rank if ``wild_ok``; else a suit match with ``active`` or a rank match with the
+        top card."""
         rank = RANK[card]
         if rank in self.WILD:
-            return True
+            return self.wild_ok(seat, card)
         top = self.discard[-1] if self.discard else None
         return top is None or SUIT[card] == self.active or rank == RANK[top]
 
-    def _playable_cards(self, seat: int) -> Any:
-        """A card -> playable predicate for a normal turn."""
-        return lambda card: self.playable(seat, card)
+    def wild_ok(self, seat: int, card: str) -> bool:
+        """May this wild card be played now? (poslednyaya: W+4 only without the colour, D3)"""
+        return True
 
-    def _any_cards(self, seat: int) -> Any:
+    def _playable_cards(self, seat: int) -> Callable[[str], bool]:
+        """The ``playable`` predicate for ``seat`` (inlined unless a ruleset overrides it)."""
+        if type(self).playable is not Game.playable or not self.discard:
+            return lambda card: self.playable(seat, card)
+        wild, active, top_rank = self.WILD, self.active, RANK[self.discard[-1]]
+        wild_ok = self.wild_ok
+
+        def ok(card: str) -> bool:
+            rank = RANK[card]
+            if rank in wild:
+                return wild_ok(seat, card)
+            return SUIT[card] == active or rank == top_rank
+
+        return ok
+
+    def _any_cards(self, seat: int) -> Callable[[str], bool]:
         return lambda card: True
 
-    def _climb_cards(self, need: str) -> Any:
+    def _climb_cards(self, need: str) -> Callable[[str], bool]:
         return lambda card: card == need
 
-    def _counter_cards(self, seat: int) -> Any:
+    def _counter_cards(self, seat: int) -> Callable[[str], bool]:
         """Cards that counter a waiting pickup: same rank as the top, or another pickup rank of
         the top's suit (last-card D3)."""
         top = self.discard[-1]
@@ -616,7 +649,7 @@ class Game:
             RANK[card] == RANK[top] or (RANK[card] in ranks and SUIT[card] == SUIT[top])
         )
 
-    def _plays(self, seat: int, ok: Any, named: bool = True) -> Iterator[Move]:
+    def _plays(self, seat: int, ok: Callable[[str], bool], named: bool = True) -> list[Move]:
         """The play moves of ``seat`` using the cards ``ok`` accepts, in card order.
 
         A joker yields one move per natural card it may be named as; a wild rank carries each
@@ -625,9 +658,10 @@ class Game:
         """
         hand = self.hands[seat]
         if self.MULTI_CARD:
-            yield from self._multi_plays(hand, ok, named)
-            return
+            return self._multi_plays(hand, ok, named)
+        moves: list[Move] = []
         last = None
+        single = self._singles if named else self._plain
         for card in hand:
             if card == last:
                 continue
@@ -635,24 +669,24 @@ class Game:
             if card == JOKER:
                 for natural in NATURALS:
                     if ok(natural):
-                        yield from self._named(f"{JOKER}={natural}", named)
+                        moves.extend(self._named(f"{JOKER}={natural}", named))
             elif ok(card):
-                yield from self._named(card, named)
+                found = single.get(card)
+                if found is None:
+                    found = single[card] = self._named(card, named)
+                moves.extend(found)
+        return moves
 
-    def _named(
-        self, card: str, named: bool, cards: tuple[str, ...] | None = None
-    ) -> Iterator[Move]:
+    def _named(self, card: str, named: bool, cards: tuple[str, ...] | None = None) -> list[Move]:
+        """The plays laying ``cards`` (default: ``card`` alone), with the names its rank takes."""
         cards = (card,) if cards is None else cards
         mode = self.WILD.get(RANK[card], "none") if named else "none"
-        if mode != "must":
-            yield play_move(cards)
+        moves = [] if mode == "must" else [play_move(cards)]
         if mode != "none":
-            for name in self.NAMES:
-                yield play_move(cards, name)
+            moves += [play_move(cards, name) for name in self.NAMES]
+        return moves
 
-    def _multi_plays(self, hand: list[str], ok: Any, named: bool) -> Iterator[Move]:
-        from itertools import permutations
-
+    def _multi_plays(self, hand: list[str], ok: Callable[[str], bool], named: bool) -> list[Move]:
         by_rank: dict[str, list[str]] = {}
         for card in hand:
             by_rank.setdefault(RANK[card], []).append(card)
@@ -669,8 +703,7 @@ class Game:
                     for move in self._named(perm[-1], named, perm):
                         moves.append(([ORDER[c] for c in perm], move))
         moves.sort(key=lambda km: (km[0], self.NAMES.index(km[1].name) if km[1].name else -1))
-        for _, move in moves:
-            yield move
+        return [move for _, move in moves]
 
     # ---- state changes (the trusted fast path) --------------------------------------------
     def _push(self, seat: int, move: Move) -> None:
@@ -835,7 +868,7 @@ class Game:
         """Last One D7: a play by ``seat`` catches every other one-card seat that has not called."""
         if going_out:
             return
-        penalty = self.options.get(self.CALL_PENALTY, 0)
+        penalty = self._value(self.CALL_PENALTY)
         for other in self.seats_in_play():
             if (
                 other != seat
@@ -854,12 +887,12 @@ class Game:
             return
         got = self._draw(seat, 1, "draw")
         if self.PLAY_DRAWN and got:
-            self.drawn = got[0]
-            self.pending = {"kind": "drawn", "seat": seat}
-            if any(True for m in self._drawn_moves(seat) if m.kind == "play"):
+            ok = self._playable_cards(seat)
+            card = got[0]
+            if any(map(ok, NATURALS)) if card == JOKER else ok(card):
+                self.drawn = card
+                self.pending = {"kind": "drawn", "seat": seat}
                 return
-            self.pending = None
-            self.drawn = None
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:

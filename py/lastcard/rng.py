@@ -42,7 +42,24 @@ class Rng:
                 return r
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place: Fisher-Yates, each index from one 32-bit half of an
+        output by Lemire's multiply-shift with rejection (unbiased; at most 2**32 items)."""
+        state = self.state
+        spare = -1  # the unused low half of the last output, or -1
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            while True:
+                if spare < 0:
+                    state = (state + _GAMMA) & _MASK
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    z ^= z >> 31
+                    r, spare = z >> 32, z & 0xFFFFFFFF
+                else:
+                    r, spare = spare, -1
+                m = r * n
+                if (m & 0xFFFFFFFF) >= n or (m & 0xFFFFFFFF) >= (0x100000000 - n) % n:
+                    break
+            j = m >> 32
             items[i], items[j] = items[j], items[i]
+        self.state = state

@@ -45,9 +45,6 @@ class Poslednyaya(Game):
         """Only a number card stays face up as the starter (R9, D4)."""
         return RANK[card].isdigit()
 
-    def playable(self, seat: int, card: str) -> bool:
-        """Colour, number or symbol match; W always; W+4 only without a card of the colour in
-        force in hand (D2, D3)."""
-        if card == "W+4":
-            return all(SUIT[c] != self.active for c in self.hands[seat])
-        return super().playable(seat, card)
+    def wild_ok(self, seat: int, card: str) -> bool:
+        """W always (D2); W+4 only without a card of the colour in force in hand (D3)."""
+        return card == "W" or all(SUIT[c] != self.active for c in self.hands[seat])

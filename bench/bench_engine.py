@@ -1,0 +1,127 @@
+"""Engine throughput through the public API, side by side with RLCard's UNO.
+
+Both engines play the same "play-first" random policy (a random legal play when one exists,
+else draw, else pass; RLCard never lets a player draw while holding a playable card). The
+engine is driven only through ``legal_actions`` and ``apply`` with action strings (the seat to
+act is ``game.turn``, the view's ``turn``). Prints a markdown table: µs per action and games/s
+per player count, plus games/s of the engine under uniformly random play.
+
+Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
+pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
+skips that column instead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from lastcard import new_game  # noqa: E402
+
+PLAYERS = (2, 4, 7, 10)
+Policy = Callable[[random.Random, list[str]], str]
+
+
+def play_first(rnd: random.Random, legal: list[str]) -> str:
+    """A random play when one exists, else draw, else pass."""
+    plays = [a for a in legal if a[0] == "p" and a[1] == "l"]
+    if plays:
+        return rnd.choice(plays)
+    return "draw" if "draw" in legal else legal[0]
+
+
+def uniform(rnd: random.Random, legal: list[str]) -> str:
+    """Any legal action, uniformly."""
+    return rnd.choice(legal)
+
+
+def run_engine(players: int, games: int, policy: Policy, seed: int = 1) -> tuple[int, float]:
+    """(actions, seconds) for ``games`` poslednyaya games."""
+    rnd = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        game = new_game("poslednyaya", players, seed=seed * 100_003 + g)
+        while not game.over:
+            seat = game.turn
+            game.apply(seat, policy(rnd, game.legal_actions(seat)))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def run_rlcard(players: int, games: int, seed: int = 1) -> tuple[int, float]:
+    """(actions, seconds) for ``games`` RLCard UNO games under the play-first policy."""
+    import numpy as np  # type: ignore[import-not-found,unused-ignore]
+    from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    rnd = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        game = UnoGame(num_players=players)
+        game.np_random = np.random.RandomState(seed * 100_003 + g)
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            plays = [a for a in legal if a != "draw"]
+            game.step(rnd.choice(plays) if plays else "draw")
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def ensure_rlcard(install: bool) -> str | None:
+    """None when RLCard can be imported (installing it if allowed), else why not."""
+    if importlib.util.find_spec("rlcard") is None and install:
+        requirements = ROOT / "bench" / "requirements.txt"
+        pip = [sys.executable, "-m", "pip", "install", "-q", "-r", str(requirements)]
+        if sys.prefix == sys.base_prefix:
+            return "not in a virtualenv: install bench/requirements.txt into .venv to compare"
+        result = subprocess.run(pip, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            return f"pip install failed: {result.stderr.strip().splitlines()[-1:]}"
+        importlib.invalidate_caches()
+    if importlib.util.find_spec("rlcard") is None:
+        return "rlcard is not installed (see bench/requirements.txt)"
+    return None
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer games")
+    parser.add_argument("--no-install", action="store_true", help="never pip-install RLCard")
+    args = parser.parse_args(argv)
+    games = 60 if args.quick else 400
+    why_not = ensure_rlcard(install=not args.no_install)
+    if why_not:
+        print(f"RLCard column skipped: {why_not}\n")
+    print(f"Python {sys.version.split()[0]}, {games} games per row, play-first random policy\n")
+    print(
+        "| players | engine µs/action | engine games/s | RLCard µs/action | RLCard games/s "
+        "| speed-up | engine games/s (uniform random) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for players in PLAYERS:
+        actions, seconds = run_engine(players, games, play_first)
+        us, gps = seconds / actions * 1e6, games / seconds
+        rl = "| - | - | - "
+        if not why_not:
+            rl_actions, rl_seconds = run_rlcard(players, games)
+            rl_us = rl_seconds / rl_actions * 1e6
+            rl = f"| {rl_us:.1f} | {games / rl_seconds:.0f} | {rl_us / us:.2f}x "
+        u_games = max(games // 4, 10)
+        u_seconds = run_engine(players, u_games, uniform)[1]
+        print(f"| {players} | {us:.1f} | {gps:.0f} {rl}| {u_games / u_seconds:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
