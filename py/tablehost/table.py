@@ -16,6 +16,7 @@ from typing import Any
 
 import lastcard
 from lastcard import RULESETS, IllegalAction
+from lastcard.bots import choose
 
 from tablehost.protocol import HOST, VERSION, Message, ProtocolError, RateLimit, check, decode
 
@@ -422,19 +423,18 @@ class Table:
                 break
             seat = due[1]
             if seat < 0:
-                self._changed(self._game.time_out())
-                continue
-            action = self._bot_choice(seat)
-            if action is None:
-                del self._bots_due[seat]
+                events = self._game.time_out()
             else:
-                self._changed(self._game.apply(seat, action))
+                action = self._bot_choice(seat)
+                if action is None:  # it declines for now: the decision timer runs on
+                    del self._bots_due[seat]
+                    continue
+                events = self._game.apply(seat, action)
+            self._changed(events)
             self._running = self._should_run()
         return []
 
     def _bot_choice(self, seat: int) -> str | None:
-        from lastcard.bots import choose  # B's module; imported when a bot first moves
-
         member = self._seats[seat]
         seed = (self._seed * 1_000_003 + self._state * 64 + seat) % 2**32
         level = member.level or "normal"
