@@ -180,3 +180,42 @@ def test_r4_rematch_of_an_unchanged_table_is_the_engines_next_hand(make_net):
     assert [s["name"] for s in tv["seats"]] == ["p0", "p1"]
     assert tv["view"]["counts"] == [7, 7]
     assert net.view("p1")["view"]["hand"] != hand
+
+
+def test_next_hand_of_a_match_keeps_seats_tokens_and_scores(make_net):
+    # posledniy-igrok: no upcard, seat 0 leads its only card and goes out
+    setup = {"hands": [["5C"], ["KH", "9D"]], "stock": ["2S", "3S", "4S"], "first": 0}
+    net = make_net(setup=setup)
+    net.host(type="configure", ruleset="posledniy-igrok", options={"hands": 2})
+    net.join("p0")
+    net.join("p1")
+    net.host(type="start")
+    net.act("p0", "play 5C")
+    tv = net.tv()
+    assert tv["phase"] == "over" and tv["result"]["match_over"] is False
+    assert tv["result"]["scores"] == [0, 19]
+    net.host(type="rematch")
+    assert net.error("tv") == "not_allowed"  # the match goes on
+    net.join("late")
+    net.host(type="next_hand")
+    tv = net.tv()
+    assert tv["phase"] == "playing" and [s["score"] for s in tv["seats"]] == [0, 19]
+    assert [s["name"] for s in tv["seats"]] == ["p0", "p1"]  # no one joins mid-match
+    assert net.rejoin("p1", "p1b")["seat"] == 1
+
+
+def test_rematch_after_a_match_is_a_new_match(make_net):
+    setup = {"hands": [["5C"], ["KH", "9D"]], "stock": ["2S", "3S", "4S"], "first": 0}
+    net = make_net(setup=setup)
+    net.host(type="configure", ruleset="posledniy-igrok", options={"hands": 1})
+    net.join("p0")
+    net.join("p1")
+    net.host(type="start")
+    net.act("p0", "play 5C")
+    assert net.tv()["result"]["match_over"] is True
+    net.host(type="next_hand")
+    assert net.error("tv") == "not_allowed"
+    net.host(type="rematch")
+    tv = net.tv()
+    assert tv["phase"] == "playing"
+    assert [(s["name"], s["score"]) for s in tv["seats"]] == [("p0", 0), ("p1", 0)]
