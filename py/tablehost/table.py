@@ -285,9 +285,7 @@ class Table:
             return [(peer, {"v": VERSION, "type": "pong", "t": message.get("t")})]
         member = self._peers[peer]
         if kind == "hello":
-            if member is not None:
-                raise ProtocolError("already_joined", "this channel already said hello")
-            return self._hello(peer, message)
+            return self._hello(peer, member, message)
         if member is None:
             raise ProtocolError("hello_first", "say hello first")
         if kind == "play":
@@ -311,13 +309,18 @@ class Table:
             raise ProtocolError("not_seated", "spectators do not play")
         return self._seats.index(member)
 
-    def _hello(self, peer: str, message: Message) -> Out:
+    def _hello(self, peer: str, member: Member | None, message: Message) -> Out:
+        """Join (no token), come back (a token), or rename (again on the same channel)."""
         token = message.get("token")
-        if token is not None:
+        out: Out = []
+        if member is not None:  # a rename: the same participant, a new name
+            if token is not None and token != member.token:
+                raise ProtocolError("already_joined", "this channel is someone else already")
+            member.name = message["name"]
+        elif token is not None:
             member = self._by_token(token)
             if member is None:
                 raise ProtocolError("bad_token", "unknown token; say hello without one")
-            out: Out = []
             if member.peer is not None and member.peer != peer:
                 out.append((member.peer, ProtocolError("replaced", "opened elsewhere").message()))
                 self._peers[member.peer] = None
@@ -328,24 +331,19 @@ class Table:
                 self._seats.append(member)
             else:
                 self._spectators.append(member)
-            out = []
         member.lang = message.get("lang", member.lang)
         member.peer = peer
         self._peers[peer] = member
         seat = self._seats.index(member) if member in self._seats else None
-        out.append(
-            (
-                peer,
-                {
-                    "v": VERSION,
-                    "type": "welcome",
-                    "seat": seat,
-                    "token": member.token,
-                    "role": "spectator" if seat is None else "player",
-                    "name": member.name,
-                },
-            )
-        )
+        welcome = {
+            "v": VERSION,
+            "type": "welcome",
+            "seat": seat,
+            "token": member.token,
+            "role": "spectator" if seat is None else "player",
+            "name": member.name,
+        }
+        out.append((peer, welcome))
         self._dirty = True
         return out
 

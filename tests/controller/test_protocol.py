@@ -79,15 +79,28 @@ def test_ping_gets_pong_before_and_after_hello(make_net):
     assert net.send("b", type="ping") == [("b", {"v": 1, "type": "pong", "t": None})]
 
 
-def test_hello_comes_first_and_only_once(make_net):
+def test_hello_comes_first_and_again_renames(make_net):
     net = make_net()
     net.connect("a")
     net.send("a", type="vote", topic="hand_size_9", agree=True)
     assert net.error("a") == "hello_first"
     net.join("a")
-    net.send("a", type="hello", name="again")
+    net.join("b")
+    net.send("a", type="hello", name="Anna", lang="en", token=net.tokens["a"])
+    assert net.last("a", "welcome") == {
+        "v": 1,
+        "type": "welcome",
+        "seat": 0,
+        "token": net.tokens["a"],
+        "role": "player",
+        "name": "Anna",
+    }
+    net.send("a", type="hello", name="Ann")
+    assert [(s["name"], s["lang"]) for s in net.tv()["seats"]] == [("Ann", "en"), ("b", None)]
+    before = net.table.snapshot()
+    net.send("a", type="hello", name="thief", token=net.tokens["b"])
     assert net.error("a") == "already_joined"
-    assert [s["name"] for s in net.tv()["seats"]] == ["a"]
+    assert net.table.snapshot() == before
 
 
 def test_a_forged_token_is_refused(make_net):
