@@ -189,3 +189,16 @@ def test_a_bug_answers_internal_and_resyncs_instead_of_raising(make_net, monkeyp
         {"v": 1, "type": "error", "code": "internal", "message": "the table failed here"},
     )
     assert {to for to, _ in out[1:]} == {"p0", "p1", "tv"}
+
+
+def test_protocol_doc_names_every_field_of_the_messages(make_net):
+    doc = DOC.read_text(encoding="utf-8")
+    net = make_net(players=2)
+    net.join("watcher")
+    messages = [net.tv(), net.view("p0"), net.view("watcher"), net.last("p0", "welcome")]
+    nested = [net.tv()["lobby"], net.tv()["seats"][0]]
+    net.host(type="remove", seat=1)
+    nested.append(net.tv()["result"])
+    for message in messages + nested:
+        for key in message:
+            assert f"`{key}`" in doc, f"field {key!r} is missing from docs/protocol.md"
