@@ -32,7 +32,7 @@ def test_r50_spectators_who_asked_to_play_are_seated_at_the_rematch(make_net):
     net.join("shy", play=False)
     net.join("undecided")
     net.send("undecided", type="play", want=False)
-    net.host(type="remove", seat=1)  # two seats left? no: the hand stops (rule 53)
+    net.host(type="remove", seat=1)  # one seat left: the hand stops (rule 53)
     assert net.tv()["phase"] == "over"
     net.host(type="rematch")
     tv = net.tv()

@@ -100,7 +100,6 @@ def test_snapshot_restore_resumes_exactly(make_net, clock):
     net.join("watcher")
     net.act("p0", "play R5")
     net.tick(7)
-    net.host(type="add_local", name="x")  # refused: the lobby is over; nothing changes
     snap = json.loads(json.dumps(net.table.snapshot()))
     assert snap["deadline"] == 13.0
 
