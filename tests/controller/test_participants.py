@@ -182,18 +182,24 @@ def test_r4_rematch_of_an_unchanged_table_is_the_engines_next_hand(make_net):
     assert net.view("p1")["view"]["hand"] != hand
 
 
-def test_next_hand_of_a_match_keeps_seats_tokens_and_scores(make_net):
-    # posledniy-igrok: no upcard, seat 0 leads its only card and goes out
+def one_hand_played(make_net, hands):
+    """A posledniy-igrok match of ``hands`` hands whose first hand p0 wins at once: no upcard,
+    seat 0 leads its only card and goes out."""
     setup = {"hands": [["5C"], ["KH", "9D"]], "stock": ["2S", "3S", "4S"], "first": 0}
     net = make_net(setup=setup)
-    net.host(type="configure", ruleset="posledniy-igrok", options={"hands": 2})
+    net.host(type="configure", ruleset="posledniy-igrok", options={"hands": hands})
     net.join("p0")
     net.join("p1")
     net.host(type="start")
     net.act("p0", "play 5C")
+    assert net.tv()["phase"] == "over"
+    return net
+
+
+def test_next_hand_of_a_match_keeps_seats_tokens_and_scores(make_net):
+    net = one_hand_played(make_net, hands=2)
     tv = net.tv()
-    assert tv["phase"] == "over" and tv["result"]["match_over"] is False
-    assert tv["result"]["scores"] == [0, 19]
+    assert tv["result"]["match_over"] is False and tv["result"]["scores"] == [0, 19]
     net.host(type="rematch")
     assert net.error("tv") == "not_allowed"  # the match goes on
     net.join("late")
@@ -205,13 +211,7 @@ def test_next_hand_of_a_match_keeps_seats_tokens_and_scores(make_net):
 
 
 def test_rematch_after_a_match_is_a_new_match(make_net):
-    setup = {"hands": [["5C"], ["KH", "9D"]], "stock": ["2S", "3S", "4S"], "first": 0}
-    net = make_net(setup=setup)
-    net.host(type="configure", ruleset="posledniy-igrok", options={"hands": 1})
-    net.join("p0")
-    net.join("p1")
-    net.host(type="start")
-    net.act("p0", "play 5C")
+    net = one_hand_played(make_net, hands=1)
     assert net.tv()["result"]["match_over"] is True
     net.host(type="next_hand")
     assert net.error("tv") == "not_allowed"
