@@ -48,15 +48,21 @@ BASE = {card: (JOKER if card.startswith(JOKER) else card) for card in CARD_ORDER
 PIPS = {rank: index + 1 for index, rank in enumerate(FRENCH_RANKS[:10])}
 
 
+_COLOUR_DECK = (
+    *(c + r for c in COLOURS for r in COLOUR_RANKS for _ in range(1 if r == "0" else 2)),
+    *["W"] * 4,
+    *["W+4"] * 4,
+)
+
+
 def colour_deck() -> list[str]:
     """The 108-card colour deck: per colour one 0, two each of 1-9, S, R, +2; four W, four W+4."""
-    cards = [c + r for c in COLOURS for r in COLOUR_RANKS for _ in range(1 if r == "0" else 2)]
-    return cards + ["W"] * 4 + ["W+4"] * 4
+    return list(_COLOUR_DECK)
 
 
 def french_deck(jokers: int) -> list[str]:
     """The 52-card French deck plus ``jokers`` jokers."""
-    return list(NATURALS) + [JOKER] * jokers
+    return [*NATURALS, *[JOKER] * jokers]
 
 
 def sort_cards(cards: list[str]) -> list[str]:

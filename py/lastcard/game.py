@@ -133,11 +133,13 @@ class Game:
     #: per-class caches of the single-card plays of each card (named / unnamed)
     _singles: ClassVar[dict[str, list[Move]]] = {}
     _plain: ClassVar[dict[str, list[Move]]] = {}
+    _custom_playable: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._singles = {}
         cls._plain = {}
+        cls._custom_playable = cls.playable is not Game.playable
 
     @classmethod
     def deck(cls) -> list[str]:
@@ -347,7 +349,7 @@ class Game:
 
     # ---- the public contract --------------------------------------------------------------
     def _check_seat(self, seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"no seat {seat!r} at this table of {self.players}")
         return seat
 
@@ -565,7 +567,7 @@ class Game:
                     moves.append(PASS)
         elif p.get("seat") == seat:
             moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
-        if self.CALLS is not None:
+        if self.CALLS not in (None, "auto"):
             moves.extend(self._call_moves(seat))
         return moves
 
@@ -621,7 +623,7 @@ class Game:
 
     def _playable_cards(self, seat: int) -> Callable[[str], bool]:
         """The ``playable`` predicate for ``seat`` (inlined unless a ruleset overrides it)."""
-        if type(self).playable is not Game.playable or not self.discard:
+        if self._custom_playable or not self.discard:
             return lambda card: self.playable(seat, card)
         wild, active, top_rank = self.WILD, self.active, RANK[self.discard[-1]]
         wild_ok = self.wild_ok
@@ -735,15 +737,17 @@ class Game:
         p = self.pending
         self.pending = None
         self.drawn = None
-        self._emit(
-            {
-                "type": "play",
-                "seat": seat,
-                "cards": list(move.cards),
-                "action": move.text,
-                "active": self.active,
-            }
-        )
+        events = self._events
+        if events is not None:
+            events.append(
+                {
+                    "type": "play",
+                    "seat": seat,
+                    "cards": list(move.cards),
+                    "action": move.text,
+                    "active": self.active,
+                }
+            )
         if self.CALLS == "after":
             self._catch_missed_calls(seat, going_out=not hand)
         if not hand:
