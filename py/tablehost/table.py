@@ -37,6 +37,7 @@ TIMER_RANGES = {
     "bot_pause": (0.0, 10.0),
 }
 OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
+MAX_SPECTATORS = 32
 KEPT_EVENTS = 40  # the last events every message carries
 TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
 SNAPSHOT_FORMAT = 1
@@ -329,8 +330,10 @@ class Table:
             member.want = message.get("play", True)
             if self._phase == "lobby" and member.want and len(self._seats) < self._max_players():
                 self._seats.append(member)
-            else:
+            elif len(self._spectators) < MAX_SPECTATORS:
                 self._spectators.append(member)
+            else:
+                raise ProtocolError("full", "no room left, not even to watch")
         member.lang = message.get("lang", member.lang)
         member.peer = peer
         self._peers[peer] = member

@@ -219,3 +219,13 @@ def test_rematch_after_a_match_is_a_new_match(make_net):
     tv = net.tv()
     assert tv["phase"] == "playing"
     assert [(s["name"], s["score"]) for s in tv["seats"]] == [("p0", 0), ("p1", 0)]
+
+
+def test_spectators_are_limited(make_net):
+    net = make_net(players=2)
+    for n in range(32):
+        assert net.join(f"s{n}")["role"] == "spectator"
+    net.connect("one-too-many")
+    net.send("one-too-many", type="hello", name="x")
+    assert net.error("one-too-many") == "full"
+    assert len(net.tv()["spectators"]) == 32
