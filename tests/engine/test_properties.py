@@ -15,7 +15,7 @@ from lastcard.cards import ORDER
 from lastcard.game import Event, Game
 
 MAX_STEPS = 4000
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -1,0 +1,83 @@
+"""Same seed and actions, same game: golden values of the engine's own RNG, and the same digest
+of seeded replays in CPython and in Pyodide (Python 3.14 in WebAssembly, run by Node)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from lastcard import new_game
+from lastcard.rng import Rng
+
+from .replay_digest import digest
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE = ROOT / "vendor" / "pyodide" / "pyodide.mjs"
+
+
+def test_rng_golden_values() -> None:
+    rng = Rng(2024)
+    assert [rng.next64() for _ in range(3)] == [
+        11487996472437173461,
+        1793612131670815442,
+        5507758030568793471,
+    ]
+    items = list(range(20))
+    Rng(7).shuffle(items)
+    assert items == [9, 13, 15, 17, 11, 18, 1, 3, 19, 2, 4, 12, 5, 8, 10, 14, 16, 0, 6, 7]
+    assert [Rng(9).randbelow(n) for n in (1, 2, 3, 10, 108)] == [0, 1, 2, 4, 87]
+
+
+def test_randbelow_and_shuffle_are_uniform_enough() -> None:
+    rng = Rng(1)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[rng.randbelow(6)] += 1
+    assert all(9_500 < c < 10_500 for c in counts)
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(60_000):
+        items = [0, 1, 2]
+        rng.shuffle(items)
+        seen[tuple(items)] = seen.get(tuple(items), 0) + 1
+    assert len(seen) == 6 and all(9_500 < c < 10_500 for c in seen.values())
+
+
+def test_golden_poslednyaya_deal() -> None:
+    game = new_game("poslednyaya", 3, seed=2024)
+    assert (game.turn, game.discard, len(game.stock)) == (2, ["B1"], 86)
+    assert game.view(2)["hand"] == GOLDEN_HAND
+
+
+GOLDEN_HAND = ["R8", "Y4", "Y4", "Y8", "B+2", "G2", "W"]
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or not PYODIDE.exists(), reason="needs node and vendor/pyodide"
+)
+def test_pyodide_replays_the_same_games(tmp_path: Path) -> None:
+    script = tmp_path / "digest.mjs"
+    script.write_text(
+        f"""
+import {{ loadPyodide }} from {json.dumps(PYODIDE.as_uri())};
+const py = await loadPyodide({{ indexURL: {json.dumps(str(PYODIDE.parent) + "/")} }});
+py.FS.mkdirTree("/lc/py"); py.FS.mkdirTree("/lc/tests");
+py.mountNodeFS("/lc/py", {json.dumps(str(ROOT / "py"))});
+py.mountNodeFS("/lc/tests", {json.dumps(str(Path(__file__).parent))});
+py.runPython(`
+import sys, json
+sys.path[:0] = ["/lc/py", "/lc/tests"]
+from replay_digest import digest
+print(json.dumps({{"python": sys.version_info[:2], "digest": digest()}}))
+`);
+""",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        ["node", str(script)], capture_output=True, text=True, timeout=180, check=True
+    )
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["python"] >= [3, 12]  # Pyodide's own Python, not this one
+    assert found["digest"] == json.loads(json.dumps(digest()))
