@@ -113,7 +113,8 @@ class Game:
     PLAY_DRAWN: ClassVar[bool] = False
     #: several cards of one rank in one play
     MULTI_CARD: ClassVar[bool] = False
-    #: "last card" calls: None, "auto" (called = seats with one card) or "after" (Last One D7)
+    #: "last card" calls: None, "auto" (called = seats with one card), "after" (Last One D7) or
+    #: "before" (last-card D7: called ahead of the play that leaves one card)
     CALLS: ClassVar[str | None] = None
     #: the penalty for a missed call: a count or the name of an option holding it
     CALL_PENALTY: ClassVar[int | str] = "last_call_penalty"
@@ -568,7 +569,7 @@ class Game:
         elif p.get("seat") == seat:
             moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
         if self.CALLS not in (None, "auto"):
-            moves.extend(self._call_moves(seat))
+            moves.extend(self._call_moves(seat, moves))
         return moves
 
     def _turn_moves(self, seat: int) -> Iterable[Move]:
@@ -601,11 +602,17 @@ class Game:
     def _suit_moves(self, seat: int) -> Iterable[Move]:
         return [Move("suit", (), name) for name in self.NAMES]
 
-    def _call_moves(self, seat: int) -> Iterable[Move]:
-        """``last`` where a call is open to this seat ("after": it holds one card, uncalled)."""
-        if self.CALLS == "after" and len(self.hands[seat]) == 1 and seat not in self.calls:
-            return [LAST]
-        return []
+    def _call_moves(self, seat: int, moves: list[Move]) -> Iterable[Move]:
+        """``last`` where a call is open to this seat, which has none standing: "after", it holds
+        one card; "before" (last-card D7), one of its ``moves`` would leave it one card."""
+        if seat in self.calls:
+            return []
+        size = len(self.hands[seat])
+        if self.CALLS == "after":
+            open_ = size == 1
+        else:
+            open_ = any(m.kind == "play" and size - len(m.cards) == 1 for m in moves)
+        return [LAST] if open_ else []
 
     def playable(self, seat: int, card: str) -> bool:
         """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?
@@ -748,10 +755,15 @@ class Game:
                     "active": self.active,
                 }
             )
+        if seat in self.calls and len(hand) > 1:
+            self.calls.remove(seat)
         if self.CALLS == "after":
             self._catch_missed_calls(seat, going_out=not hand)
-        if not hand:
-            self._go_out(seat, move)
+        # last-card D7: a single final card with no call standing is played, but the seat stays in
+        missed = not hand and self.CALLS == "before" and len(move.cards) == 1
+        missed = missed and seat not in self.calls
+        if not hand and not missed:
+            self._go_out(seat, move, p)
             return
         rank = RANK[top]
         if p is not None and p["kind"] == "melee":
@@ -764,6 +776,8 @@ class Game:
                 self.turn = self.next_seat(seat)
             else:
                 self._resolve(seat, effect, len(move.cards), top, p)
+        if missed:
+            self._draw(seat, self._value(self.CALL_PENALTY), "last")
 
     def _resolve(
         self, seat: int, effect: Effect, count: int, top: str, p: dict[str, Any] | None = None
@@ -856,16 +870,18 @@ class Game:
             self.pending = {"kind": "chain", "seat": nxt, "need": need, "count": count}
             self.turn = nxt
 
-    def _go_out(self, seat: int, move: Move) -> None:
-        """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so,
-        then the hand ends with ``seat`` the winner."""
+    def _go_out(self, seat: int, move: Move, p: dict[str, Any] | None = None) -> None:
+        """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so (a
+        pickup together with the one it countered, ``p``), then the hand ends with ``seat`` the
+        winner."""
         if self.FINAL_EFFECTS:
             effect = self.EFFECTS.get(RANK[move.cards[-1]])
-            if effect is not None and (effect.draw or effect.pickup):
-                amount = (
-                    self._value(effect.draw) if effect.draw else effect.pickup * len(move.cards)
-                )
-                self._draw(self.next_seat(seat), amount, "penalty")
+            if effect is not None and effect.draw:
+                self._draw(self.next_seat(seat), self._value(effect.draw), "penalty")
+            elif effect is not None and effect.pickup:
+                waiting = p["count"] if p is not None and p["kind"] == "pickup" else 0
+                amount = waiting + effect.pickup * len(move.cards)
+                self._draw(self.next_seat(seat), amount, "pickup")
         self._end_hand([seat])
 
     def _catch_missed_calls(self, seat: int, going_out: bool) -> None:
@@ -957,7 +973,7 @@ class Game:
             bisect.insort(hand, card, key=ORDER.__getitem__)
         if got:
             self.idle = 0
-        if self.CALLS == "after" and seat in self.calls and len(hand) != 1:
+        if seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
         self._emit(
             {"type": "draw", "seat": seat, "count": len(got), "cards": got, "reason": reason}
