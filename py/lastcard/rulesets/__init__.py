@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..game import Game
+from .last_card import LastCard
 from .last_one import LastOne
 from .posledniy_igrok import PosledniyIgrok
 from .poslednyaya import Poslednyaya
@@ -10,5 +11,6 @@ from .poslednyaya import Poslednyaya
 RULESETS: dict[str, type[Game]] = {
     "poslednyaya": Poslednyaya,
     "last-one": LastOne,
+    "last-card": LastCard,
     "posledniy-igrok": PosledniyIgrok,
 }
