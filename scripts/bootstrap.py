@@ -195,6 +195,12 @@ def build_engine_wheel() -> Path:
     return VENDOR / name
 
 
+def rebuild_engine_wheel() -> Path:
+    """Build the engine wheel under the set-up lock (for test sessions and benchmarks)."""
+    with locked():
+        return build_engine_wheel()
+
+
 def main() -> None:
     with locked():
         ensure_venv()

@@ -22,6 +22,13 @@ Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse 
     A function: ``log = open_table(page, query="")`` watches ``page``, opens
     ``table.html?<query>`` and waits (up to ``BOOT_TIMEOUT``) until ``<main data-testid="table">``
     has ``data-state="ready"``: Pyodide is up and py/bridge.py has imported the engine.
+``open_pyodide``
+    A function: ``open_pyodide(page)`` opens ``tests/e2e/pages/pyodide.html``, the vendored
+    Pyodide without PyScript, with the engine wheel installed, and waits until it is ready;
+    then ``page.evaluate("(code) => pyodide.runPython(code)", source)`` runs Python there.
+
+Before the first test, the session rebuilds the engine wheel from ``py/`` (as ``make setup``
+does), so the browser always runs the code the tests import natively.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from bootstrap import engine_wheel_name, rebuild_engine_wheel
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
 from serve import make_server
 
@@ -61,6 +69,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """Serve the repository root on 127.0.0.1 at a free port for the whole session."""
+    rebuild_engine_wheel()
     server = make_server("127.0.0.1", 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -146,5 +155,16 @@ def open_table(base_url: str) -> Callable[..., PageLog]:
             "data-state", "ready", timeout=BOOT_TIMEOUT
         )
         return log
+
+    return open_
+
+
+@pytest.fixture
+def open_pyodide(base_url: str) -> Callable[[Page], None]:
+    """``open_pyodide(page)``: open the bare Pyodide page with the engine wheel installed."""
+
+    def open_(page: Page) -> None:
+        page.goto(f"{base_url}/tests/e2e/pages/pyodide.html?wheel=vendor/{engine_wheel_name()}")
+        expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
 
     return open_

@@ -13,7 +13,6 @@ from playwright.sync_api import Page, expect
 def test_table_boots_offline_without_console_errors(
     tv: Page, open_table: Callable[..., Any], base_url: str
 ) -> None:
-    pytest.importorskip("lastcard", reason="the engine is not in the tree yet")
     log = open_table(tv)
     expect(tv.get_by_test_id("table")).to_have_attribute("aria-busy", "false")
     assert any(url.endswith(".whl") for url in log.requests), "the engine wheel was not loaded"
