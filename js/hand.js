@@ -1,1 +1,174 @@
-// Entry module of hand.html (plain ES modules, no Python): the hand UI modules are wired in here.
+/**
+ * Entry of hand.html (the phone; plain ES modules, no Python). Wires the store, the renderer
+ * (js/hand-ui.js) and the link to the table (js/join-phone.js). The protocol is docs/protocol.md:
+ * `hello` with the remembered name and seat token when the channel opens, `action` with the
+ * state id of the view it answers, `vote`, `play`.
+ */
+import { html, morph } from "./html.js";
+import { createStore } from "./store.js";
+import { handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
+import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+import { secondsLeft } from "./board.js";
+import { rulesDialog } from "./rules.js";
+import { PhoneJoin } from "./join-phone.js";
+
+const NAME_KEY = "lastcard.name";
+const TOKEN_KEY = "lastcard.token";
+
+const store = createStore(
+  {
+    name: (s, a) => ({ ...s, name: a.name, editingName: false }),
+    editName: (s) => ({ ...s, editingName: true }),
+    link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
+    view: (s, a) => ({
+      ...s,
+      msg: a.msg,
+      receivedAt: a.at,
+      left: secondsLeft(a.msg, a.at, a.at),
+      pick: s.msg?.state === a.msg.state ? s.pick : NO_PICK,
+      removed: false,
+    }),
+    tick: (s, a) => ({ ...s, left: s.msg ? secondsLeft(s.msg, s.receivedAt, a.now) : null }),
+    pick: (s, a) => ({ ...s, pick: a.pick }),
+    removed: (s) => ({ ...s, removed: true, msg: null, pick: NO_PICK }),
+    rejoin: (s) => ({ ...s, removed: false }),
+    error: (s, a) => ({ ...s, error: a.text }),
+    rules: (s, a) => ({ ...s, rulesOpen: a.open }),
+    lang: (s) => ({ ...s }),
+  },
+  {
+    name: localStorage.getItem(NAME_KEY),
+    editingName: false,
+    link: "connecting",
+    wasOpen: false,
+    msg: null,
+    receivedAt: 0,
+    left: null,
+    pick: NO_PICK,
+    removed: false,
+    error: null,
+    rulesOpen: false,
+  },
+);
+
+let link = null;
+let errorTimer = 0;
+
+function send(message) {
+  link?.send(JSON.stringify({ v: 1, ...message }));
+}
+
+function hello() {
+  const token = localStorage.getItem(TOKEN_KEY);
+  send({ type: "hello", name: store.state().name, lang: lang(), ...(token ? { token } : {}) });
+}
+
+function showError(code) {
+  const key = `error.${code}`;
+  store.dispatch({ type: "error", text: t(key) === key ? t("error.generic", { code }) : t(key) });
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => store.dispatch({ type: "error", text: null }), 3500);
+}
+
+function onMessage(text) {
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return;
+  }
+  switch (message?.type) {
+    case "welcome":
+      localStorage.setItem(TOKEN_KEY, message.token);
+      break;
+    case "view":
+      store.dispatch({ type: "view", msg: message, at: performance.now() });
+      break;
+    case "removed":
+      localStorage.removeItem(TOKEN_KEY);
+      store.dispatch({ type: "removed" });
+      break;
+    case "error":
+      if (message.code === "bad_token") {
+        localStorage.removeItem(TOKEN_KEY);
+        hello();
+      } else {
+        showError(message.code);
+      }
+      break;
+    default:
+      break; // pong and anything newer: nothing to show
+  }
+}
+
+function startLink() {
+  if (link) return;
+  link = new PhoneJoin({ answerBox: document.getElementById("answer") });
+  link.addEventListener("open", () => {
+    store.dispatch({ type: "link", state: "open" });
+    hello();
+  });
+  link.addEventListener("message", (e) => onMessage(e.detail.text));
+  link.addEventListener("close", () => store.dispatch({ type: "link", state: "reconnecting" }));
+  link.addEventListener("status", (e) => store.dispatch({ type: "link", state: e.detail.state }));
+  link.start(location);
+}
+
+function render() {
+  const s = store.state();
+  morph(document.getElementById("app"), phoneScreen(s));
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya") : html``);
+}
+
+function onClick(event) {
+  const el = event.target.closest("[data-act]");
+  if (!el || el.tagName === "FORM") return;
+  const s = store.state();
+  const act = el.dataset.act;
+  if (act === "rules-open" || act === "rules-close") return store.dispatch({ type: "rules", open: act === "rules-open" });
+  if (act === "lang") return setLang(otherLang());
+  if (act === "rename") return store.dispatch({ type: "editName" });
+  if (act === "vote") return send({ type: "vote", topic: "hand_size_9", agree: el.dataset.agree === "true" });
+  if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
+  if (act === "rejoin") {
+    store.dispatch({ type: "rejoin" });
+    return hello();
+  }
+  const view = s.msg?.view;
+  if (!view) return;
+  const intent = handIntent(el, view, s.pick);
+  if (!intent) throw new Error(`unknown control: ${act}`);
+  if (intent.pick) store.dispatch({ type: "pick", pick: intent.pick });
+  if (intent.send) send({ type: "action", action: intent.send, state: s.msg.state });
+}
+
+function onSubmit(event) {
+  const form = event.target.closest("form[data-act]");
+  if (!form) return;
+  event.preventDefault();
+  if (form.dataset.act === "name") {
+    const name = form.elements.name.value.trim().slice(0, 24);
+    if (!name) return;
+    localStorage.setItem(NAME_KEY, name);
+    const had = store.state().name;
+    store.dispatch({ type: "name", name });
+    if (!link) startLink();
+    else if (had !== name && store.state().link === "open") hello();
+  } else if (form.dataset.act === "code") {
+    link.joinCode(form.elements.code.value.trim().toUpperCase());
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.documentElement.lang = lang();
+  store.subscribe(render);
+  onLangChange(() => store.dispatch({ type: "lang" }));
+  for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
+  document.getElementById("app").addEventListener("submit", onSubmit);
+  setInterval(() => {
+    const s = store.state();
+    if (s.msg?.remaining !== null && s.msg?.remaining !== undefined && !s.msg.paused) store.dispatch({ type: "tick", now: performance.now() });
+  }, 250);
+  render();
+  if (store.state().name) startLink();
+});

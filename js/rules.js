@@ -3,7 +3,7 @@
  * and English. Plain text, rendered through the escaping `html` tag.
  */
 import { html } from "./html.js";
-import { lang, t } from "./i18n.js";
+import { lang, otherLang, t } from "./i18n.js";
 
 const RULES = {
   poslednyaya: {
@@ -86,5 +86,6 @@ export function rulesDialog(ruleset) {
     <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
     <p class="muted">${t("rules.notPaused")}</p>
     <div class="rules">${rulesText(ruleset)}</div>
-    <button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button></div></div>`;
+    <div class="row"><button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button>
+    <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></div></div></div>`;
 }

@@ -18,12 +18,13 @@ export const OPTIONS = {
 };
 const TURN_TIMES = [null, 10, 20, 30, 60, 120];
 const MELEE_TIMES = [null, 3, 5, 10, 20];
+const BOT_PAUSES = [0, 0.5, 1, 2, 3];
 export const RULESETS = ["poslednyaya", "last-one", "last-card", "posledniy-igrok"];
 export const LEVELS = ["easy", "normal", "hard"];
 
 function timerSelect(name, values, current) {
-  return html`<label class="field"><span>${t(`opt.${name}`)}</span><select data-act="timer" name="${name}" data-testid="timer-${name}">
-    ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></label>`;
+  return html`<div class="field"><label for="timer-${name}">${t(`opt.${name}`)}</label><select id="timer-${name}" data-act="timer" name="${name}">
+    ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
 
 function lobby(s) {
@@ -41,23 +42,24 @@ function lobby(s) {
     <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.ruleset")}</legend>
-        <label class="field"><span>${t("lobby.ruleset")}</span><select data-act="ruleset" name="ruleset" data-testid="ruleset">
-          ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></label>
-        ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<label class="field"><span>${t(`opt.${name}`)}</span>
-          <input type="number" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}" data-testid="opt-${name}"></label>`)}
+        <div class="field"><label for="ruleset">${t("lobby.ruleset")}</label><select id="ruleset" data-act="ruleset" name="ruleset">
+          ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
+        ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="opt-${name}">${t(`opt.${name}`)}</label>
+          <input type="number" id="opt-${name}" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
         ${lob.vote_needed ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
         ${timerSelect("turn", TURN_TIMES, timers.turn ?? null)}
         ${ruleset === "last-one" ? timerSelect("melee", MELEE_TIMES, timers.melee ?? null) : ""}
+        ${timerSelect("bot_pause", BOT_PAUSES, timers.bot_pause ?? 1)}
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}
         <div class="row">
-          <label class="field field--inline"><span>${t("lobby.level")}</span><select name="level" data-testid="bot-level">
-            ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></label>
+          <div class="field field--inline"><label for="bot-level">${t("lobby.level")}</label><select id="bot-level" name="level">
+            ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
           <button type="button" class="btn" data-act="add-bot">${t("lobby.addBot")}</button>
         </div>
-        <form class="row" data-act="add-local"><label class="field field--inline"><span>${t("lobby.name")}</span>
-          <input name="name" maxlength="24" required data-testid="local-name"></label>
+        <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
+          <input id="local-name" name="name" maxlength="24" required></div>
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
         ${msg.spectators?.length ? html`<p class="muted">${t("lobby.spectators")}: ${msg.spectators.map((x) => x.name).join(", ")}</p>` : ""}
       </fieldset>

@@ -1,0 +1,153 @@
+"""The TV alone: the lobby, a whole solo hand against the computer, rules, pause, escaping."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+MAX_TURNS = 400  # a hand of three players ends long before this
+
+
+def lobby_for_solo(tv: Page) -> None:
+    """Computer players without a thinking pause and no turn timer, so the hand runs fast."""
+    tv.get_by_label("Computer thinking pause").select_option("0")
+    expect(tv.get_by_label("Computer thinking pause")).to_have_value("0")
+    tv.get_by_label("Turn timer").select_option("off")
+    expect(tv.get_by_label("Turn timer")).to_have_value("off")
+
+
+def take_turn(tv: Page, hand: Locator) -> None:
+    """Play the first legal card (choosing the first colour if asked), else draw, else end turn."""
+    legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
+    if legal.count():
+        legal.first.click()
+        choice = tv.get_by_test_id("choice")
+        if choice.count():
+            choice.get_by_role("button").first.click()
+        return
+    draw = hand.get_by_role("button", name="Draw", exact=True)
+    if draw.is_enabled():
+        draw.click()
+    else:
+        hand.get_by_role("button", name="End turn", exact=True).click()
+
+
+def test_solo_hand_of_poslednyaya_reaches_the_results(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    log = open_table(tv, "new")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    lobby_for_solo(tv)
+    tv.get_by_role("button", name="Play against the computer").click()
+
+    expect(tv.get_by_test_id("top")).to_be_visible()
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("You")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
+    expect(tv.get_by_test_id("active")).to_be_visible()
+    expect(tv.get_by_test_id("direction")).to_contain_text("lockwise")
+
+    hand = tv.get_by_test_id("hand")
+    results = tv.get_by_test_id("results")
+    my_turn = tv.locator(".hand--turn")
+    for _ in range(MAX_TURNS):
+        expect(results.or_(my_turn).first).to_be_visible()
+        if results.is_visible():
+            break
+        take_turn(tv, hand)
+    expect(results).to_be_visible()
+    expect(results.get_by_role("heading", name="Hand over")).to_be_visible()
+    expect(results).to_contain_text(re.compile(r"won!"))
+    expect(tv.get_by_test_id("log").get_by_role("listitem").first).to_be_visible()
+    expect(results.get_by_role("button", name="Rematch")).to_be_enabled()
+    assert log.console_errors == []
+
+
+def test_lobby_options_bots_local_seat_and_start(tv: Page, open_table: Callable[..., Any]) -> None:
+    open_table(tv, "new")
+    start = tv.get_by_role("button", name="Start the game")
+    expect(start).to_be_disabled()
+
+    tv.get_by_label("Game", exact=True).select_option("last-one")
+    hand_size = tv.get_by_label("Cards per hand")
+    expect(hand_size).to_have_value("7")
+    expect(hand_size).to_have_attribute("min", "4")
+    expect(tv.get_by_label("Elimination score")).to_have_value("250")
+    expect(tv.get_by_label("Missed-call penalty (cards)")).to_have_value("2")
+    hand_size.fill("5")
+    hand_size.press("Enter")
+    expect(hand_size).to_have_value("5")
+    expect(tv.get_by_label("Melee window")).to_be_visible()
+
+    tv.get_by_label("Level").select_option("hard")
+    tv.get_by_role("button", name="Add computer player").click()
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("computer (hard)")
+    expect(start).to_be_disabled()
+
+    tv.get_by_label("Your name").fill("Ann")
+    tv.get_by_role("button", name="Add a player on this screen").click()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Ann")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("on this screen")
+    expect(start).to_be_enabled()
+
+    start.click()
+    expect(tv.get_by_test_id("top")).to_be_visible()
+    expect(tv.get_by_test_id("count-1")).to_have_text("5 cards")
+
+
+def test_names_are_plain_text(tv: Page, open_table: Callable[..., Any]) -> None:
+    open_table(tv, "new")
+    markup = "<img src onerror=o=1>"  # names are at most 24 characters
+    tv.get_by_label("Your name").fill(markup)
+    tv.get_by_role("button", name="Add a player on this screen").click()
+    seat = tv.get_by_test_id("seat-0")
+    expect(seat).to_contain_text(markup)
+    expect(seat.locator("img")).to_have_count(0)
+    assert tv.evaluate("window.o") is None
+
+
+def test_rules_screen_in_both_languages_does_not_pause(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    open_table(tv, "new")
+    lobby_for_solo(tv)
+    tv.get_by_label("Turn timer").select_option("60")
+    tv.get_by_role("button", name="Play against the computer").click()
+    expect(tv.get_by_role("button", name="Pause")).to_be_visible()
+
+    tv.get_by_role("button", name="Rules").click()
+    rules = tv.get_by_role("dialog", name="Rules: Poslednyaya (colour deck)")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("Wild Draw Four")
+    expect(rules).to_contain_text("The game keeps running while you read.")
+    expect(tv.get_by_role("button", name="Pause")).to_be_visible()
+
+    rules.get_by_role("button", name="Русский").click()
+    rules = tv.get_by_role("dialog", name="Правила: Последняя (цветная колода)")
+    expect(rules).to_contain_text("Возьми четыре")
+    expect(tv.get_by_role("button", name="Пауза")).to_be_visible()
+    rules.get_by_role("button", name="Закрыть").click()
+    expect(rules).to_be_hidden()
+    tv.get_by_role("button", name="English").click()
+    expect(tv.get_by_role("button", name="Pause")).to_be_visible()
+
+
+def test_pause_freezes_the_timer(tv: Page, open_table: Callable[..., Any]) -> None:
+    open_table(tv, "new")
+    lobby_for_solo(tv)
+    tv.get_by_label("Turn timer").select_option("60")
+    tv.get_by_role("button", name="Play against the computer").click()
+    expect(tv.locator(".hand--turn")).to_be_visible()
+    timer = tv.get_by_test_id("timer")
+    expect(timer).to_have_text(re.compile(r"\d+ s left"))
+
+    tv.get_by_role("button", name="Pause").click()
+    expect(tv.get_by_role("button", name="Resume")).to_be_visible()
+    frozen = timer.inner_text()
+    tv.wait_for_timeout(2200)  # the display must not move while paused
+    expect(timer).to_have_text(frozen)
+
+    tv.get_by_role("button", name="Resume").click()
+    expect(timer).not_to_have_text(frozen, timeout=5000)
