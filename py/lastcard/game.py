@@ -560,7 +560,7 @@ class Game:
         moves: list[Move] = []
         if p is None:
             if seat == self.turn:
-                moves.extend(self._turn_moves(seat))
+                moves = list(self._turn_moves(seat))
         elif p["kind"] == "melee":
             if seat != p["aggressor"]:
                 moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
@@ -672,18 +672,17 @@ class Game:
         last = None
         single = self._singles if named else self._plain
         for card in hand:
-            if card == last:
-                continue
-            last = card
-            if card == JOKER:
-                for natural in NATURALS:
-                    if ok(natural):
-                        moves.extend(self._named(f"{JOKER}={natural}", named))
-            elif ok(card):
-                found = single.get(card)
-                if found is None:
-                    found = single[card] = self._named(card, named)
-                moves.extend(found)
+            if card != last:
+                last = card
+                if card == JOKER:
+                    for natural in NATURALS:
+                        if ok(natural):
+                            moves += self._named(f"{JOKER}={natural}", named)
+                elif ok(card):
+                    found = single.get(card)
+                    if found is None:
+                        found = single[card] = self._named(card, named)
+                    moves += found
         return moves
 
     def _named(self, card: str, named: bool, cards: tuple[str, ...] | None = None) -> list[Move]:
