@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 def test_table_boots_offline_without_console_errors(
     tv: Page, open_table: Callable[..., Any], base_url: str
 ) -> None:
-    log = open_table(tv)
+    log = open_table(tv, "join=camera&stun=none")  # no relay broker, no STUN: offline
     expect(tv.get_by_test_id("table")).to_have_attribute("aria-busy", "false")
     assert any(url.endswith(".whl") for url in log.requests), "the engine wheel was not loaded"
     assert log.foreign(base_url) == []
