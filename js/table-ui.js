@@ -41,7 +41,7 @@ function lobby(s) {
     <h1 id="lobby-title">${t("lobby.title")}</h1>
     <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
     <div class="lobby__grid">
-      <fieldset class="lobby__rules"><legend>${t("lobby.ruleset")}</legend>
+      <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>
         <div class="field"><label for="ruleset">${t("lobby.ruleset")}</label><select id="ruleset" data-act="ruleset" name="ruleset">
           ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
         ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="opt-${name}">${t(`opt.${name}`)}</label>
@@ -128,10 +128,15 @@ export function tvScreen(s) {
     ${confirmDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya") : ""}`;
 }
 
-/** The join panel's text (the QR itself is rendered by js/join-table.js into its own box). */
-export function joinText(invite) {
-  if (!invite) return html`<h2 id="join-title">${t("join.title")}</h2>`;
-  return html`<h2 id="join-title">${t("join.title")}</h2><p>${t("join.scan")}</p>
-    <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
-    ${invite.code ? html`<p class="join__code">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}`;
+/** The join panel's text and mode switch (the QR itself is rendered by js/join-table.js). */
+export function joinText(invite, status) {
+  const mode = status?.mode ?? invite?.mode;
+  const other = mode === "camera" ? "relay" : "camera";
+  return html`<h2 id="join-title">${t("join.title")}</h2>
+    ${invite ? html`<p>${t("join.scan")}</p>
+      <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
+      ${invite.code ? html`<p class="join__code">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
+    ${status?.state === "error" ? html`<p class="warn" role="status">${t("join.error", { error: status.error ?? "" })}</p>` : ""}
+    ${mode ? html`<p class="muted">${t(`join.mode.${mode}`)}</p>
+      <button type="button" class="btn btn--small" data-act="join-mode" data-mode="${other}">${t(`join.use.${other}`)}</button>` : ""}`;
 }

@@ -30,9 +30,10 @@ const store = createStore(
     confirm: (s, a) => ({ ...s, confirm: a.seat }),
     toast: (s, a) => ({ ...s, toast: a.text }),
     invite: (s, a) => ({ ...s, invite: a.invite }),
+    joinStatus: (s, a) => ({ ...s, joinStatus: a.status }),
     lang: (s) => ({ ...s }),
   },
-  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, toast: null, invite: null },
+  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, toast: null, invite: null, joinStatus: null },
 );
 
 let api = null; // the Python table (py/bridge.py), once it is ready
@@ -62,7 +63,7 @@ function render() {
   const s = store.state();
   const app = document.getElementById("app");
   morph(app, tvScreen(s));
-  morph(document.getElementById("join-text"), joinText(s.invite));
+  morph(document.getElementById("join-text"), joinText(s.invite, s.joinStatus));
   document.body.dataset.phase = s.msg?.phase ?? "boot";
 }
 
@@ -154,10 +155,22 @@ function onSubmit(event) {
   form.reset();
 }
 
+async function startJoin() {
+  const { TableJoin } = await import("./join-table.js");
+  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera") });
+  join.addEventListener("open", (e) => api.connect(e.detail.peer));
+  join.addEventListener("message", (e) => api.receive(e.detail.peer, e.detail.text));
+  join.addEventListener("close", (e) => api.disconnect(e.detail.peer));
+  join.addEventListener("invite", (e) => store.dispatch({ type: "invite", invite: e.detail }));
+  join.addEventListener("status", (e) => store.dispatch({ type: "joinStatus", status: e.detail }));
+  await join.start();
+}
+
 function connectBridge(table) {
   api = table;
   store.dispatch({ type: "boot", boot: "ready" });
   api.refresh();
+  startJoin();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -166,6 +179,10 @@ document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.lang = lang();
   const app = document.getElementById("app");
   app.addEventListener("click", onClick);
+  document.getElementById("join-text").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-act=join-mode]");
+    if (button) join?.setMode(button.dataset.mode);
+  });
   app.addEventListener("change", onChange);
   app.addEventListener("submit", onSubmit);
   document.addEventListener("lastcard-out", (e) => route(e.detail));

@@ -9,6 +9,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 MAX_TURNS = 400  # a hand of three players ends long before this
+# A fresh table (not the saved one) that contacts nothing outside this machine: camera joining,
+# no STUN server (a headless browser has no camera, so the join panel only reports that).
+OFFLINE = "new&join=camera&stun=none"
 
 
 def lobby_for_solo(tv: Page) -> None:
@@ -38,7 +41,7 @@ def take_turn(tv: Page, hand: Locator) -> None:
 def test_solo_hand_of_poslednyaya_reaches_the_results(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    log = open_table(tv, "new")
+    log = open_table(tv, OFFLINE)
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     lobby_for_solo(tv)
     tv.get_by_role("button", name="Play against the computer").click()
@@ -66,7 +69,7 @@ def test_solo_hand_of_poslednyaya_reaches_the_results(
 
 
 def test_lobby_options_bots_local_seat_and_start(tv: Page, open_table: Callable[..., Any]) -> None:
-    open_table(tv, "new")
+    open_table(tv, OFFLINE)
     start = tv.get_by_role("button", name="Start the game")
     expect(start).to_be_disabled()
 
@@ -98,7 +101,7 @@ def test_lobby_options_bots_local_seat_and_start(tv: Page, open_table: Callable[
 
 
 def test_names_are_plain_text(tv: Page, open_table: Callable[..., Any]) -> None:
-    open_table(tv, "new")
+    open_table(tv, OFFLINE)
     markup = "<img src onerror=o=1>"  # names are at most 24 characters
     tv.get_by_label("Your name").fill(markup)
     tv.get_by_role("button", name="Add a player on this screen").click()
@@ -111,7 +114,7 @@ def test_names_are_plain_text(tv: Page, open_table: Callable[..., Any]) -> None:
 def test_rules_screen_in_both_languages_does_not_pause(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    open_table(tv, "new")
+    open_table(tv, OFFLINE)
     lobby_for_solo(tv)
     tv.get_by_label("Turn timer").select_option("60")
     tv.get_by_role("button", name="Play against the computer").click()
@@ -135,7 +138,7 @@ def test_rules_screen_in_both_languages_does_not_pause(
 
 
 def test_pause_freezes_the_timer(tv: Page, open_table: Callable[..., Any]) -> None:
-    open_table(tv, "new")
+    open_table(tv, OFFLINE)
     lobby_for_solo(tv)
     tv.get_by_label("Turn timer").select_option("60")
     tv.get_by_role("button", name="Play against the computer").click()
