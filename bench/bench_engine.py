@@ -3,8 +3,10 @@
 Both engines play the same "play-first" random policy (a random legal play when one exists,
 else draw, else pass; RLCard never lets a player draw while holding a playable card). The
 engine is driven only through ``legal_actions`` and ``apply`` with action strings (the seat to
-act is ``game.turn``, the view's ``turn``). Prints a markdown table: µs per action and games/s
-per player count, plus games/s of the engine under uniformly random play.
+act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there with a move).
+Prints a markdown table: µs per action and games/s per player count, plus games/s of the engine
+under uniformly random play; then the same for every other ruleset (first hands, `last` called
+whenever legal).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -26,9 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from lastcard import new_game  # noqa: E402
+from lastcard import RULESETS, Game, new_game  # noqa: E402
 
 PLAYERS = (2, 4, 7, 10)
+#: player counts for the French-deck rulesets (2-6 players)
+FRENCH_PLAYERS = (2, 4, 6)
 REPEATS = 3
 Policy = Callable[[random.Random, list[str]], str]
 
@@ -46,16 +50,29 @@ def uniform(rnd: random.Random, legal: list[str]) -> str:
     return rnd.choice(legal)
 
 
-def run_engine(players: int, games: int, policy: Policy, seed: int = 1) -> tuple[int, float]:
-    """(actions, seconds) for ``games`` poslednyaya games."""
+def actor(game: Game) -> int:
+    """The seat to drive: ``turn``, or during a melee the first seat from the defender on with
+    something to do besides a call."""
+    p = game.pending
+    if p is None or p["kind"] != "melee":
+        return game.turn
+    seats = [(game.turn + i) % game.players for i in range(game.players)]
+    return next(s for s in seats if any(a != "last" for a in game.legal_actions(s)))
+
+
+def run_engine(
+    players: int, games: int, policy: Policy, seed: int = 1, ruleset: str = "poslednyaya"
+) -> tuple[int, float]:
+    """(actions, seconds) for ``games`` hands of ``ruleset`` (``last`` called when legal)."""
     rnd = random.Random(seed)
     actions = 0
     start = time.process_time()
     for g in range(games):
-        game = new_game("poslednyaya", players, seed=seed * 100_003 + g)
+        game = new_game(ruleset, players, seed=seed * 100_003 + g)
         while not game.over:
-            seat = game.turn
-            game.apply(seat, policy(rnd, game.legal_actions(seat)))
+            seat = actor(game)
+            legal = game.legal_actions(seat)
+            game.apply(seat, "last" if "last" in legal else policy(rnd, legal))
             actions += 1
     return actions, time.process_time() - start
 
@@ -126,6 +143,24 @@ def main(argv: list[str] | None = None) -> None:
         u_games = max(games // 4, 10)
         u_seconds = best(partial(run_engine, players, u_games, uniform))[1]
         print(f"| {players} | {us:.1f} | {gps:.0f} {rl}| {u_games / u_seconds:.0f} |")
+    print(
+        "\n| ruleset | players | engine µs/action | engine hands/s "
+        "| engine hands/s (uniform random) |"
+    )
+    print("|---|---|---|---|---|")
+    for ruleset in sorted(RULESETS):
+        if ruleset == "poslednyaya":
+            continue
+        for players in FRENCH_PLAYERS:
+            run = partial(run_engine, players, games, play_first, ruleset=ruleset)
+            actions, seconds = best(run)
+            u_games = max(games // 4, 10)
+            u_run = partial(run_engine, players, u_games, uniform, ruleset=ruleset)
+            u_seconds = best(u_run)[1]
+            print(
+                f"| {ruleset} | {players} | {seconds / actions * 1e6:.1f} | {games / seconds:.0f}"
+                f" | {u_games / u_seconds:.0f} |"
+            )
 
 
 def best(run: Callable[[], tuple[int, float]]) -> tuple[int, float]:
