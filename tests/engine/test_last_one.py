@@ -698,6 +698,15 @@ def test_remove_seat_as_defender_drops_the_draw():
     assert view["turn"] == 2
 
 
+def test_remove_seat_drops_its_free_card():
+    game = deal([["3C", "KH", "5S"], ["KS", "2D"], ["QS", "4D"]])
+    act(game, (0, "play 3C"))
+    game.remove_seat(0)
+    view = game.public_view()
+    assert view["pending"] is None and view["turn"] == 1 and view["counts"][0] == 0
+    assert total_cards(game) == 54
+
+
 def test_remove_seat_leaving_one_stops_the_match():
     game = deal([["9H", "5S"], ["KS", "2D"]])
     game.remove_seat(1)

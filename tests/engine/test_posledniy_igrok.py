@@ -255,24 +255,39 @@ def test_r25_the_others_count_their_cards():
 
 
 # G. Scoring
-@pytest.mark.parametrize(
-    ("card", "points"),
-    [("KS", 10), ("QS", 10), ("JS", 10), ("10S", 10), ("AS", 15), ("8S", 25), ("JOKER", 40)],
-)
-def test_r26_to_r29_card_points(card, points):
-    game = deal([["9H"], [card, "2D"]])
+def points_of(*cards):
+    """What seat 1 scores holding ``cards`` and 2D when seat 0 goes out."""
+    game = deal([["9H"], [*cards, "2D"]])
     act(game, (0, "play 9H"))
-    assert game.public_view()["scores"] == [0, points + 2]
+    return game.public_view()["scores"][1] - 2
 
 
-def test_r31_r32_totals_decide_no_elimination():
-    game = deal(
-        [
-            ["9H"],
-            ["JOKER", "JOKER", "8S", "8D", "8H", "8C", "AS", "AH", "AD", "KS", "QS", "JS"],
-            ["3S"],
-        ]
-    )
+def test_r26_kings_queens_jacks_tens_ten_each():
+    assert points_of("KS", "QS", "JS", "10S") == 40
+
+
+def test_r27_ace_fifteen():
+    assert points_of("AS") == 15
+
+
+def test_r28_eight_twenty_five():
+    assert points_of("8S") == 25
+
+
+def test_r29_joker_forty():
+    assert points_of("JOKER") == 40
+
+
+def test_r31_most_points_lose():
+    game = deal([["9H"], ["KS", "QS"], ["3S", "2S"]], options={"hands": 1})
+    act(game, (0, "play 9H"))
+    view = game.public_view()
+    assert view["scores"] == [0, 20, 5] and 1 not in view["match_winners"]
+
+
+def test_r32_totals_decide_with_no_elimination():
+    hand = ["JOKER", "JOKER", "8S", "8D", "8H", "8C", "AS", "AH", "AD", "KS", "QS", "JS"]
+    game = deal([["9H"], hand, ["3S"]])
     act(game, (0, "play 9H"))
     view = game.public_view()
     assert view["scores"][1] >= 250 and not view["match_over"]
@@ -281,9 +296,8 @@ def test_r31_r32_totals_decide_no_elimination():
     play_match(game)
     view = game.public_view()
     assert 1 not in view["match_winners"]
-    assert view["match_winners"] == [
-        s for s in range(3) if view["scores"][s] == min(view["scores"])
-    ]
+    low = min(view["scores"])
+    assert view["match_winners"] == [s for s in range(3) if view["scores"][s] == low]
 
 
 # Decisions
