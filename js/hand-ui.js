@@ -115,7 +115,7 @@ export function handIntent(el, view, pick) {
 
 function phoneBar(s) {
   return html`<header class="phone-head">
-    <button type="button" class="phone-head__name" data-act="rename" aria-label="${t("lobby.name")}: ${s.name ?? ""}">${s.name ?? t("app.title")}</button>
+    ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
     ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
     <span class="spacer"></span>
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>

@@ -150,10 +150,8 @@ function onSubmit(event) {
     const name = form.elements.name.value.trim().slice(0, 24);
     if (!name) return;
     localStorage.setItem(NAME_KEY, name);
-    const had = store.state().name;
     store.dispatch({ type: "name", name });
-    if (!link) startLink();
-    else if (had !== name && store.state().link === "open") hello();
+    startLink(); // a rename while joined keeps the seat: the new name is used from the next join
   } else if (form.dataset.act === "code") {
     link.joinCode(form.elements.code.value.trim().toUpperCase());
   }

@@ -1,0 +1,58 @@
+"""A phone joins the real table through the relay (loopback broker) and plays a card."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import Page, expect
+
+JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+
+
+def test_phone_joins_sees_its_hand_and_plays(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    open_table: Callable[..., Any],
+    watch: Callable[[Page], Any],
+    mqtt_broker: str,
+) -> None:
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+
+    phone = new_phone()
+    phone_log = watch(phone)
+    phone.goto(url.inner_text())
+    phone.get_by_label("Your name").fill("Пётр")
+    phone.get_by_role("button", name="Join").click()
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    seat = tv.get_by_test_id("seat-0")
+    expect(seat).to_contain_text("Пётр")
+    expect(seat).to_contain_text("connected")
+
+    tv.get_by_label("Computer thinking pause").select_option("0")
+    tv.get_by_role("button", name="Add computer player").click()
+    tv.get_by_role("button", name="Start the game").click()
+
+    hand = phone.get_by_test_id("hand")
+    expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
+    cards = hand.get_by_role("listitem").get_by_role("button")
+    count = tv.get_by_test_id("count-0")
+    expect(count).to_have_text(f"{cards.count()} cards")
+    legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
+    if legal.count():
+        expect(legal.first).to_have_class(re.compile("is-legal"))
+        played = legal.first.get_attribute("aria-label")
+        legal.first.click()
+        choice = phone.get_by_test_id("choice")
+        if choice.count():
+            choice.get_by_role("button").first.click()
+        expect(tv.get_by_test_id("log")).to_contain_text(f"Пётр played {played}")
+    else:
+        hand.get_by_role("button", name="Draw", exact=True).click()
+        expect(tv.get_by_test_id("log")).to_contain_text("Пётр drew")
+    assert phone_log.console_errors == []
