@@ -4,8 +4,8 @@ Like python-chess variants, ``Game`` holds everything the four rulesets share (t
 direction, skips, penalty draws with reshuffle, multi-card plays, named colours and suits, jokers
 played as named cards, out-of-turn actions, the pending states of ``docs/design.md``, blocked
 hands, hand end, scoring hooks, multi-hand matches, views, events and serialisation). A ruleset
-subclass states its facts as class attributes (``DECK``, ``EFFECTS``, ``WILD``, ...) and overrides
-only the hooks where its rules really differ (see ``docs/engine.md``).
+subclass states its facts as class attributes (``EFFECTS``, ``WILD``, ...) and ``deck()``, and
+overrides only the hooks where its rules really differ (see ``docs/engine.md``).
 
 Two paths lead into a state change: ``apply(seat, action)`` checks an action string against the
 legal ones and returns events; ``_push(seat, move)`` trusts a move from ``_legal_moves(seat)``
@@ -130,6 +130,8 @@ class Game:
     SCORED: ClassVar[bool] = False
     #: the highest rank a melee or 4-chain climbs to
     CLIMB_TOP: ClassVar[str] = "10"
+    #: points of a French card left in hand at scoring, by rank (ranks not listed: face value)
+    POINTS: ClassVar[dict[str, int]] = {}
 
     #: per-class caches of the single-card plays of each card (named / unnamed)
     _singles: ClassVar[dict[str, list[Move]]] = {}
@@ -1010,6 +1012,10 @@ class Game:
         if stopped and self.SCORED:
             self.match_over = True
             self.match_winners = []
+
+    def hand_points(self, seat: int) -> int:
+        """Points of the cards ``seat`` holds: ``POINTS`` by rank, else the face value."""
+        return sum(self.POINTS.get(RANK[card]) or int(RANK[card]) for card in self.hands[seat])
 
     # ---- copies, determinization, serialisation -------------------------------------------
     _FIELDS: ClassVar[tuple[str, ...]] = (

@@ -64,6 +64,36 @@ def test_conservation_termination_and_someone_can_act(table: tuple[str, int, int
 
 
 @SETTINGS
+@given(tables())
+def test_timers_and_removals_keep_every_card_and_end_the_hand(
+    table: tuple[str, int, int],
+) -> None:
+    """Random actions mixed with ``time_out()`` and now and then the host removing a seat."""
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    size = len(game.deck())
+    for _ in range(MAX_STEPS):
+        if game.over:
+            break
+        roll = rnd.random()
+        if roll < 0.01:
+            seat = rnd.choice(game.seats_in_play())
+            game.remove_seat(seat)
+            assert game.hands[seat] == [] and game.legal_actions(seat) == []
+        elif roll < 0.15:
+            game.time_out()
+        else:
+            move = choose(game, rnd)
+            assert move is not None, f"nobody can act: {game.public_view()}"
+            game.apply(*move)
+        assert sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) == size
+    assert game.over, "the hand did not end"
+    if len(game.seats_in_play()) < 2:
+        assert game.winners == []
+
+
+@SETTINGS
 @given(tables(), st.integers(0, 400))
 def test_json_round_trip_same_views_and_future(table: tuple[str, int, int], cut: int) -> None:
     ruleset, players, seed = table
