@@ -15,9 +15,6 @@ from typing import ClassVar
 from ..cards import RANK, SUITS, french_deck
 from ..game import Effect, Game, Option
 
-#: points of a card left in an opponent's hand (D10); other ranks count their face value
-POINTS = {"A": 20, "2": 20, "5": 20, "10": 20, "J": 10, "Q": 10, "K": 10}
-
 
 class LastCard(Game):
     """The ``last-card`` ruleset."""
@@ -36,6 +33,15 @@ class LastCard(Game):
     CALL_PENALTY = 2
     FINAL_EFFECTS = True
     SCORED = True
+    POINTS: ClassVar[dict[str, int]] = {
+        "A": 20,
+        "2": 20,
+        "5": 20,
+        "10": 20,
+        "J": 10,
+        "Q": 10,
+        "K": 10,
+    }
     WILD: ClassVar[dict[str, str]] = {"A": "must"}
     EFFECTS: ClassVar[dict[str, Effect]] = {
         "2": Effect(pickup=2),
@@ -69,11 +75,7 @@ class LastCard(Game):
         if not winners or self.scores is None:
             return
         winner = winners[0]
-        self.scores[winner] += sum(
-            POINTS.get(RANK[card]) or int(RANK[card])
-            for seat in self.seats_in_play()
-            for card in self.hands[seat]
-        )
+        self.scores[winner] += sum(self.hand_points(seat) for seat in self.seats_in_play())
         if self.scores[winner] >= self.options["target"]:
             self.match_over = True
             self.match_winners = [winner]

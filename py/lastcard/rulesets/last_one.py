@@ -13,16 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..cards import JOKER, RANK, SUITS, french_deck
+from ..cards import JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option
-
-#: penalty points of a card left in hand (D10; «Последний игрок» D11 counts the same)
-POINTS = {"JOKER": 40, "8": 25, "A": 15, "J": 10, "Q": 10, "K": 10}
-
-
-def hand_points(hand: list[str]) -> int:
-    """Penalty points of ``hand``: joker 40, 8 = 25, ace 15, J/Q/K 10, other cards pip value."""
-    return sum(POINTS.get(RANK[card]) or int(RANK[card]) for card in hand)
 
 
 def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
@@ -48,6 +40,7 @@ class LastOne(Game):
     STARTER_EFFECTS = True
     CALLS = "after"
     SCORED = True
+    POINTS: ClassVar[dict[str, int]] = {"JOKER": 40, "8": 25, "A": 15, "J": 10, "Q": 10, "K": 10}
     WILD: ClassVar[dict[str, str]] = {"8": "must"}
     EFFECTS: ClassVar[dict[str, Effect]] = {
         "2": Effect(draw=2),
@@ -82,8 +75,7 @@ class LastOne(Game):
 
     def hand_score(self, seat: int) -> int:
         """What ``seat`` adds at hand end: 0 with one card or none, else its hand's points."""
-        hand = self.hands[seat]
-        return 0 if len(hand) <= 1 else hand_points(hand)
+        return 0 if len(self.hands[seat]) <= 1 else self.hand_points(seat)
 
     def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
         """Add the hand's points, eliminate seats at the threshold, end the match when one seat

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option
-from .last_one import hand_points, lowest
+from .last_one import LastOne, lowest
 
 
 class PosledniyIgrok(Game):
@@ -35,6 +35,7 @@ class PosledniyIgrok(Game):
     VOLUNTARY_DRAW = False
     CALLS = "after"
     SCORED = True
+    POINTS = LastOne.POINTS
     WILD: ClassVar[dict[str, str]] = {"8": "may"}
     EFFECTS: ClassVar[dict[str, Effect]] = {
         "2": Effect(draw="two_draws", skip=1),
@@ -55,7 +56,7 @@ class PosledniyIgrok(Game):
 
     def hand_score(self, seat: int) -> int:
         """What ``seat`` adds at hand end: the points of every card it holds (D11)."""
-        return hand_points(self.hands[seat])
+        return self.hand_points(seat)
 
     def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
         """Every seat scores the cards it holds; after the last hand the lowest total wins (D11)."""
