@@ -38,7 +38,7 @@ class PosledniyIgrok(Game):
     POINTS = LastOne.POINTS
     WILD: ClassVar[dict[str, str]] = {"8": "may"}
     EFFECTS: ClassVar[dict[str, Effect]] = {
-        "2": Effect(draw="two_draws", skip=1),
+        "2": Effect(draw="two_draws"),
         "3": Effect(free=True),
         "4": Effect(chain=True),
         "J": Effect(skip=1),
@@ -52,11 +52,7 @@ class PosledniyIgrok(Game):
 
     def blocked_winners(self) -> list[int]:
         """A blocked hand is won by the seats that score the least for it (D12)."""
-        return lowest(self.seats_in_play(), self.hand_score)
-
-    def hand_score(self, seat: int) -> int:
-        """What ``seat`` adds at hand end: the points of every card it holds (D11)."""
-        return self.hand_points(seat)
+        return lowest(self.seats_in_play(), self.hand_points)
 
     def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
         """Every seat scores the cards it holds; after the last hand the lowest total wins (D11)."""
@@ -65,7 +61,7 @@ class PosledniyIgrok(Game):
             return
         seats = self.seats_in_play()
         for seat in seats:
-            self.scores[seat] += self.hand_score(seat)
+            self.scores[seat] += self.hand_points(seat)
         if self.hand_number >= self.options["hands"]:
             self.match_over = True
             self.match_winners = lowest(seats, self.scores.__getitem__)
