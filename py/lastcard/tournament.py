@@ -3,8 +3,10 @@
     python -m lastcard.tournament --ruleset poslednyaya --players 2 --games 200 --levels normal,easy
 
 Seats take the levels in turn and the assignment rotates by one seat every game, so no level
-always sits first. A hand won by several seats is shared between them. Every figure comes with a
-95 % Wilson interval. The run is deterministic: ``hard`` is bounded by ``--playouts``, not time.
+always sits first; each deal is played once per rotation (duplicate style), so the luck of the
+cards weighs less on the comparison. A hand won by several seats is shared between them. Every
+figure comes with a 95 % Wilson interval. The run is deterministic: ``hard`` is bounded by
+``--playouts``, not time.
 """
 
 from __future__ import annotations
@@ -107,8 +109,9 @@ def tournament(
     hands = matches = 0
     for i in range(games):
         seats = seat_levels(levels, players, i)
-        game = new_game(ruleset, players, seed=seed + i)
-        record = play(game, seats, seed + i, playouts=playouts)
+        deal = seed + i // len(levels)  # every rotation of the levels plays the same deals
+        game = new_game(ruleset, players, seed=deal)
+        record = play(game, seats, deal, playouts=playouts)
         hands += len(record.hands)
         for level in levels:
             hand_wins[level] += sum(share(w, seats, level) for w in record.hands)

@@ -3,13 +3,16 @@ nothing but what its seat may know."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from lastcard import RULESETS, new_game
 from lastcard.bots import LEVELS, choose
+from lastcard.cards import sort_cards
 from lastcard.game import Game
-from lastcard.tournament import play
+from lastcard.rng import Rng
+from lastcard.tournament import play, step
 
 #: short matches keep the multi-hand rulesets quick
 SHORT = {
@@ -45,3 +48,79 @@ def test_every_level_plays_every_ruleset_to_the_end(ruleset: str, level: str) ->
         assert game.over and record.hands
         if game.SCORED:
             assert game.match_over or len(game.seats_in_play()) < 2
+
+
+def hide_differently(game: Game, seat: int, seed: int) -> Game:
+    """The same game for ``seat``: other hands and the stock dealt anew (sizes kept, a pending
+    drawn card kept in its owner's hand), another RNG state."""
+    state = game.to_dict()
+    others = [s for s in range(game.players) if s != seat]
+    pool = [c for s in others for c in state["hands"][s]] + state["stock"]
+    pending, drawn = state["pending"], state["drawn"]
+    owner = pending["seat"] if pending and pending["kind"] == "drawn" else None
+    if owner is not None and owner != seat:
+        pool.remove(drawn)
+    random.Random(seed).shuffle(pool)
+    for s in others:
+        size = len(state["hands"][s]) - (s == owner)
+        state["hands"][s] = sort_cards(pool[:size] + ([drawn] if s == owner else []))
+        del pool[:size]
+    state["stock"] = pool
+    state["rng"] = seed
+    return Game.from_dict(state)
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_bot_sees_only_what_its_seat_may_know(ruleset: str) -> None:
+    """Two games that differ only in cards hidden from the seat get the same decisions."""
+    checked = 0
+    for players in (2, 3):
+        game = short_game(ruleset, players, seed=players)
+        rng = Rng(5)
+        for number in range(400):
+            if game.over:
+                break
+            if number % 2 == 0:
+                for seat in range(players):
+                    if not game.legal_actions(seat):
+                        continue
+                    other = hide_differently(game, seat, seed=number)
+                    assert other.view(seat) == game.view(seat)
+                    for level in LEVELS:
+                        mine = choose(game, seat, level, number, playouts=PLAYOUTS)
+                        assert choose(other, seat, level, number, playouts=PLAYOUTS) == mine
+                        checked += 1
+            step(game, ["normal"] * players, rng)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_decision(level: str) -> None:
+    for ruleset in RULESETS:
+        game = new_game(ruleset, 3, seed=11)
+        seat = game.turn
+        first = choose(game, seat, level, 99, playouts=PLAYOUTS)
+        assert first in game.legal_actions(seat)
+        assert choose(game.clone(), seat, level, 99, playouts=PLAYOUTS) == first
+        assert choose(game, seat, level, 99, playouts=PLAYOUTS) == first
+
+
+def test_hard_keeps_to_the_injected_clock() -> None:
+    """With a clock and no playout count, ``hard`` stops once the budget is spent."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    game = new_game("poslednyaya", 4, seed=2)
+    action = choose(game, game.turn, "hard", 1, clock=clock, budget=0.05)
+    assert action in game.legal_actions(game.turn)
+    assert now[0] < 0.06
+
+
+def test_no_action_means_none() -> None:
+    game = new_game("poslednyaya", 3, seed=4)
+    idle = next(s for s in range(3) if s != game.turn)
+    for level in LEVELS:
+        assert choose(game, idle, level, 0) is None

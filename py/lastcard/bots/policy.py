@@ -9,13 +9,12 @@ facts (``WILD``, ``EFFECTS``, ``NAMES``). It never touches another hand or the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..cards import BASE, JOKER, PIPS, RANK, SUIT
+from ..cards import BASE, JOKER, NATURALS, PIPS, RANK, SUIT
 from ..game import Game, Move
 from ..rng import Rng
-from ..rulesets.last_one import hand_points
 
 #: the score of a play that empties the hand: nothing else comes close
 GO_OUT = 1_000_000.0
@@ -69,16 +68,52 @@ def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
     p = game.pending
     kind = None if p is None else p["kind"]
     if p is not None and kind == "melee":
-        return [_melee_score(game, seat, m, p) for m in moves]
-    hand = game.hands[seat]
-    facts = _Facts(game, seat)
-    wild_needed = all(m.kind != "play" or _is_wild(game, m.cards[-1]) for m in moves)
+        return [_melee_score(seat, m, p) for m in moves]
+    traits = _traits(game)
+    wild, points, attacks = traits.wild, traits.points, traits.attacks
+    hands = game.hands
+    hand = hands[seat]
+    size = len(hand)
+    held: dict[str | None, int] = {}
+    for card in hand:
+        if card not in wild:
+            held[SUIT[card]] = held.get(SUIT[card], 0) + 1
+    others = [len(h) for s, h in enumerate(hands) if s != seat and h]
+    two = len(others) == 1
+    # attacks count more against a seat about to go out
+    threat = THREAT if len(hands[game.next_seat(seat)]) <= DANGER else 1.0
+    # when a hand may end soon, high-scoring cards should leave the hand first
+    dump = 0.0 if not points else (0.3 if min(others, default=size) <= DANGER else 0.02)
+    spend = 0.0 if kind == "drawn" else SPEND_WILD
+    if all(m.kind != "play" or m.cards[-1] in wild for m in moves):
+        spend = 0.0  # the wild is needed now
     out = []
     for move in moves:
         if move.kind == "play":
-            out.append(facts.play_score(move, hand, wild_needed or kind == "drawn"))
+            cards = move.cards
+            count = len(cards)
+            if count == size:
+                out.append(GO_OUT)
+                continue
+            top = cards[-1]
+            active = move.name or SUIT[top]
+            score = PLAY + FOLLOW * held.get(active, 0)
+            if top in wild:
+                score -= spend
+            elif SUIT[top] == active:
+                score -= FOLLOW
+            if count > 1:
+                score += EXTRA_CARD * (count - 1)
+                score -= FOLLOW * sum(1 for c in cards[:-1] if SUIT[c] == active and c not in wild)
+            if dump:
+                score += dump * sum(points[BASE[c]] for c in cards)
+            attack = attacks.get(RANK[top])
+            if attack is not None:
+                per_card, fixed, with_two = attack
+                score += threat * (per_card * count + fixed + (with_two if two else 0.0))
+            out.append(score)
         elif move.kind == "suit":
-            out.append(float(sum(1 for c in hand if SUIT[c] == move.name)))
+            out.append(float(held.get(move.name, 0)))
         elif move.kind == "pass":
             out.append(-1.0)
         else:  # draw
@@ -86,7 +121,7 @@ def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
     return out
 
 
-def _melee_score(game: Game, seat: int, move: Move, p: dict[str, Any]) -> float:
+def _melee_score(seat: int, move: Move, p: dict[str, Any]) -> float:
     """In a melee: continue with a natural card, with a joker only when defending."""
     if move.kind != "play":
         return 0.0
@@ -95,76 +130,46 @@ def _melee_score(game: Game, seat: int, move: Move, p: dict[str, Any]) -> float:
     return 1.0
 
 
-def _is_wild(game: Game, card: str) -> bool:
-    return RANK[card] in game.WILD or card.startswith(JOKER)
+class _Traits:
+    """A ruleset's facts as the heuristic weighs them, worked out once per ruleset and options.
+
+    ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``points``: what
+    a card scores left in hand (empty if unscored); ``attacks``: per rank, how hard its effect
+    hits the next seat, as (per card laid, per play, extra with two seats).
+    """
+
+    __slots__ = ("attacks", "points", "wild")
+
+    def __init__(self, game: Game) -> None:
+        cards = set(game.deck())
+        names = {f"{JOKER}={c}" for c in NATURALS} if JOKER in cards else set()
+        self.wild = frozenset(
+            c for c in cards | names if RANK[c] in game.WILD or c.startswith(JOKER)
+        )
+        points = game.POINTS
+        self.points = {c: points.get(RANK[c]) or int(RANK[c]) for c in cards} if game.SCORED else {}
+        self.attacks: dict[str, tuple[float, float, float]] = {}
+        for rank, effect in game.EFFECTS.items():
+            fixed = float(game._value(effect.draw)) if effect.draw else 0.0
+            if effect.melee or effect.chain:
+                fixed += PIPS[rank] / 2
+            if effect.free:
+                fixed += PLAY / 2
+            with_two = 1.0 if effect.reverse and game.REVERSE_SKIPS_TWO else 0.0
+            self.attacks[rank] = (float(effect.skip + effect.pickup), fixed, with_two)
 
 
-class _Facts:
-    """What one seat's heuristic weighs, gathered once per decision."""
-
-    __slots__ = ("dump", "game", "next_cards", "points", "seat", "seats")
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self.game = game
-        self.seat = seat
-        hands = game.hands
-        self.seats = len(game.seats_in_play())
-        self.next_cards = len(hands[game.next_seat(seat)])
-        fewest = min(len(hands[s]) for s in game.seats_in_play() if s != seat)
-        self.points = card_points(game)
-        # when a hand may end soon, high-scoring cards should leave the hand first
-        self.dump = 0.0 if not game.SCORED else (0.3 if fewest <= DANGER else 0.02)
-
-    def play_score(self, move: Move, hand: list[str], wild_needed: bool) -> float:
-        """A play's score: shed cards, keep wilds, attack, follow the suit held most."""
-        game = self.game
-        cards = move.cards
-        left = list(hand)
-        for card in cards:
-            left.remove(BASE[card])
-        if not left:
-            return GO_OUT
-        score = PLAY + EXTRA_CARD * (len(cards) - 1)
-        top = cards[-1]
-        if not wild_needed and _is_wild(game, top):
-            score -= SPEND_WILD
-        score += self.dump * sum(self.points.get(BASE[c], 0) for c in cards)
-        score += self._attack(RANK[top], len(cards))
-        active = move.name or SUIT[top]
-        score += FOLLOW * sum(1 for c in left if SUIT[c] == active and not _is_wild(game, c))
-        return score
-
-    def _attack(self, rank: str, count: int) -> float:
-        """How much the card's effect hurts the next seat (more if it is about to go out)."""
-        effect = self.game.EFFECTS.get(rank)
-        if effect is None:
-            return 0.0
-        game = self.game
-        hurt = float(effect.skip * count + effect.pickup * count)
-        if effect.draw:
-            hurt += game._value(effect.draw)
-        if effect.reverse and game.REVERSE_SKIPS_TWO and self.seats == 2:
-            hurt += 1
-        if effect.melee or effect.chain:
-            hurt += PIPS[rank] / 2
-        if effect.free:
-            hurt += PLAY / 2
-        return hurt * (THREAT if self.next_cards <= DANGER else 1.0)
+_TRAITS: dict[tuple[Any, ...], _Traits] = {}
 
 
-#: each scored ruleset's points of a hand left at the end
-_HAND_POINTS: dict[str, Callable[[list[str]], int]] = {
-    "last-one": hand_points,
-    "posledniy-igrok": hand_points,
-}
-_POINTS: dict[str, dict[str, int]] = {}
+def _traits(game: Game) -> _Traits:
+    key = (game.RULESET, *game.options.values())
+    traits = _TRAITS.get(key)
+    if traits is None:
+        traits = _TRAITS[key] = _Traits(game)
+    return traits
 
 
 def card_points(game: Game) -> dict[str, int]:
     """Points each card scores when left in hand at the end of a hand (empty if unscored)."""
-    table = _POINTS.get(game.RULESET)
-    if table is None:
-        score = _HAND_POINTS.get(game.RULESET)
-        table = {} if score is None else {card: score([card]) for card in set(game.deck())}
-        _POINTS[game.RULESET] = table
-    return table
+    return _traits(game).points
