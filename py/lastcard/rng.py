@@ -13,6 +13,8 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_CHUNK_MASK = (1 << 21) - 1
+_CHUNK_LIMIT = 1 << 20
 
 
 class Rng:
@@ -42,24 +44,30 @@ class Rng:
                 return r
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place: Fisher-Yates, each index from one 32-bit half of an
-        output by Lemire's multiply-shift with rejection (unbiased; at most 2**32 items)."""
+        """Shuffle ``items`` in place: Fisher-Yates. Each index comes from a 21-bit third of an
+        output by Lemire's multiply-shift with rejection (unbiased); lists longer than 2**20
+        use ``randbelow``."""
+        if len(items) > _CHUNK_LIMIT:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.randbelow(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
         state = self.state
-        spare = -1  # the unused low half of the last output, or -1
+        pool = left = 0  # the unused 21-bit chunks of the last output, and how many
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             while True:
-                if spare < 0:
+                if not left:
                     state = (state + _GAMMA) & _MASK
                     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    z ^= z >> 31
-                    r, spare = z >> 32, z & 0xFFFFFFFF
-                else:
-                    r, spare = spare, -1
-                m = r * n
-                if (m & 0xFFFFFFFF) >= n or (m & 0xFFFFFFFF) >= (0x100000000 - n) % n:
+                    pool, left = z ^ (z >> 31), 3
+                m = (pool & _CHUNK_MASK) * n
+                pool >>= 21
+                left -= 1
+                low = m & _CHUNK_MASK
+                if low >= n or low >= (_CHUNK_MASK + 1 - n) % n:
                     break
-            j = m >> 32
+            j = m >> 21
             items[i], items[j] = items[j], items[i]
         self.state = state
