@@ -46,7 +46,7 @@ def engine_wheel_name() -> str:
 
 
 def log(message: str) -> None:
-    print(f"[setup] {message}", flush=True)
+    print(f"[setup] {message}", file=sys.stderr, flush=True)
 
 
 def run(*args: str | Path, quiet: bool = False) -> None:

@@ -1,0 +1,158 @@
+"""Boot time of the table and transfer size of the phone page, in headless Debian Chromium.
+
+In one run, each a median of several cold loads (a new browser context each time: empty HTTP
+cache, no stored packages), from navigation start to "ready":
+
+- ``table.html``: PyScript boots the vendored Pyodide, py/bridge.py installs the engine wheel
+  with Pyodide's ``loadPackage`` and starts the table (``<main data-state="ready">``);
+- the same page with the wheel installed by micropip instead (PyScript ``packages`` in the
+  config, served through a route; the bridge then finds the engine already installed);
+- a bare Pyodide page (tests/e2e/pages/pyodide.html) that installs the same wheel and imports it.
+
+And the bytes ``hand.html`` and ``table.html`` transfer with everything they load, raw and gzip
+(level 6, as a static host would compress them). Prints a markdown table.
+
+Run alone: ``python bench/bench_boot.py [--runs N]``, or every benchmark with ``make bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bootstrap import engine_wheel_name, rebuild_engine_wheel  # noqa: E402
+from serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT = 120_000  # ms
+# Records when an element first gets data-state "ready" (or "error"), on the page's own clock
+# (ms from navigation start); installed before the page's own scripts run.
+READY_PROBE = """
+new MutationObserver((changes, observer) => {
+  const states = changes.map((c) => c.target.dataset?.state);
+  const done = states.find((s) => s === "ready" || s === "error");
+  if (done) {
+    window.bootState = done;
+    window.bootAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
+"""
+TABLE_CONFIG = """config='{"interpreter": "vendor/pyodide/pyodide.mjs"}'"""
+
+
+@dataclass(frozen=True)
+class Boot:
+    """One way to boot: a page (path from the site root) and whether micropip installs the wheel."""
+
+    name: str
+    path: str
+    micropip: bool = False
+
+
+def with_micropip(route: Route) -> None:
+    """Serve table.html with the engine wheel in PyScript's ``packages`` (micropip installs it)."""
+    page = route.fetch().text()
+    assert TABLE_CONFIG in page, "table.html's PyScript config changed: update this benchmark"
+    packages = f'"packages": ["./vendor/{engine_wheel_name()}"]'
+    config = TABLE_CONFIG.replace('.mjs"}', f'.mjs", {packages}}}')
+    route.fulfill(body=page.replace(TABLE_CONFIG, config), content_type="text/html")
+
+
+def boot_ms(browser: Browser, url: str, boot: Boot) -> float:
+    """Milliseconds from navigation start to ready, in a fresh (cold) context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.add_init_script(READY_PROBE)
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    if boot.micropip:
+        page.route("**/table.html?*", with_micropip)
+    page.goto(url)
+    page.wait_for_function("window.bootState !== undefined", timeout=TIMEOUT)
+    state, elapsed = page.evaluate("[window.bootState, window.bootAt]")
+    context.close()
+    assert state == "ready", f"{boot.name}: the page reported {state!r}"
+    used_micropip = any("/micropip-" in url for url in fetched)
+    assert used_micropip == boot.micropip, f"{boot.name}: micropip loaded = {used_micropip}"
+    return float(elapsed)
+
+
+def transfer_bytes(browser: Browser, url: str, ready: str) -> tuple[int, int, int]:
+    """(files, raw bytes, gzip bytes) of everything a cold load of ``url`` fetches."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(url)
+    page.wait_for_selector(ready, timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    bodies = [r.body() for r in responses if r.ok and r.url.startswith(("http:", "https:"))]
+    context.close()
+    return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 6)) for b in bodies)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (median)")
+    parser.add_argument("--quick", action="store_true", help="2 runs per page")
+    args = parser.parse_args(argv)
+    runs = 2 if args.quick else args.runs
+
+    rebuild_engine_wheel()
+    server = make_server("127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    wheel = f"vendor/{engine_wheel_name()}"
+
+    boots = [
+        Boot("table.html (PyScript, engine by loadPackage)", "table.html?new"),
+        Boot("table.html (PyScript, engine by micropip)", "table.html?new", micropip=True),
+        Boot("bare Pyodide page + engine wheel", f"tests/e2e/pages/pyodide.html?wheel={wheel}"),
+    ]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        times = {
+            b.name: [boot_ms(browser, f"{base}/{b.path}", b) for _ in range(runs)] for b in boots
+        }
+        sizes = {
+            "hand.html": transfer_bytes(browser, f"{base}/hand.html", "main"),
+            "table.html": transfer_bytes(
+                browser, f"{base}/table.html?new", "main[data-state=ready]"
+            ),
+        }
+        browser.close()
+    server.shutdown()
+
+    print(f"Navigation to ready, cold cache, median of {runs} (min-max), headless Chromium:\n")
+    print("| page | median ms | min-max ms |")
+    print("|---|---:|---:|")
+    for name, values in times.items():
+        print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}-{max(values):.0f} |")
+    print("\nBytes transferred by a cold load, everything the page fetches:\n")
+    print("| page | files | raw KiB | gzip KiB |")
+    print("|---|---:|---:|---:|")
+    for name, (files, raw, packed) in sizes.items():
+        print(f"| {name} | {files} | {raw / 1024:.1f} | {packed / 1024:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
