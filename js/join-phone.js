@@ -46,11 +46,15 @@ export class PhoneJoin extends EventTarget {
   }
 
   /**
-   * Join with a typed code (relay mode); sets `#c=` so a reload joins again.
+   * Join with a typed code (relay mode); sets `#c=` so a reload joins again (other settings
+   * of the fragment, such as `b=` brokers, are kept).
    * @param {string} code
    */
   joinCode(code) {
-    history.replaceState(null, "", `#c=${encodeURIComponent(code.trim().toUpperCase())}`);
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    for (const name of ["o", "r", "k"]) params.delete(name);
+    params.set("c", code.trim().toUpperCase());
+    history.replaceState(null, "", `#${params}`);
     this.#begin(location.hash);
   }
 
@@ -132,8 +136,19 @@ export class PhoneJoin extends EventTarget {
 
   async #relayConnect() {
     const relay = this.relay;
-    if (!relay) return;
+    if (!relay || this.connecting) return;
+    this.connecting = true;
     clearTimeout(this.retryTimer);
+    try {
+      await this.#relayAttempt(relay);
+    } finally {
+      this.connecting = false;
+    }
+    if (this.relay && this.relay !== relay) this.#relayConnect(); // the join data changed meanwhile
+  }
+
+  /** One relay attempt: offer, first answer, then (on open) the key proof. */
+  async #relayAttempt(relay) {
     if (this.everOpen) this.#status("reconnecting");
     else if (this.attempt === 0) this.#status("connecting");
     const link = this.#newLink(relay.iceServers);

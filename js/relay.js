@@ -145,23 +145,25 @@ export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000 
  * @returns {Promise<boolean>} true when the other side proved the same key for this channel
  */
 export async function proveKey(link, { room, key, role }) {
+  let timer;
   const theirs = new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), PROOF_TIMEOUT_MS);
-    link.addEventListener("control", function onControl(e) {
-      if (!e.detail.text.startsWith("p")) return;
-      link.removeEventListener("control", onControl);
-      clearTimeout(timer);
-      resolve(e.detail.text.slice(1));
+    const early = link.controls.find((text) => text.startsWith("p"));
+    if (early !== undefined) resolve(early.slice(1));
+    timer = setTimeout(() => resolve(null), PROOF_TIMEOUT_MS);
+    link.addEventListener("control", (e) => {
+      if (e.detail.text.startsWith("p")) resolve(e.detail.text.slice(1));
     });
     link.addEventListener("close", () => resolve(null));
   });
   const { hmac } = await derive(key, room);
+  await link.remoteSet;
   const { local, remote } = link.fingerprints();
   const other = role === "table" ? "phone" : "table";
   const text = (who, own, peer) => encoder.encode(`lastcard proof\n${who}\n${own}\n${peer}`);
   const mine = new Uint8Array(await crypto.subtle.sign("HMAC", hmac, text(role, local, remote)));
   link.sendControl(`p${b64url(mine)}`);
   const mac = await theirs;
+  clearTimeout(timer);
   if (mac === null) return false;
   try {
     return await crypto.subtle.verify("HMAC", hmac, unb64url(mac), text(other, remote, local));

@@ -23,6 +23,11 @@ export class Link extends EventTarget {
     this.timeoutMs = timeoutMs;
     this.closed = false;
     this.isOpen = false;
+    /** Control frames received so far (text after "#"), for listeners that attach late. */
+    this.controls = [];
+    // The channel may open before the remote description is applied (the other side can start
+    // ICE and DTLS first); whoever needs the remote fingerprint awaits this.
+    this.remoteSet = new Promise((resolve) => (this.remoteApplied = resolve));
     this.pc = new RTCPeerConnection({ iceServers });
     // Negotiated channel id 0 on both sides: no wait for an in-band "open" handshake.
     this.channel = this.pc.createDataChannel("lastcard", { negotiated: true, id: 0, ordered: true });
@@ -46,6 +51,7 @@ export class Link extends EventTarget {
    */
   async answer(remote) {
     await this.pc.setRemoteDescription(remote);
+    this.remoteApplied();
     await this.pc.setLocalDescription();
     return this.#gathered();
   }
@@ -56,6 +62,7 @@ export class Link extends EventTarget {
    */
   async accept(remote) {
     await this.pc.setRemoteDescription(remote);
+    this.remoteApplied();
   }
 
   /** The SHA fingerprint lines ("sha-256 AB:…") of the local and remote certificates. */
@@ -111,8 +118,10 @@ export class Link extends EventTarget {
   #received(text) {
     this.lastSeen = performance.now();
     if (text === "#h") return;
-    if (text.startsWith("#")) this.dispatchEvent(new CustomEvent("control", { detail: { text: text.slice(1) } }));
-    else this.dispatchEvent(new CustomEvent("message", { detail: { text } }));
+    if (text.startsWith("#")) {
+      this.controls.push(text.slice(1));
+      this.dispatchEvent(new CustomEvent("control", { detail: { text: text.slice(1) } }));
+    } else this.dispatchEvent(new CustomEvent("message", { detail: { text } }));
   }
 
   async #gathered() {

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -129,3 +134,37 @@ def webcam_browser(browser: Browser, tmp_path: Path) -> Iterator[tuple[Browser, 
 def write_y4m_fixture() -> Callable[[Path, bytes | None], None]:
     """The function that puts a picture in front of the fake webcam (see `write_y4m`)."""
     return write_y4m
+
+
+@pytest.fixture(scope="session")
+def mqtt_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real MQTT broker (amqtt) with a WebSocket listener on loopback: its ws:// URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path_factory.mktemp("amqtt") / "broker.yaml"
+    config.write_text(
+        "listeners:\n"
+        "  default:\n"
+        "    type: ws\n"
+        f"    bind: 127.0.0.1:{port}\n"
+        "plugins:\n"
+        "  amqtt.plugins.authentication.AnonymousAuthPlugin:\n"
+        "    allow_anonymous: true\n"
+    )
+    amqtt = Path(sys.executable).with_name("amqtt")
+    broker = subprocess.Popen(
+        [amqtt, "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            break
+        if broker.poll() is not None or time.monotonic() > deadline:
+            broker.kill()
+            error = broker.stderr.read() if broker.stderr else b""
+            raise RuntimeError(f"amqtt did not start: {error!r}")
+        time.sleep(0.1)
+    yield f"ws://127.0.0.1:{port}/mqtt"
+    broker.terminate()
+    broker.wait(10)

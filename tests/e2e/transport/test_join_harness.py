@@ -87,3 +87,67 @@ def test_camera_mode_join_and_rotation(
     phone.evaluate(START_PHONE)
     phone.wait_for_function("T.events.some((e) => e.state === 'scan-again')")
     table.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
+
+
+def start_relay_table(table: Page, base_url: str, broker: str) -> str:
+    """Start a relay-mode TableJoin on the harness page; its join URL."""
+    table.goto(base_url + HARNESS)
+    table.wait_for_function("document.body.dataset.ready === '1'")
+    table.evaluate(
+        START_TABLE.replace(
+            'config: {mode: "camera", brokers: [], stun: [], iceServers: []}',
+            'config: {mode: "relay", brokers: [broker], stun: ["none"], iceServers: []}',
+        ).replace("(handUrl) =>", "([handUrl, broker]) =>"),
+        [base_url + HARNESS, broker],
+    )
+    return invite_url(table)
+
+
+def test_relay_mode_join_key_proof_and_reconnect(
+    tv: Page, new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
+) -> None:
+    url = start_relay_table(tv, base_url, mqtt_broker)
+    assert "#r=" in url and "&k=" in url and "b=" in url
+    code = tv.evaluate("T.events.find((e) => e.type === 'invite').code")
+    assert len(code) == 5
+
+    phone = new_phone()
+    phone.goto(url)
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
+    tv.wait_for_function("T.events.some((e) => e.type === 'open')")
+    phone.evaluate('T.join.send(\'{"type":"hello"}\')')
+    tv.wait_for_function("T.events.some((e) => e.type === 'message')")
+
+    # The phone reloads: the table loses it, and it comes back by itself through the broker.
+    phone.reload()
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    tv.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
+    phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
+    tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 2")
+
+    # A phone that typed the code joins the same table.
+    typed = new_phone()
+    typed.goto(base_url + HARNESS + "#b=" + mqtt_broker + "&s=none")
+    typed.wait_for_function("document.body.dataset.ready === '1'")
+    typed.evaluate(START_PHONE)
+    typed.evaluate("(code) => T.join.joinCode(code)", code.lower())
+    typed.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
+    tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 3")
+
+
+def test_relay_mode_refuses_a_joiner_with_the_wrong_key(
+    tv: Page, new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
+) -> None:
+    url = start_relay_table(tv, base_url, mqtt_broker)
+    key = url.split("k=")[1].split("&")[0]
+    wrong = url.replace(f"k={key}", "k=" + ("A" if key[0] != "A" else "B") + key[1:])
+    phone = new_phone()
+    phone.goto(wrong)
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    phone.wait_for_function("T.events.some((e) => e.state === 'refused')", timeout=15000)
+    assert not tv.evaluate("T.events.some((e) => e.type === 'open')")
+    assert not phone.evaluate("T.events.some((e) => e.type === 'open')")
