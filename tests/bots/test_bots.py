@@ -117,6 +117,8 @@ def test_hard_keeps_to_the_injected_clock() -> None:
     action = choose(game, game.turn, "hard", 1, clock=clock, budget=0.05)
     assert action in game.legal_actions(game.turn)
     assert now[0] < 0.06
+    # a clock that stands still (a test's fake clock) falls back on the default playout count
+    assert choose(game, game.turn, "hard", 1, clock=lambda: 5.0) in game.legal_actions(game.turn)
 
 
 def test_no_action_means_none() -> None:

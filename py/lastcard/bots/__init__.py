@@ -49,7 +49,7 @@ def choose(
     optional out-of-turn move for the moment. The same ``(view, level, seed, playouts)`` always
     gives the same answer. ``hard`` stops after ``playouts`` playouts, or once ``clock()`` (an
     injected ``() -> seconds``) shows ``budget`` seconds spent, whichever comes first; with
-    neither it runs ``DEFAULT_PLAYOUTS``.
+    neither, or with a clock that stands still, it runs ``DEFAULT_PLAYOUTS``.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")

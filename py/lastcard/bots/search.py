@@ -19,6 +19,8 @@ from .policy import card_points, normal_move, scored_moves
 
 #: playouts of a decision when neither a clock nor a playout count is given
 DEFAULT_PLAYOUTS = 200
+#: the most playouts of one decision, however fast the clock says they run
+MAX_PLAYOUTS = 5000
 #: plies a playout runs before the position is judged by hand sizes
 DEPTH = 40
 #: the most moves a decision searches (the heuristic's best)
@@ -70,9 +72,11 @@ def search_move(
             counts[move] += 1
         done += len(alive)
         rounds += 1
-        if limit is None and clock is not None and done == len(alive):
-            spent = max(clock() - start, 1e-9)
-            limit = max(len(alive), int(budget / spent * done))
+        if limit is None and clock is not None:
+            # plan the phases from the first round's pace; a clock that stands still (a test's
+            # fake clock) cannot bound the search, so the default count does
+            spent = clock() - start
+            limit = min(MAX_PLAYOUTS, int(budget / spent * done)) if spent > 0 else DEFAULT_PLAYOUTS
         out_of_time = clock is not None and clock() - start >= budget
         if out_of_time or (limit is not None and done >= limit):
             break
