@@ -1018,27 +1018,19 @@ class Game:
         return sum(self.POINTS.get(RANK[card]) or int(RANK[card]) for card in self.hands[seat])
 
     # ---- copies, determinization, serialisation -------------------------------------------
+    #: the whole state besides the RNG (a ruleset keeping more state lists its fields here too)
     _FIELDS: ClassVar[tuple[str, ...]] = (
-        "players", "seed", "active", "turn", "direction", "dealer", "drawn", "idle",
-        "over", "hand_number", "match_over",
+        "players", "seed", "options", "active", "turn", "direction", "dealer", "drawn", "idle",
+        "over", "hand_number", "match_over", "hands", "stock", "discard", "pending", "calls",
+        "removed", "eliminated", "winners", "scores", "match_winners",
     )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The full state, RNG included, JSON-ready."""
+        state = self.clone().__dict__
         d: dict[str, Any] = {"ruleset": self.RULESET, "rng": self.rng.state}
         for name in self._FIELDS:
-            d[name] = getattr(self, name)
-        d["options"] = dict(self.options)
-        d["hands"] = [list(h) for h in self.hands]
-        d["stock"] = list(self.stock)
-        d["discard"] = list(self.discard)
-        d["pending"] = _copy_pending(self.pending)
-        d["calls"] = list(self.calls)
-        d["removed"] = list(self.removed)
-        d["eliminated"] = list(self.eliminated)
-        d["winners"] = None if self.winners is None else list(self.winners)
-        d["scores"] = None if self.scores is None else list(self.scores)
-        d["match_winners"] = None if self.match_winners is None else list(self.match_winners)
+            d[name] = state[name]
         return d
 
     @classmethod
@@ -1048,27 +1040,34 @@ class Game:
 
         kind = RULESETS[d["ruleset"]]
         game = kind.__new__(kind)
-        for name in game._FIELDS:
+        for name in kind._FIELDS:
             setattr(game, name, d[name])
-        game.options = dict(d["options"])
-        game.rng = Rng(d["rng"])
-        game.hands = [list(h) for h in d["hands"]]
-        game.stock = list(d["stock"])
-        game.discard = list(d["discard"])
-        game.pending = _copy_pending(d["pending"])
-        game.calls = list(d["calls"])
-        game.removed = list(d["removed"])
-        game.eliminated = list(d["eliminated"])
-        game.winners = None if d["winners"] is None else list(d["winners"])
-        game.scores = None if d["scores"] is None else list(d["scores"])
-        game.match_winners = None if d["match_winners"] is None else list(d["match_winners"])
-        game._cache = {}
-        game._events = None
+        game._own(d["rng"])
         return game
 
     def clone(self) -> Game:
-        """An independent copy (same future)."""
-        return type(self).from_dict(self.to_dict())
+        """An independent copy with the same future (no JSON round trip: fast for playouts)."""
+        game = type(self).__new__(type(self))
+        game.__dict__.update(self.__dict__)
+        game._own(self.rng.state)
+        return game
+
+    def _own(self, rng_state: int) -> None:
+        """Replace every mutable field, filled with shared references, by a copy of its own."""
+        self.rng = Rng(rng_state)
+        self.options = dict(self.options)
+        self.hands = [list(h) for h in self.hands]
+        self.stock = list(self.stock)
+        self.discard = list(self.discard)
+        self.pending = _copy_pending(self.pending)
+        self.calls = list(self.calls)
+        self.removed = list(self.removed)
+        self.eliminated = list(self.eliminated)
+        for name in ("winners", "scores", "match_winners"):
+            value = getattr(self, name)
+            setattr(self, name, None if value is None else list(value))
+        self._cache = {}
+        self._events = None
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A copy in which every card hidden from ``seat`` (other hands and the stock) is dealt
