@@ -15,12 +15,12 @@ legal ones and returns events; ``_push(seat, move)`` trusts a move from ``_legal
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, ClassVar
 
-from .cards import BASE, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
+from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
 from .rng import Rng
 
 Event = dict[str, Any]
@@ -124,6 +124,8 @@ class Game:
     REVERSE_SKIPS_TWO: ClassVar[bool] = False
     #: ranks playable on anything: rank -> "must" (a name is required) / "may" / "none"
     WILD: ClassVar[dict[str, str]] = {}
+    #: wild ranks legal only while the hand holds no card of the colour/suit in force (000 D3)
+    WILD_UNLESS_ACTIVE: ClassVar[frozenset[str]] = frozenset()
     #: rank -> effect of playing it
     EFFECTS: ClassVar[dict[str, Effect]] = {}
     #: multi-hand match with running scores
@@ -137,12 +139,14 @@ class Game:
     _singles: ClassVar[dict[str, list[Move]]] = {}
     _plain: ClassVar[dict[str, list[Move]]] = {}
     _custom_playable: ClassVar[bool] = False
+    _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._singles = {}
         cls._plain = {}
         cls._custom_playable = cls.playable is not Game.playable
+        cls._matches = {}
 
     @classmethod
     def deck(cls) -> list[str]:
@@ -617,36 +621,41 @@ class Game:
         return [LAST] if open_ else []
 
     def playable(self, seat: int, card: str) -> bool:
-        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?
-        A wild rank if ``wild_ok``; else a suit match with ``active`` or a rank match with the
-        top card."""
-        rank = RANK[card]
-        if rank in self.WILD:
-            return self.wild_ok(seat, card)
-        top = self.discard[-1] if self.discard else None
-        return top is None or SUIT[card] == self.active or rank == RANK[top]
-
-    def wild_ok(self, seat: int, card: str) -> bool:
-        """May this wild card be played now? (poslednyaya: W+4 only without the colour, D3)"""
-        return True
+        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?"""
+        return self._matcher(seat)(card)
 
     def _playable_cards(self, seat: int) -> Callable[[str], bool]:
-        """The ``playable`` predicate for ``seat`` (inlined unless a ruleset overrides it)."""
-        if self._custom_playable or not self.discard:
+        """The ``playable`` predicate for ``seat`` (a table lookup unless a ruleset overrides)."""
+        if self._custom_playable:
             return lambda card: self.playable(seat, card)
-        wild, active, top_rank = self.WILD, self.active, RANK[self.discard[-1]]
-        wild_ok = self.wild_ok
+        return self._matcher(seat)
 
-        def ok(card: str) -> bool:
-            rank = RANK[card]
-            if rank in wild:
-                return wild_ok(seat, card)
-            return SUIT[card] == active or rank == top_rank
-
+    def _matcher(self, seat: int) -> Callable[[str], bool]:
+        """Membership in the per-class table of playable cards for this position."""
+        if not self.discard:
+            return _anything
+        restricted = bool(self.WILD_UNLESS_ACTIVE) and self.active in map(
+            SUIT.__getitem__, self.hands[seat]
+        )
+        key = (self.active, RANK[self.discard[-1]], restricted)
+        ok = self._matches.get(key)
+        if ok is None:
+            ok = self._matches[key] = frozenset(self._match_cards(*key)).__contains__
         return ok
 
+    def _match_cards(self, active: str | None, top_rank: str, restricted: bool) -> Iterator[str]:
+        """The rule: a wild rank (unless ``restricted`` and in ``WILD_UNLESS_ACTIVE``), else a
+        suit match with the colour/suit in force or a rank match with the top card."""
+        for card in CARD_ORDER:
+            rank = RANK[card]
+            if rank in self.WILD:
+                if not (restricted and rank in self.WILD_UNLESS_ACTIVE):
+                    yield card
+            elif SUIT[card] == active or rank == top_rank:
+                yield card
+
     def _any_cards(self, seat: int) -> Callable[[str], bool]:
-        return lambda card: True
+        return _anything
 
     def _climb_cards(self, need: str) -> Callable[[str], bool]:
         return lambda card: card == need
@@ -1093,6 +1102,10 @@ class Game:
             game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
         game.rng = Rng(rng.next64())
         return game
+
+
+def _anything(card: str) -> bool:
+    return True
 
 
 def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import COLOURS, RANK, SUIT, colour_deck
+from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game
 
 
@@ -28,7 +28,8 @@ class Poslednyaya(Game):
     CALLS = "auto"
     FINAL_EFFECTS = True
     REVERSE_SKIPS_TWO = True
-    WILD: ClassVar[dict[str, str]] = {"W": "must", "W+4": "must"}
+    WILD: ClassVar[dict[str, str]] = {"W": "must", "W+4": "must"}  # D2
+    WILD_UNLESS_ACTIVE = frozenset({"W+4"})  # D3
     EFFECTS: ClassVar[dict[str, Effect]] = {
         "S": Effect(skip=1),
         "R": Effect(reverse=True),
@@ -44,7 +45,3 @@ class Poslednyaya(Game):
     def starter_ok(self, card: str) -> bool:
         """Only a number card stays face up as the starter (R9, D4)."""
         return RANK[card].isdigit()
-
-    def wild_ok(self, seat: int, card: str) -> bool:
-        """W always (D2); W+4 only without a card of the colour in force in hand (D3)."""
-        return card == "W" or all(SUIT[c] != self.active for c in self.hands[seat])
