@@ -293,6 +293,8 @@ class Table:
             if member not in self._spectators:
                 raise ProtocolError("not_allowed", "only a spectator asks to play")
             member.want = message["want"]
+            if self._phase == "lobby":
+                self._fill_seats()
             self._dirty = True
             return []
         seat = self._seat_of(member)

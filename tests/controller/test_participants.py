@@ -229,3 +229,13 @@ def test_spectators_are_limited(make_net):
     net.send("one-too-many", type="hello", name="x")
     assert net.error("one-too-many") == "full"
     assert len(net.tv()["spectators"]) == 32
+
+
+def test_a_spectator_who_asks_in_the_lobby_takes_a_free_seat(make_net):
+    net = make_net()
+    net.join("a")
+    assert net.join("b", play=False)["role"] == "spectator"
+    net.send("b", type="play", want=True)
+    assert net.view("b")["seat"] == 1 and net.tv()["spectators"] == []
+    net.send("b", type="play", want=False)
+    assert net.error("b") == "not_allowed"  # seated now: only a spectator asks
