@@ -72,7 +72,7 @@ function seatTile(msg, s, { turn, host }) {
     ${called ? html`<span class="seat__called">${t("table.called")}</span>` : ""}
     ${s.removed ? html`<span class="seat__out">${t("seat.out")}</span>` : ""}
     ${turn ? html`<span class="seat__turn">${t("seat.turn")}</span>` : ""}
-    ${host && !s.removed ? html`<button type="button" class="btn btn--small btn--ghost" data-act="ask-remove" data-seat="${s.seat}">${t("seat.remove")}</button>` : ""}
+    ${host && !s.removed ? html`<button type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
   </li>`;
 }
 
@@ -80,6 +80,16 @@ function seatTile(msg, s, { turn, host }) {
 export function seatList(msg, { host = false } = {}) {
   const awaiting = new Set(msg.awaiting ?? []);
   return html`<ol class="seats" aria-label="${t("lobby.seats")}">${(msg.seats ?? []).map((s) => seatTile(msg, s, { turn: awaiting.has(s.seat), host }))}</ol>`;
+}
+
+/** A compact strip of every seat's name and card count (the phone's view of the others). */
+export function seatStrip(msg) {
+  const awaiting = new Set(msg.awaiting ?? []);
+  const counts = msg.view?.counts ?? [];
+  return html`<ul class="strip" aria-label="${t("lobby.seats")}">${(msg.seats ?? []).map((s) => html`<li data-key="strip-${s.seat}"
+    class="strip__seat ${awaiting.has(s.seat) ? "strip__seat--turn" : ""} ${s.seat === msg.seat ? "strip__seat--me" : ""} ${s.connected ? "" : "seat--offline"}">
+    <span class="strip__name">${s.name}</span> <span class="strip__count">${counts[s.seat] ?? s.count ?? ""}</span>
+    ${msg.view?.called?.includes(s.seat) ? html`<span class="seat__called">!</span>` : ""}</li>`)}</ul>`;
 }
 
 /** Whose turn and the timer. */

@@ -10,7 +10,7 @@ import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
-import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
+import { eventLog, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 /** The empty panel state. */
 export const NO_PICK = Object.freeze({ selection: [], choice: null });
@@ -169,7 +169,7 @@ export function phoneScreen(s) {
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}
     ${msg.phase === "over" ? results(msg) : ""}
-    <section class="phone-board">${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}
+    <section class="phone-board">${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}
       ${!myTurn && awaiting.length && msg.phase === "playing" && mine ? html`<p class="muted center">${t("act.waiting", { name: seatName(msg, awaiting[0]) })}</p>` : ""}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn }) : spectatorBox(msg)}
     ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}

@@ -84,10 +84,11 @@ function localSeats(s) {
 
 function game(s) {
   const msg = s.msg;
+  const local = Object.keys(msg.local ?? {}).length > 0;
   return html`<section class="game" aria-label="${t("app.title")}">
     <div class="game__center">${pile(msg)}${turnLine(msg, s.left)}
-      ${msg.waiting ? html`<p class="banner">${t("hand.reconnecting")}</p>` : ""}</div>
-    <aside class="game__side">${seatList(msg, { host: true })}${eventLog(msg)}</aside>
+      ${msg.waiting ? html`<p class="banner">${t("hand.reconnecting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
+    <aside class="game__side">${seatList(msg, { host: true })}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
     ${msg.phase === "over" ? html`<div class="overlay">${results(msg, { host: true })}</div>` : ""}
     ${msg.paused ? html`<div class="paused-mark" aria-hidden="true">${t("table.paused")}</div>` : ""}

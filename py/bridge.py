@@ -114,7 +114,11 @@ def open_table() -> Any:
     """The saved table if there is one (and the URL does not ask for a new one), else a new one."""
     from tablehost import Table
 
-    fresh = js.URLSearchParams.new(js.location.search).has("new")
+    url = js.URL.new(js.location.href)
+    fresh = url.searchParams.has("new")
+    if fresh:  # a reload of this tab resumes the new table instead of starting another
+        url.searchParams.delete("new")
+        js.history.replaceState(None, "", url.href)
     saved = None if fresh else js.localStorage.getItem(SNAPSHOT_KEY)
     if saved:
         try:

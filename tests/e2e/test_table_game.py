@@ -137,7 +137,9 @@ def test_rules_screen_in_both_languages_does_not_pause(
     expect(tv.get_by_role("button", name="Pause")).to_be_visible()
 
 
-def test_pause_freezes_the_timer(tv: Page, open_table: Callable[..., Any]) -> None:
+def test_pause_freezes_the_timer_and_the_host_removes_a_seat(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
     open_table(tv, OFFLINE)
     lobby_for_solo(tv)
     tv.get_by_label("Turn timer").select_option("60")
@@ -154,3 +156,32 @@ def test_pause_freezes_the_timer(tv: Page, open_table: Callable[..., Any]) -> No
 
     tv.get_by_role("button", name="Resume").click()
     expect(timer).not_to_have_text(frozen, timeout=5000)
+
+    tv.get_by_role("button", name="Remove Bot 1").click()
+    confirm = tv.get_by_role("alertdialog")
+    expect(confirm).to_contain_text("Remove Bot 1 from the game?")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_be_hidden()
+    expect(tv.get_by_test_id("seat-1")).not_to_contain_text("out")
+    tv.get_by_role("button", name="Remove Bot 1").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("out")
+
+
+def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., Any]) -> None:
+    open_table(tv, OFFLINE)
+    lobby_for_solo(tv)
+    tv.get_by_label("Turn timer").select_option("60")
+    tv.get_by_role("button", name="Play against the computer").click()
+    expect(tv.locator(".hand--turn")).to_be_visible()
+    top = tv.get_by_test_id("top").get_by_role("img")
+    card = top.get_attribute("aria-label")
+    hand = tv.get_by_test_id("hand").get_by_role("listitem").get_by_role("button")
+    names = "(cards) => cards.map((card) => card.getAttribute('aria-label'))"
+    cards = hand.evaluate_all(names)
+
+    tv.reload()  # the URL no longer asks for a new table
+    expect(tv.get_by_test_id("table")).to_have_attribute("data-state", "ready", timeout=90_000)
+    expect(top).to_have_attribute("aria-label", card or "")
+    expect(tv.locator(".hand--turn")).to_be_visible()
+    assert hand.evaluate_all(names) == cards
