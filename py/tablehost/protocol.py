@@ -20,6 +20,7 @@ RATE = 20.0  # messages per second per peer, sustained
 BURST = 40.0  # messages per peer in one burst
 LANGS = ("ru", "en")
 VOTE_TOPICS = ("hand_size_9",)
+ZWJ = "\u200d"
 
 Message = dict[str, Any]
 Check = Callable[[Any], Any]
@@ -39,9 +40,14 @@ class ProtocolError(Exception):
 
 
 def clean_name(raw: str) -> str:
-    """Plain text for a name: control and format characters dropped, blanks collapsed, trimmed,
-    at most ``MAX_NAME`` characters. Nothing is escaped or interpreted."""
-    kept = "".join(ch for ch in raw if ch.isspace() or not unicodedata.category(ch).startswith("C"))
+    """Plain text for a name: control and format characters dropped (but the joiner inside emoji),
+    blanks collapsed, trimmed, at most ``MAX_NAME`` characters. Nothing is escaped or
+    interpreted."""
+    kept = "".join(
+        ch
+        for ch in raw
+        if ch in ZWJ or ch.isspace() or not unicodedata.category(ch).startswith("C")
+    )
     return " ".join(kept.split())[:MAX_NAME].strip()
 
 

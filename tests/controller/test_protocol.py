@@ -32,6 +32,7 @@ def test_hello_takes_seats_in_join_order_with_plain_text_names(make_net):
     assert first["seat"] == 0 and first["name"] == "<b>Ann</b>"
     assert net.join("b", name="x" * 80)["name"] == "x" * protocol.MAX_NAME
     assert net.join("c", name="Zoë  Ω", lang="ru")["seat"] == 2
+    assert protocol.clean_name("\u202eevil\u200b 👩\u200d👧") == "evil 👩\u200d👧"
     seats = net.tv()["seats"]
     assert [s["name"] for s in seats] == ["<b>Ann</b>", "x" * 24, "Zoë Ω"]
     assert [s["lang"] for s in seats] == [None, None, "ru"]
