@@ -46,7 +46,7 @@ def clean_name(raw: str) -> str:
     kept = "".join(
         ch
         for ch in raw
-        if ch in ZWJ or ch.isspace() or not unicodedata.category(ch).startswith("C")
+        if ch == ZWJ or ch.isspace() or not unicodedata.category(ch).startswith("C")
     )
     return " ".join(kept.split())[:MAX_NAME].strip()
 
