@@ -1,0 +1,95 @@
+"""Joining the real table.html from the real hand.html: camera mode through a fake webcam that
+shows a photo of the phone's answer QR, relay mode through a loopback broker; rejoining after a
+phone reload keeps the seat; a phone with the wrong key gets no seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import Browser, Page, expect
+
+JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
+
+
+def open_phone(phone: Page, url: str, name: str) -> None:
+    """Open a join URL on a phone and give the name, as a person would."""
+    phone.goto(url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+
+
+def show_answer_to_camera(phone: Page, video: Path, write_y4m: Callable[..., None]) -> None:
+    """Take a picture of the phone's full-screen answer QR and hold it in front of the webcam."""
+    answer = phone.get_by_role("img", name="answer QR")
+    expect(answer).to_be_visible(timeout=JOIN_TIMEOUT)
+    write_y4m(video, answer.screenshot())
+
+
+def test_camera_mode_join_and_rejoin_after_phone_reload(
+    webcam_browser: tuple[Browser, Path],
+    new_phone: Callable[[], Page],
+    open_table: Callable[..., Any],
+    write_y4m: Callable[..., None],
+) -> None:
+    table_browser, video = webcam_browser
+    tv = table_browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    open_table(tv, "new&join=camera")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#o=", timeout=JOIN_TIMEOUT)
+    first = url.inner_text()
+
+    phone = new_phone()
+    open_phone(phone, first, "Анна")
+    show_answer_to_camera(phone, video, write_y4m)
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    seat = tv.get_by_test_id("seat-0")
+    expect(seat).to_contain_text("Анна")
+    expect(seat).to_contain_text("connected")
+    expect(url).not_to_have_text(first)  # the QR rotated to a fresh offer
+
+    # The phone reloads: it asks for a fresh scan; the rotated QR gives it back its seat.
+    phone.reload()
+    expect(phone.get_by_test_id("link")).to_contain_text("scan the QR code", timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("offline", timeout=5_000)
+    phone.goto(url.inner_text())
+    show_answer_to_camera(phone, video, write_y4m)
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("Анна")
+    expect(seat).to_contain_text("connected")
+    expect(tv.get_by_test_id("seat-1")).to_have_count(0)
+    tv.context.close()
+
+
+def test_relay_mode_rejoin_after_reload_and_wrong_key_refused(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    open_table: Callable[..., Any],
+    mqtt_broker: str,
+) -> None:
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    invite = url.inner_text()
+
+    phone = new_phone()
+    open_phone(phone, invite, "Борис")
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    seat = tv.get_by_test_id("seat-0")
+    expect(seat).to_contain_text("connected")
+
+    phone.reload()  # comes back by itself, same seat
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("Борис")
+    expect(seat).to_contain_text("connected")
+
+    key = invite.split("k=")[1].split("&")[0]
+    intruder = new_phone()
+    wrong = ("B" if key[0] == "A" else "A") + key[1:]
+    open_phone(intruder, invite.replace(f"k={key}", f"k={wrong}"), "Ева")
+    expect(intruder.get_by_test_id("link")).to_contain_text(
+        "The table did not answer", timeout=JOIN_TIMEOUT
+    )
+    expect(tv.get_by_test_id("seat-1")).to_have_count(0)
