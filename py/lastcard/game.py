@@ -18,6 +18,7 @@ import bisect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
@@ -75,6 +76,7 @@ class Move:
         return f"Move({self.text!r})"
 
 
+_ORDER_AND_NAME = itemgetter(0, 1)
 DRAW = Move("draw")
 PASS = Move("pass")
 LAST = Move("last")
@@ -140,6 +142,7 @@ class Game:
     _plain: ClassVar[dict[str, list[Move]]] = {}
     _custom_playable: ClassVar[bool] = False
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
+    _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -147,6 +150,7 @@ class Game:
         cls._plain = {}
         cls._custom_playable = cls.playable is not Game.playable
         cls._matches = {}
+        cls._multis = {}
 
     @classmethod
     def deck(cls) -> list[str]:
@@ -681,7 +685,6 @@ class Game:
             return self._multi_plays(hand, ok, named)
         moves: list[Move] = []
         last = None
-        single = self._singles if named else self._plain
         for card in hand:
             if card != last:
                 last = card
@@ -690,10 +693,15 @@ class Game:
                         if ok(natural):
                             moves += self._named(f"{JOKER}={natural}", named)
                 elif ok(card):
-                    found = single.get(card)
-                    if found is None:
-                        found = single[card] = self._named(card, named)
-                    moves += found
+                    moves += self._single(card, named)
+        return moves
+
+    def _single(self, card: str, named: bool) -> list[Move]:
+        """The plays of ``card`` alone (cached per class)."""
+        cache = self._singles if named else self._plain
+        moves = cache.get(card)
+        if moves is None:
+            moves = cache[card] = self._named(card, named)
         return moves
 
     def _named(self, card: str, named: bool, cards: tuple[str, ...] | None = None) -> list[Move]:
@@ -706,23 +714,35 @@ class Game:
         return moves
 
     def _multi_plays(self, hand: list[str], ok: Callable[[str], bool], named: bool) -> list[Move]:
-        by_rank: dict[str, list[str]] = {}
+        """Every ordered set of same-rank cards holding an accepted card, in card order (a hand
+        with two equal cards yields a play twice; ``_moves`` keeps one)."""
+        groups: dict[str, list[str]] = {}
         for card in hand:
-            by_rank.setdefault(RANK[card], []).append(card)
-        moves: list[tuple[list[int], Move]] = []
-        for cards in by_rank.values():
-            if not any(ok(c) for c in cards):
+            groups.setdefault(RANK[card], []).append(card)
+        cache = self._multis
+        entries: list[tuple[tuple[int, ...], int, Move]] = []
+        key: tuple[int, ...]
+        for cards in groups.values():
+            if len(cards) == 1:  # the common case, a rank held once: cached like single plays
+                card = cards[0]
+                if ok(card):
+                    key = (ORDER[card],)
+                    entries += [(key, i, move) for i, move in enumerate(self._single(card, named))]
                 continue
-            seen = set()
+            good = {card for card in cards if ok(card)}
+            if not good:
+                continue
             for k in range(1, len(cards) + 1):
                 for perm in permutations(cards, k):
-                    if perm in seen or not any(ok(c) for c in perm):
+                    if good.isdisjoint(perm):
                         continue
-                    seen.add(perm)
-                    for move in self._named(perm[-1], named, perm):
-                        moves.append(([ORDER[c] for c in perm], move))
-        moves.sort(key=lambda km: (km[0], self.NAMES.index(km[1].name) if km[1].name else -1))
-        return [move for _, move in moves]
+                    moves = cache.get((perm, named))
+                    if moves is None:
+                        moves = cache[perm, named] = self._named(perm[-1], named, perm)
+                    key = tuple(map(ORDER.__getitem__, perm))
+                    entries += [(key, i, move) for i, move in enumerate(moves)]
+        entries.sort(key=_ORDER_AND_NAME)
+        return [move for _, _, move in entries]
 
     # ---- state changes (the trusted fast path) --------------------------------------------
     def _push(self, seat: int, move: Move) -> None:
