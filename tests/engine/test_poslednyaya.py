@@ -526,3 +526,27 @@ def test_round_trip_gives_same_views_and_future() -> None:
         seat = game.turn
         action = game.legal_actions(seat)[0]
         assert copy.apply(seat, action) == game.apply(seat, action)
+
+
+def test_d12_rematch_deals_to_the_seats_still_at_the_table() -> None:
+    game = make([["R5", "R1"], ["G7", "B9"], ["R9", "B2"]])
+    game.remove_seat(1)
+    game.apply(0, "play R5")
+    game.apply(2, "play R9")
+    game.apply(0, "play R1")
+    assert game.over and game.winners == [0]
+    events = game.next_hand()
+    assert events == [
+        {"type": "deal", "hand": 2, "dealer": game.dealer, "seat": game.turn},
+    ]
+    assert game.public_view()["counts"] == [7, 0, 7] and game.turn in (0, 2)
+    assert game.view(1)["hand"] == [] and game.legal_actions(1) == []
+    assert total(game) == 108
+
+
+def test_time_out_after_the_hand_does_nothing() -> None:
+    game = make([["R5"], ["G7"]])
+    game.apply(0, "play R5")
+    before = game.to_dict()
+    assert game.time_out() == []
+    assert game.to_dict() == before
