@@ -1,6 +1,7 @@
 """Joining the real table.html from the real hand.html: camera mode through a fake webcam that
 shows a photo of the phone's answer QR, relay mode through a loopback broker; rejoining after a
-phone reload keeps the seat; a phone with the wrong key gets no seat."""
+phone reload keeps the seat, and so does a table reload (relay room and key survive it); a phone
+with the wrong key gets no seat."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from urllib.parse import quote
 from playwright.sync_api import Browser, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
+BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again
 
 
 def open_phone(phone: Page, url: str, name: str) -> None:
@@ -63,7 +65,7 @@ def test_camera_mode_join_and_rejoin_after_phone_reload(
     tv.context.close()
 
 
-def test_relay_mode_rejoin_after_reload_and_wrong_key_refused(
+def test_relay_mode_rejoin_after_phone_and_table_reloads_and_wrong_key_refused(
     tv: Page,
     new_phone: Callable[[], Page],
     open_table: Callable[..., Any],
@@ -84,6 +86,16 @@ def test_relay_mode_rejoin_after_reload_and_wrong_key_refused(
     expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
     expect(seat).to_contain_text("Борис")
     expect(seat).to_contain_text("connected")
+
+    # The table tab reloads: same room and key, and the phone comes back by itself.
+    tv.reload()
+    table = tv.get_by_test_id("table")
+    expect(table).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    expect(url).to_have_text(invite, timeout=JOIN_TIMEOUT)
+    expect(phone.get_by_test_id("link")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("Борис")
+    expect(seat).to_contain_text("connected", timeout=BOOT_TIMEOUT)
+    expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
 
     key = invite.split("k=")[1].split("&")[0]
     intruder = new_phone()
