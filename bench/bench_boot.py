@@ -21,7 +21,6 @@ import argparse
 import gzip
 import statistics
 import sys
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,17 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bootstrap import engine_wheel_name, rebuild_engine_wheel  # noqa: E402
-from serve import make_server  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from serve import serving  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT = 120_000  # ms
 # Records when an element first gets data-state "ready" (or "error"), on the page's own clock
 # (ms from navigation start); installed before the page's own scripts run.
@@ -110,19 +101,12 @@ def transfer_bytes(browser: Browser, url: str, ready: str) -> tuple[int, int, in
     return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 6)) for b in bodies)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (median)")
-    parser.add_argument("--quick", action="store_true", help="2 runs per page")
-    args = parser.parse_args(argv)
-    runs = 2 if args.quick else args.runs
+Sizes = dict[str, tuple[int, int, int]]
 
-    rebuild_engine_wheel()
-    server = make_server("127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+
+def measure(base: str, runs: int) -> tuple[dict[str, list[float]], Sizes]:
+    """Boot times per way of booting, and transfer sizes per page, against the site at ``base``."""
     wheel = f"vendor/{engine_wheel_name()}"
-
     boots = [
         Boot("table.html (PyScript, engine by loadPackage)", "table.html?new"),
         Boot("table.html (PyScript, engine by micropip)", "table.html?new", micropip=True),
@@ -140,7 +124,19 @@ def main(argv: list[str] | None = None) -> None:
             ),
         }
         browser.close()
-    server.shutdown()
+    return times, sizes
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (median)")
+    parser.add_argument("--quick", action="store_true", help="2 runs per page")
+    args = parser.parse_args(argv)
+    runs = 2 if args.quick else args.runs
+
+    rebuild_engine_wheel()
+    with serving() as base:
+        times, sizes = measure(base, runs)
 
     print(f"Navigation to ready, cold cache, median of {runs} (min-max), headless Chromium:\n")
     print("| page | median ms | min-max ms |")

@@ -2,7 +2,7 @@
 
 ``python scripts/serve.py [--host 0.0.0.0] [--port 8000] [--root .]`` serves the repository root
 and prints the table URL (this machine) and the LAN URL for phones. The browser tests use
-:func:`make_server` on 127.0.0.1 with port 0 (a free port).
+:func:`serving`: a server on 127.0.0.1 at a free port, in a background thread.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import functools
 import os
 import socket
 import sys
+import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -61,6 +63,18 @@ def make_server(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT) -> Se
     """A server for ``root`` on ``host:port`` (port 0 picks a free one); call serve_forever()."""
     handler = functools.partial(StaticHandler, directory=str(root))
     return Server((host, port), handler)
+
+
+@contextlib.contextmanager
+def serving(root: Path = ROOT) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 at a free port in a background thread; yields the base URL."""
+    server = make_server("127.0.0.1", 0, root)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def lan_addresses() -> list[str]:

@@ -33,25 +33,16 @@ does), so the browser always runs the code the tests import natively.
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from bootstrap import engine_wheel_name, rebuild_engine_wheel
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
-from serve import make_server
+from serve import serving
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TV_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 BOOT_TIMEOUT = 90_000  # ms: a cold Pyodide boot on a busy two-core machine, with a wide margin
@@ -70,12 +61,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def base_url() -> Iterator[str]:
     """Serve the repository root on 127.0.0.1 at a free port for the whole session."""
     rebuild_engine_wheel()
-    server = make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -83,7 +70,7 @@ def browser() -> Iterator[Browser]:
     """One headless Debian Chromium for the session."""
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            executable_path=CHROMIUM,
             args=CHROMIUM_ARGS,
             headless=True,
         )

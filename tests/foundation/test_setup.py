@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 import urllib.request
 from collections.abc import Iterator
 
 import pytest
 from bootstrap import ROOT, VENDOR, VENDOR_MAP, engine_wheel_name
-from serve import make_server
+from serve import serving
 
 
 def test_every_mapped_npm_file_is_in_vendor() -> None:
@@ -33,11 +32,8 @@ def test_table_page_loads_the_wheel_the_set_up_builds() -> None:
 
 @pytest.fixture(scope="module")
 def server_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serving() as url:
+        yield url
 
 
 @pytest.mark.parametrize(
