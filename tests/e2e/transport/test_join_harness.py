@@ -151,3 +151,19 @@ def test_relay_mode_refuses_a_joiner_with_the_wrong_key(
     phone.wait_for_function("T.events.some((e) => e.state === 'refused')", timeout=15000)
     assert not tv.evaluate("T.events.some((e) => e.type === 'open')")
     assert not phone.evaluate("T.events.some((e) => e.type === 'open')")
+
+
+def test_relay_phone_that_went_silent_is_dropped_then_reconnects(
+    tv: Page, new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
+) -> None:
+    phone = new_phone()
+    phone.goto(start_relay_table(tv, base_url, mqtt_broker))
+    phone.wait_for_function("document.body.dataset.ready === '1'")
+    phone.evaluate(START_PHONE)
+    tv.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
+    # As if the phone slept or lost the network: its heartbeat stops.
+    phone.evaluate("clearInterval(T.join.link.timer)")
+    tv.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=3500)
+    phone.wait_for_function("T.events.some((e) => e.state === 'reconnecting')")
+    tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 2", timeout=15000)
+    phone.wait_for_function("T.events.filter((e) => e.type === 'open').length === 2")
