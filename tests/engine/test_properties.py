@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lastcard import RULESETS, new_game
+from lastcard import RULESETS, IllegalAction, new_game
 from lastcard.cards import ORDER
 from lastcard.game import Event, Game
 
@@ -252,3 +252,41 @@ def test_whole_matches_end_through_next_hand_and_time_out(table: tuple[str, int,
         game.next_hand()
     assert game.match_over and game.match_winners
     assert all(game.in_play(seat) for seat in game.match_winners)
+
+
+def junk_actions(game: Game) -> st.SearchStrategy[Any]:
+    """Action-like input: card words of this deck and keywords glued at random, other types."""
+    words = sorted({*game.deck(), "JOKER=QH", "JOKER=8S", "R", "Y", "H", "S", "X", ""})
+    keywords = ["play", "draw", "pass", "last", "suit", "Play", "play  "]
+    glued = st.lists(st.sampled_from(words), max_size=3).flatmap(
+        lambda cards: st.sampled_from(keywords).map(lambda k: " ".join([k, *cards]))
+    )
+    return st.one_of(glued, st.text(max_size=12), st.integers(), st.none(), st.just(["draw"]))
+
+
+@SETTINGS
+@given(tables(), st.integers(0, 200), st.data())
+def test_any_bad_input_raises_illegal_action_and_changes_nothing(
+    table: tuple[str, int, int], cut: int, data: st.DataObject
+) -> None:
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(cut):
+        move = choose(game, rnd)
+        if move is None:
+            break
+        game.apply(*move)
+    before = game.to_dict()
+    for _ in range(10):
+        seat = data.draw(st.one_of(st.integers(-2, players + 1), st.sampled_from([True, "0", 0.0])))
+        action = data.draw(junk_actions(game))
+        if type(seat) is int and 0 <= seat < players and action in game.legal_actions(seat):
+            continue
+        try:
+            game.apply(seat, action)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{seat!r} {action!r} was accepted")
+        assert game.to_dict() == before
