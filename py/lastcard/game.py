@@ -201,7 +201,7 @@ class Game:
         self._cache: dict[int, dict[str, Move]] = {}
         self._events: list[Event] | None = None
         if setup is None:
-            self._deal(self.rng.randbelow(players), None)
+            self._deal()
         else:
             self._setup(setup)
         self._cache = {}
@@ -259,9 +259,11 @@ class Game:
         """Cards dealt to each seat."""
         return self._value(self.HAND_SIZE)
 
-    def _deal(self, dealer_or_first: int, dealer: int | None) -> None:
-        """Shuffle and deal; ``dealer_or_first`` is the random draw of a random first seat."""
+    def _deal(self, dealer: int | None = None) -> None:
+        """Shuffle and deal a hand. The first seat is drawn at random (``RANDOM_FIRST``) or sits
+        left of the dealer, itself drawn at random when not given (the first hand)."""
         seats = self.seats_in_play()
+        pick = seats[self.rng.randbelow(len(seats))] if self.RANDOM_FIRST or dealer is None else 0
         cards = self.deck()
         self.rng.shuffle(cards)
         size = self.hand_size()
@@ -272,10 +274,10 @@ class Game:
         self.stock = cards
         self.discard = []
         if self.RANDOM_FIRST:
-            first = seats[dealer_or_first % len(seats)]
+            first = pick
             self.dealer = self.next_seat(first, direction=-1)
         else:
-            self.dealer = seats[dealer_or_first % len(seats)] if dealer is None else dealer
+            self.dealer = pick if dealer is None else dealer
             first = self.next_seat(self.dealer, direction=1)
         self._start(first)
 
@@ -497,10 +499,7 @@ class Game:
         self.winners = None
         self.hand_number += 1
         self.direction = 1
-        if self.RANDOM_FIRST:
-            self._deal(self.rng.randbelow(len(self.seats_in_play())), None)
-        else:
-            self._deal(0, self.next_seat(self.dealer, direction=1))
+        self._deal(self.next_seat(self.dealer, direction=1))
         self._emit(
             {"type": "deal", "hand": self.hand_number, "dealer": self.dealer, "seat": self.turn}
         )
