@@ -36,6 +36,19 @@ def choose(game: Game, rnd: random.Random) -> tuple[int, str] | None:
     return rnd.choice(plays if plays and rnd.random() < 0.85 else options)
 
 
+def position(table: tuple[str, int, int], cut: int) -> tuple[Game, random.Random]:
+    """The game after up to ``cut`` random actions, and the random source that chose them."""
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(cut):
+        move = choose(game, rnd)
+        if move is None:
+            break
+        game.apply(*move)
+    return game, rnd
+
+
 def playout(game: Game, rnd: random.Random, hands: int = 2) -> list[tuple[int, str]]:
     """Play up to ``hands`` hands, checking the invariants after every action."""
     size = len(game.deck())
@@ -96,14 +109,8 @@ def test_timers_and_removals_keep_every_card_and_end_the_hand(
 @SETTINGS
 @given(tables(), st.integers(0, 400))
 def test_json_round_trip_same_views_and_future(table: tuple[str, int, int], cut: int) -> None:
-    ruleset, players, seed = table
-    game = new_game(ruleset, players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(cut):
-        move = choose(game, rnd)
-        if move is None:
-            break
-        game.apply(*move)
+    players = table[1]
+    game, rnd = position(table, cut)
     copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert copy.to_dict() == game.to_dict()
     for _ in range(200):
@@ -190,14 +197,8 @@ def test_hidden_cards_never_change_what_a_seat_or_the_tv_sees(
 def test_determinize_depends_only_on_what_the_seat_knows(
     table: tuple[str, int, int], cut: int, key: int
 ) -> None:
-    ruleset, players, seed = table
-    game = new_game(ruleset, players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(cut):
-        move = choose(game, rnd)
-        if move is None:
-            break
-        game.apply(*move)
+    players = table[1]
+    game, rnd = position(table, cut)
     seat = rnd.randrange(players)
     guess = game.determinize(seat, key)
     assert guess.view(seat) == game.view(seat)
@@ -269,14 +270,8 @@ def junk_actions(game: Game) -> st.SearchStrategy[Any]:
 def test_any_bad_input_raises_illegal_action_and_changes_nothing(
     table: tuple[str, int, int], cut: int, data: st.DataObject
 ) -> None:
-    ruleset, players, seed = table
-    game = new_game(ruleset, players, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(cut):
-        move = choose(game, rnd)
-        if move is None:
-            break
-        game.apply(*move)
+    players = table[1]
+    game = position(table, cut)[0]
     before = game.to_dict()
     for _ in range(10):
         seat = data.draw(st.one_of(st.integers(-2, players + 1), st.sampled_from([True, "0", 0.0])))
