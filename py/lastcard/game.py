@@ -584,7 +584,7 @@ class Game:
     def _turn_moves(self, seat: int) -> Iterable[Move]:
         """A normal turn: plays, then draw, or pass when nothing can be drawn."""
         plays = self._plays(seat, self._playable_cards(seat))
-        if self.stock or len(self.discard) > 1:
+        if self._can_draw():
             if self.VOLUNTARY_DRAW or not plays:
                 plays.append(DRAW)
         elif not plays:
@@ -983,6 +983,7 @@ class Game:
         return [s for s in seats if len(self.hands[s]) == fewest]
 
     def _can_draw(self) -> bool:
+        """A card can be drawn: the stock, or a discard pile to reshuffle under its top card."""
         return bool(self.stock) or len(self.discard) > 1
 
     def _draw(self, seat: int, count: int, reason: str) -> list[str]:
