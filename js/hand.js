@@ -163,6 +163,11 @@ document.addEventListener("DOMContentLoaded", () => {
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
   document.getElementById("app").addEventListener("submit", onSubmit);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });
+    else store.dispatch({ type: "pick", pick: NO_PICK });
+  });
   setInterval(() => {
     const s = store.state();
     if (s.msg?.remaining !== null && s.msg?.remaining !== undefined && !s.msg.paused) store.dispatch({ type: "tick", now: performance.now() });

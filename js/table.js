@@ -185,6 +185,18 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   app.addEventListener("change", onChange);
   app.addEventListener("submit", onSubmit);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const s = store.state();
+    if (s.rulesOpen) {
+      store.dispatch({ type: "rules", open: false });
+      host({ type: "rules", open: false });
+    } else if (s.confirm !== null) {
+      store.dispatch({ type: "confirm", seat: null });
+    } else {
+      for (const seat of Object.keys(s.picks)) store.dispatch({ type: "pick", seat, pick: NO_PICK });
+    }
+  });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   if (window.lastcardTable) connectBridge(window.lastcardTable);

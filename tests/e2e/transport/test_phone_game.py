@@ -35,10 +35,11 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(seat).to_contain_text("connected")
 
     tv.get_by_label("Computer thinking pause").select_option("0")
-    tv.get_by_role("button", name="Add computer player").click()
+    for _ in range(2):
+        tv.get_by_role("button", name="Add computer player").click()
     tv.get_by_role("button", name="Start the game").click()
 
-    hand = phone.get_by_test_id("hand")
+    hand = phone.get_by_role("region", name="Your cards")
     expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
     cards = hand.get_by_role("listitem").get_by_role("button")
     count = tv.get_by_test_id("count-0")
@@ -55,4 +56,14 @@ def test_phone_joins_sees_its_hand_and_plays(
     else:
         hand.get_by_role("button", name="Draw", exact=True).click()
         expect(tv.get_by_test_id("log")).to_contain_text("Пётр drew")
+
+    # The host removes the phone's seat: it is told, and may come back to watch.
+    tv.get_by_role("button", name="Remove Пётр").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
+    expect(seat).to_contain_text("out")
+    expect(phone.get_by_test_id("removed")).to_contain_text("The host removed you")
+    phone.get_by_role("button", name="Watch the table").click()
+    expect(phone.get_by_text("You are watching.")).to_be_visible()
+    expect(phone.get_by_test_id("top").get_by_role("img")).to_be_visible()
+    expect(phone.get_by_role("region", name="Your cards")).to_have_count(0)
     assert phone_log.console_errors == []
