@@ -1,7 +1,17 @@
 """Joining and messaging over real WebRTC in headless Debian Chromium, on loopback.
 
-Measured on the transport harness page (tests/e2e/pages/transport.html: the real js/ modules,
-without the Python controller), each device in its own browser context:
+Through the real pages (table.html with the Python controller, hand.html), each device in its
+own browser context:
+
+- URL open → seated ("You are at the table" on the phone), per mode. Camera mode: the table's
+  fake webcam plays a y4m of a screenshot of the phone's answer QR (made as in the e2e tests);
+  the clock includes taking that screenshot. Relay mode: through a loopback amqtt broker.
+- Tap → every screen: 10 phones play a game of poslednyaya; from the pointerdown of the phone
+  whose turn it is (a legal card, or Draw) until the last of the 10 phones has received its new
+  view (phone → table → Python controller → 10 views → every phone).
+
+On the transport harness page (tests/e2e/pages/transport.html: the real js/ transport modules,
+without the Python controller):
 
 - URL open → link open, per mode. Camera mode: the phone opens ``…#o=<offer>``, answers and shows
   its answer QR; the QR's text is handed to the table (the webcam read itself is not timed) and
@@ -20,15 +30,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
-import socket
+import importlib.util
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -36,8 +47,48 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench_boot import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import make_server  # noqa: E402
+
+
+def _transport_helpers() -> Any:
+    """The transport tests' conftest: its fake webcam (``write_y4m``) and ``amqtt_broker``,
+    one implementation for the tests and this benchmark."""
+    path = ROOT / "tests" / "e2e" / "transport" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("transport_conftest", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_helpers = _transport_helpers()
+write_y4m: Callable[[Path, bytes | None], None] = _helpers.write_y4m
+amqtt_broker: Callable[[], contextlib.AbstractContextManager[str]] = _helpers.amqtt_broker
+SEATED_PROBE = """
+localStorage.setItem("lastcard.name", NAME);
+// Every "view" message the phone receives, on the shared clock; and the time of the last tap.
+window.views = [];
+const createDataChannel = RTCPeerConnection.prototype.createDataChannel;
+RTCPeerConnection.prototype.createDataChannel = function (...args) {
+  const channel = createDataChannel.apply(this, args);
+  channel.addEventListener("message", (event) => {
+    if (event.data[0] === "{" && JSON.parse(event.data).type === "view") {
+      window.views.push(performance.timeOrigin + performance.now());
+    }
+  });
+  return channel;
+};
+addEventListener("pointerdown", () => {
+  window.tapAt = performance.timeOrigin + performance.now();
+}, true);
+new MutationObserver(() => {
+  const text = document.body?.textContent ?? "";
+  if (window.seatedAt === undefined && text.includes("You are at the table")) {
+    window.seatedAt = performance.now();
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
 
 HARNESS = "/tests/e2e/pages/transport.html"
 PHONES = 10
@@ -178,32 +229,6 @@ def messaging(browser: Browser, base: str, taps: int) -> tuple[list[float], floa
     return latencies, rate_in, float(out)
 
 
-@contextlib.contextmanager
-def amqtt_broker() -> Iterator[str]:
-    """A loopback amqtt broker with a WebSocket listener: its ws:// URL."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    with tempfile.TemporaryDirectory() as folder:
-        config = Path(folder) / "broker.yaml"
-        config.write_text(
-            f"listeners:\n  default:\n    type: ws\n    bind: 127.0.0.1:{port}\n"
-            "plugins:\n  amqtt.plugins.authentication.AnonymousAuthPlugin:\n"
-            "    allow_anonymous: true\n"
-        )
-        amqtt = Path(sys.executable).with_name("amqtt")
-        broker = subprocess.Popen([amqtt, "-c", config], stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(200):
-                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
-                    break
-                time.sleep(0.1)
-            yield f"ws://127.0.0.1:{port}/mqtt"
-        finally:
-            broker.terminate()
-            broker.wait(10)
-
-
 def hand_transfer(browser: Browser, url: str) -> tuple[int, int, int]:
     """(files, raw bytes, gzip bytes) hand.html fetches, cold, up to pressing Join."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -220,6 +245,84 @@ def hand_transfer(browser: Browser, url: str) -> tuple[int, int, int]:
     return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 6)) for b in bodies)
 
 
+def phone_page(browser: Browser, name: str) -> Page:
+    """A phone context whose stored player name is ``name``, probing when it is seated."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.add_init_script(SEATED_PROBE.replace("NAME", repr(name)))
+    return context.new_page()
+
+
+def boot_table(browser: Browser, base: str, query: str) -> tuple[Page, str]:
+    """table.html?new&<query> booted; (page, current join URL)."""
+    tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    tv.goto(f"{base}/table.html?new&{query}")
+    tv.wait_for_selector("main[data-state=ready]", timeout=120_000)
+    url = tv.get_by_test_id("join-url")
+    url.filter(has_text="hand.html#").wait_for(timeout=30_000)
+    return tv, url.inner_text()
+
+
+def seated_camera_ms(
+    webcam: Browser, video: Path, browser: Browser, base: str, runs: int
+) -> list[float]:
+    """Camera mode, real pages: phone URL open → seated, through the fake webcam."""
+    tv, _ = boot_table(webcam, base, "join=camera")
+    times = []
+    for run in range(runs):
+        url = tv.get_by_test_id("join-url").inner_text()
+        phone = phone_page(browser, f"Camera {run}")
+        phone.goto(url)
+        answer = phone.get_by_role("img", name="answer QR")
+        answer.wait_for(timeout=20_000)
+        write_y4m(video, answer.screenshot())
+        phone.wait_for_function("window.seatedAt !== undefined", timeout=30_000)
+        times.append(float(phone.evaluate("window.seatedAt")))
+        tv.get_by_test_id("join-url").filter(has_not_text=url).wait_for(timeout=20_000)
+        phone.context.close()
+    tv.context.close()
+    return times
+
+
+def seated_relay(
+    browser: Browser, base: str, broker: str, phones: int, rounds: int
+) -> tuple[list[float], list[float]]:
+    """Relay mode, real pages: (URL open → seated per phone, rename → every phone's screen)."""
+    tv, url = boot_table(browser, base, f"join=relay&broker={quote(broker, safe='')}&stun=none")
+    pages = []
+    times = []
+    for index in range(phones):
+        phone = phone_page(browser, f"Relay {index}")
+        phone.goto(url)
+        phone.wait_for_function("window.seatedAt !== undefined", timeout=30_000)
+        times.append(float(phone.evaluate("window.seatedAt")))
+        pages.append(phone)
+    tv.get_by_role("button", name="Start the game").click()
+    latencies = []
+    for _ in range(rounds):
+        turn = next((p for p in pages if p.get_by_text("Your turn").is_visible()), None)
+        if turn is None:
+            tv.wait_for_timeout(50)
+            continue
+        for page in pages:
+            page.evaluate("() => { window.views = []; }")
+        hand = turn.get_by_test_id("hand")
+        legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
+        (
+            legal.first if legal.count() else hand.get_by_role("button", name="Draw", exact=True)
+        ).click()
+        choice = turn.get_by_test_id("choice")
+        if choice.count():
+            choice.get_by_role("button").first.click()
+        tap = float(turn.evaluate("window.tapAt"))
+        for page in pages:
+            page.wait_for_function(f"window.views.some((t) => t > {tap})", timeout=10_000)
+        arrivals = [float(page.evaluate(f"window.views.find((t) => t > {tap})")) for page in pages]
+        latencies.append(max(arrivals) - tap)
+    for page in [tv, *pages]:
+        page.context.close()
+    return times, latencies
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0..100), nearest rank."""
     ordered = sorted(values)
@@ -230,13 +333,28 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and taps")
     args = parser.parse_args(argv)
-    runs, taps = (2, 60) if args.quick else (5, 300)
+    runs, taps, rounds = (2, 60, 10) if args.quick else (5, 300, 40)
 
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     with sync_playwright() as playwright, amqtt_broker() as broker:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        with tempfile.TemporaryDirectory() as folder:
+            video = Path(folder) / "camera.y4m"
+            write_y4m(video, None)
+            webcam = playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                args=[
+                    *CHROMIUM_ARGS,
+                    "--use-fake-device-for-media-stream",
+                    "--use-fake-ui-for-media-stream",
+                    f"--use-file-for-fake-video-capture={video}",
+                ],
+            )
+            seated_camera = seated_camera_ms(webcam, video, browser, base, runs)
+            webcam.close()
+        seated, renames = seated_relay(browser, base, broker, PHONES, rounds)
         camera = [camera_join_ms(browser, base) for _ in range(runs)]
         relay = [relay_join_ms(browser, base, broker) for _ in range(runs)]
         latencies, rate_in, rate_out = messaging(browser, base, taps)
@@ -249,6 +367,21 @@ def main(argv: list[str] | None = None) -> None:
         }
         browser.close()
 
+    print("| real pages, loopback | median | p99 / max |")
+    print("|---|---:|---:|")
+    print(
+        f"| camera: URL open → seated ({runs} phones) | {statistics.median(seated_camera):.0f} ms"
+        f" | {max(seated_camera):.0f} ms |"
+    )
+    print(
+        f"| relay: URL open → seated ({PHONES} phones) | {statistics.median(seated):.0f} ms"
+        f" | {max(seated):.0f} ms |"
+    )
+    print(
+        f"| tap → every phone's view, {PHONES} phones ({len(renames)} taps) |"
+        f" {percentile(renames, 50):.0f} ms | {percentile(renames, 99):.0f} ms |"
+    )
+    print()
     print("| joining (harness page, loopback) | median | max |")
     print("|---|---:|---:|")
     for name, values in (("camera: URL open → open", camera), ("relay: URL open → open", relay)):

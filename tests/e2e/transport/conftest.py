@@ -4,27 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Browser, Page
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# The flags of tests/e2e/conftest.py's browser (a conftest is not importable).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 HARNESS = "/tests/e2e/pages/transport.html"
 
@@ -136,35 +126,44 @@ def write_y4m_fixture() -> Callable[[Path, bytes | None], None]:
     return write_y4m
 
 
-@pytest.fixture(scope="session")
-def mqtt_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real MQTT broker (amqtt) with a WebSocket listener on loopback: its ws:// URL."""
+@contextlib.contextmanager
+def amqtt_broker() -> Iterator[str]:
+    """Run a real MQTT broker (amqtt) with a WebSocket listener on loopback; its ws:// URL."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = tmp_path_factory.mktemp("amqtt") / "broker.yaml"
-    config.write_text(
-        "listeners:\n"
-        "  default:\n"
-        "    type: ws\n"
-        f"    bind: 127.0.0.1:{port}\n"
-        "plugins:\n"
-        "  amqtt.plugins.authentication.AnonymousAuthPlugin:\n"
-        "    allow_anonymous: true\n"
-    )
-    amqtt = Path(sys.executable).with_name("amqtt")
-    broker = subprocess.Popen(
-        [amqtt, "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
-    deadline = time.monotonic() + 20
-    while True:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            break
-        if broker.poll() is not None or time.monotonic() > deadline:
+    with tempfile.TemporaryDirectory() as folder:
+        config = Path(folder) / "broker.yaml"
+        config.write_text(
+            "listeners:\n"
+            "  default:\n"
+            "    type: ws\n"
+            f"    bind: 127.0.0.1:{port}\n"
+            "plugins:\n"
+            "  amqtt.plugins.authentication.AnonymousAuthPlugin:\n"
+            "    allow_anonymous: true\n"
+        )
+        amqtt = Path(sys.executable).with_name("amqtt")
+        broker = subprocess.Popen(
+            [amqtt, "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        try:
+            deadline = time.monotonic() + 20
+            while True:
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                    break
+                if broker.poll() is not None or time.monotonic() > deadline:
+                    error = broker.stderr.read() if broker.stderr else b""
+                    raise RuntimeError(f"amqtt did not start: {error!r}")
+                time.sleep(0.1)
+            yield f"ws://127.0.0.1:{port}/mqtt"
+        finally:
             broker.kill()
-            error = broker.stderr.read() if broker.stderr else b""
-            raise RuntimeError(f"amqtt did not start: {error!r}")
-        time.sleep(0.1)
-    yield f"ws://127.0.0.1:{port}/mqtt"
-    broker.terminate()
-    broker.wait(10)
+            broker.wait(10)
+
+
+@pytest.fixture(scope="session")
+def mqtt_broker() -> Iterator[str]:
+    """A loopback MQTT-over-WebSocket broker for the session (see `amqtt_broker`)."""
+    with amqtt_broker() as url:
+        yield url
