@@ -8,15 +8,17 @@ A playout runs to the end of the hand or to ``DEPTH`` plies (then the hand sizes
 table gives the share that reached the end. Prints a markdown table. Time is the process's CPU
 time, so other work on a shared machine does not skew the figures.
 
-Run alone: ``python bench/bench_bots.py`` (``--quick`` for a short run). ``--pyodide`` runs the
-same measurement inside Pyodide under Node.js (the vendored ``pyodide`` npm package), with the
-engine's sources copied into Pyodide's file system.
+Run alone: ``python bench/bench_bots.py`` (``--quick`` for a short run). The same measurement
+then runs inside Pyodide under Node.js (the vendored ``pyodide`` npm package: the WebAssembly
+engine of Chromium, V8, and the CPU time of the process), with the engine's sources copied into
+Pyodide's file system; ``--no-pyodide`` skips it, as does a machine without ``node``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,6 +48,7 @@ def cpu_clock() -> float:
 CASES = [("poslednyaya", 2), ("poslednyaya", 4), ("last-one", 4), ("last-card", 2)]
 CASES += [("posledniy-igrok", 4)]
 BUDGET = 0.2
+PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.js"
 
 
 def positions(ruleset: str, players: int, count: int) -> list[Any]:
@@ -179,9 +182,8 @@ json.dumps(bench_bots.measure(${process.argv[3]}))
 
 def run_in_pyodide(quick: bool) -> list[dict[str, Any]]:
     """``measure`` inside Pyodide under Node.js; returns its rows."""
-    package = ROOT / "node_modules" / "pyodide" / "pyodide.js"
     result = subprocess.run(
-        ["node", "-e", NODE_RUNNER, str(package), str(ROOT), "True" if quick else "False"],
+        ["node", "-e", NODE_RUNNER, str(PYODIDE), str(ROOT), "True" if quick else "False"],
         capture_output=True,
         text=True,
     )
@@ -195,11 +197,11 @@ def main() -> None:
     """The command line: see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions, shorter timing")
-    parser.add_argument("--pyodide", action="store_true", help="also measure inside Pyodide")
+    parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     args = parser.parse_args()
     version = sys.version.split()[0]
     print(table(measure(args.quick), f"CPython {version}"))
-    if args.pyodide:
+    if not args.no_pyodide and shutil.which("node") and PYODIDE.exists():
         print()
         print(table(run_in_pyodide(args.quick), "Pyodide (Node.js)"))
 

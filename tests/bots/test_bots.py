@@ -12,7 +12,7 @@ from lastcard.bots import LEVELS, choose
 from lastcard.cards import sort_cards
 from lastcard.game import Game
 from lastcard.rng import Rng
-from lastcard.tournament import play, step
+from lastcard.tournament import main, play, seat_levels, share, step, wilson
 
 #: short matches keep the multi-hand rulesets quick
 SHORT = {
@@ -126,3 +126,29 @@ def test_no_action_means_none() -> None:
     idle = next(s for s in range(3) if s != game.turn)
     for level in LEVELS:
         assert choose(game, idle, level, 0) is None
+
+
+def test_normal_beats_easy() -> None:
+    """Over 100 seeded hands of «Последняя» at two seats (each deal played from both seats)."""
+    won = 0.0
+    for i in range(100):
+        seats = seat_levels(["normal", "easy"], 2, i)
+        record = play(new_game("poslednyaya", 2, seed=i // 2), seats, seed=i)
+        won += share(record.hands[0], seats, "normal")
+    assert won >= 60
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(60, 100)
+    assert (round(low, 3), round(high, 3)) == (0.502, 0.691)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--ruleset", "last-card", "--games", "4", "--levels", "hard,easy", "--playouts", "4"])
+    out = capsys.readouterr().out
+    assert "last-card, 2 players, 4 games" in out
+    rows = out.splitlines()[2:]
+    assert [row.split()[0] for row in rows] == ["hard", "easy"]
+    assert all(row.count("%") == 2 for row in rows)  # hands and matches won

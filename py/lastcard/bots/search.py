@@ -101,10 +101,11 @@ def _candidates(game: Game, seat: int, moves: Sequence[Move]) -> list[Move]:
     return out[:WIDTH]
 
 
-def playout(game: Game, seat: int, rng: Rng, depth: int = DEPTH) -> float:
-    """Play ``game`` on with the ``normal`` policy for every seat; ``seat``'s result."""
+def playout(game: Game, seat: int, rng: Rng, depth: int | None = None) -> float:
+    """Play ``game`` on with the ``normal`` policy for every seat (for at most ``depth`` plies,
+    ``DEPTH`` by default); ``seat``'s result."""
     seats = game.seats_in_play()
-    for _ in range(depth):
+    for _ in range(DEPTH if depth is None else depth):
         if game.over:
             break
         actor = _actor(game)
