@@ -684,6 +684,7 @@ class Game:
             return self._multi_plays(hand, ok, named)
         moves: list[Move] = []
         last = None
+        cache = self._singles if named else self._plain
         for card in hand:
             if card != last:
                 last = card
@@ -692,7 +693,7 @@ class Game:
                         if ok(natural):
                             moves += self._named(f"{JOKER}={natural}", named)
                 elif ok(card):
-                    moves += self._single(card, named)
+                    moves += cache.get(card) or self._single(card, named)
         return moves
 
     def _single(self, card: str, named: bool) -> list[Move]:
