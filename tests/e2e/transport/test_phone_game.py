@@ -57,6 +57,12 @@ def test_phone_joins_sees_its_hand_and_plays(
         hand.get_by_role("button", name="Draw", exact=True).click()
         expect(tv.get_by_test_id("log")).to_contain_text("Пётр drew")
 
+    # A reload: the phone comes back with its seat token to the same seat and its hand.
+    phone.reload()
+    expect(hand.get_by_role("listitem").first).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("connected")
+    expect(phone.get_by_role("button", name="Пётр")).to_be_visible()
+
     # The host removes the phone's seat: it is told, and may come back to watch.
     tv.get_by_role("button", name="Remove Пётр").click()
     tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
