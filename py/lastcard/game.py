@@ -1006,9 +1006,10 @@ class Game:
             self.idle = 0
         if seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
-        self._emit(
-            {"type": "draw", "seat": seat, "count": len(got), "cards": got, "reason": reason}
-        )
+        if self._events is not None:  # no event built on the fast path
+            self._events.append(
+                {"type": "draw", "seat": seat, "count": len(got), "cards": got, "reason": reason}
+            )
         return got
 
     def _reshuffle(self) -> None:
