@@ -97,7 +97,7 @@ export function turnLine(msg, left) {
   const awaiting = msg.awaiting ?? [];
   if (msg.phase !== "playing" || !awaiting.length) return html``;
   const who = t("table.turn", { name: names(msg, awaiting) });
-  return html`<p class="turn" data-testid="turn"><span>${who}</span>
+  return html`<p class="turn" data-testid="turn" aria-live="polite"><span>${who}</span>
     ${left !== null ? html` <span class="timer ${left <= 5 ? "timer--low" : ""}" data-testid="timer">${t("table.time", { n: left })}</span>` : ""}
     ${msg.paused ? html` <span class="badge">${t("table.paused")}</span>` : ""}</p>`;
 }
@@ -108,7 +108,7 @@ export function pile(msg, { size = "card--xl" } = {}) {
   if (!v) return html``;
   return html`<div class="pile">
     <div class="pile__stock">${cardBack({ size })}<span class="pile__count">${t("table.stock", { n: v.stock })}</span></div>
-    <div class="pile__top" data-testid="top">${v.top ? cardFace(v.top, { size }) : html`<span class="card card--empty ${size}"></span>`}</div>
+    <div class="pile__top" data-testid="top">${v.top ? html`<span class="pile__card" data-key="top-${v.discard}-${v.top}">${cardFace(v.top, { size })}</span>` : html`<span class="card card--empty ${size}"></span>`}</div>
     <div class="pile__info">
       ${v.active ? html`<p class="pile__active"><span class="muted">${t("table.active")}</span> ${activeChip(v.active)}</p>` : ""}
       <p class="direction" data-testid="direction"><span class="direction__arrow ${v.direction === -1 ? "ccw" : "cw"}" aria-hidden="true">⟳</span> ${t(`table.direction.${v.direction === -1 ? -1 : 1}`)}</p>

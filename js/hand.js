@@ -114,6 +114,15 @@ function startLink() {
   link.start(location);
 }
 
+let wasMyTurn = false;
+
+/** A short vibration when the phone's turn starts (where the phone supports it). */
+function buzzOnTurn(s) {
+  const myTurn = Boolean(s.msg?.phase === "playing" && s.msg.seat !== null && s.msg.awaiting?.includes(s.msg.seat));
+  if (myTurn && !wasMyTurn) navigator.vibrate?.(150);
+  wasMyTurn = myTurn;
+}
+
 function render() {
   const s = store.state();
   morph(document.getElementById("app"), phoneScreen(s));
@@ -160,6 +169,7 @@ function onSubmit(event) {
 document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.lang = lang();
   store.subscribe(render);
+  store.subscribe(buzzOnTurn);
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
   document.getElementById("app").addEventListener("submit", onSubmit);

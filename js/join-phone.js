@@ -28,6 +28,8 @@ export class PhoneJoin extends EventTarget {
     this.link = null;
     this.relay = null;
     this.attempt = 0;
+    this.everOpen = false;
+    this.connecting = false;
     this.state = "idle";
     const wake = () => {
       if (document.visibilityState === "visible") this.#wake();
@@ -80,7 +82,9 @@ export class PhoneJoin extends EventTarget {
     this.link?.close("restart");
     this.relay = null;
     if (params.has("o")) this.#answerOffer(params.get("o"));
-    else if (params.has("r") && params.has("k")) this.#relayJoin(params, { room: params.get("r"), key: params.get("k") });
+    else if (params.has("r") && params.has("k")) {
+      this.#relayJoin(params, { room: params.get("r"), key: params.get("k") });
+    }
     else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
     else this.#status("idle");
   }
@@ -201,7 +205,8 @@ export class PhoneJoin extends EventTarget {
 
   #wake() {
     const link = this.link;
-    if (link && !link.closed && link.isOpen && performance.now() - link.lastSeen > link.timeoutMs) link.close("asleep");
+    const silent = link && link.isOpen && performance.now() - link.lastSeen > link.timeoutMs;
+    if (silent && !link.closed) link.close("asleep"); // heard nothing while asleep
     if (this.relay && (!this.link || this.link.closed)) {
       this.attempt = 0;
       this.#relayConnect();

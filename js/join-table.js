@@ -43,19 +43,26 @@ export class TableJoin extends EventTarget {
     this.stopMode = () => {};
   }
 
-  /** Pick the mode (camera when a webcam exists, else relay) and show the first QR. */
+  /**
+   * Pick the mode (camera when a webcam exists, else relay; relay too when the camera cannot be
+   * opened) and show the first QR.
+   */
   async start() {
     let mode = this.config.mode;
     if (mode === "auto") {
       const devices = (await navigator.mediaDevices?.enumerateDevices?.()) ?? [];
       mode = devices.some((d) => d.kind === "videoinput") || !isSecureContext ? "camera" : "relay";
     }
-    await this.setMode(mode);
+    const started = await this.setMode(mode);
+    if (!started && this.config.mode === "auto" && mode === "camera" && isSecureContext) {
+      await this.setMode("relay");
+    }
   }
 
   /**
    * Switch between camera and relay mode; admitted phones stay connected.
    * @param {"camera" | "relay"} mode
+   * @returns {Promise<boolean>} whether the mode started (else a `status` "error" said why)
    */
   async setMode(mode) {
     this.stopMode();
@@ -64,9 +71,11 @@ export class TableJoin extends EventTarget {
     try {
       this.stopMode = mode === "relay" ? await this.#startRelay() : await this.#startCamera();
       this.#status("ready");
+      return true;
     } catch (error) {
       this.stopMode = () => {};
       this.#status("error", String(error?.message ?? error));
+      return false;
     }
   }
 

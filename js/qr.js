@@ -75,7 +75,9 @@ async function detector() {
   }
   const ponyfill = await import("../vendor/barcode-detector/ponyfill.js");
   const wasm = new URL("../vendor/zxing-wasm/zxing_reader.wasm", import.meta.url).href;
-  ponyfill.setZXingModuleOverrides({ locateFile: (path, prefix) => (path.endsWith(".wasm") ? wasm : prefix + path) });
+  ponyfill.setZXingModuleOverrides({
+    locateFile: (path, prefix) => (path.endsWith(".wasm") ? wasm : prefix + path),
+  });
   return new ponyfill.BarcodeDetector({ formats: ["qr_code"] });
 }
 
@@ -86,7 +88,8 @@ async function detector() {
  * @returns {Promise<() => void>} resolves, once the camera runs, with a function that stops it
  */
 export async function startScanner(box, onText) {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: { width: 1280, height: 720 }, audio: false });
+  const size = { width: 1280, height: 720 };
+  const stream = await navigator.mediaDevices.getUserMedia({ video: size, audio: false });
   const video = document.createElement("video");
   video.muted = true;
   video.playsInline = true;

@@ -14,8 +14,10 @@ const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
 const encoder = new TextEncoder();
 
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const b64url = (bytes) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64url = (text) =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 const random = (n) => crypto.getRandomValues(new Uint8Array(n));
 const topic = (room, ...rest) => ["lastcard", "1", room, ...rest].join("/");
 
@@ -41,30 +43,36 @@ export function randomCode() {
  */
 export async function codeCredentials(code) {
   const clean = code.trim().toUpperCase();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(`lastcard code ${clean}`)));
+  const text = encoder.encode(`lastcard code ${clean}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
   return { room: "c" + b64url(digest.subarray(0, 10)), key: b64url(digest.subarray(16, 32)) };
 }
 
 async function derive(key, room) {
   const base = await crypto.subtle.importKey("raw", unb64url(key), "HKDF", false, ["deriveKey"]);
-  const params = (info) => ({ name: "HKDF", hash: "SHA-256", salt: encoder.encode(`lastcard/${room}`), info: encoder.encode(info) });
+  const salt = encoder.encode(`lastcard/${room}`);
+  const params = (info) => ({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode(info) });
+  const aes = { name: "AES-GCM", length: 128 };
+  const hmac = { name: "HMAC", hash: "SHA-256", length: 256 };
   return {
-    aes: await crypto.subtle.deriveKey(params("messages"), base, { name: "AES-GCM", length: 128 }, false, ["encrypt", "decrypt"]),
-    hmac: await crypto.subtle.deriveKey(params("proof"), base, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]),
+    aes: await crypto.subtle.deriveKey(params("messages"), base, aes, false, ["encrypt", "decrypt"]),
+    hmac: await crypto.subtle.deriveKey(params("proof"), base, hmac, false, ["sign", "verify"]),
   };
 }
 
 async function seal(keys, where, message) {
   const iv = random(12);
   const data = encoder.encode(JSON.stringify(message));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(where) }, keys.aes, data));
+  const algorithm = { name: "AES-GCM", iv, additionalData: encoder.encode(where) };
+  const sealed = new Uint8Array(await crypto.subtle.encrypt(algorithm, keys.aes, data));
   return b64url(new Uint8Array([...iv, ...sealed]));
 }
 
 async function open(keys, where, payload) {
   try {
     const bytes = unb64url(String(payload));
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: encoder.encode(where) }, keys.aes, bytes.subarray(12));
+    const algorithm = { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: encoder.encode(where) };
+    const plain = await crypto.subtle.decrypt(algorithm, keys.aes, bytes.subarray(12));
     return JSON.parse(new TextDecoder().decode(plain));
   } catch {
     return null; // not for us: wrong key, tampered, or noise on a public topic
@@ -74,7 +82,12 @@ async function open(keys, where, payload) {
 /** Connect to every broker; `onConnect(client)` runs on each (re)connection. */
 function connectAll(brokers, onConnect, onMessage) {
   const clients = brokers.map((url) => {
-    const client = mqtt.connect(url, { clientId: `lc-${randomRoom()}`, reconnectPeriod: 2000, connectTimeout: 5000, clean: true });
+    const client = mqtt.connect(url, {
+      clientId: `lc-${randomRoom()}`,
+      reconnectPeriod: 2000,
+      connectTimeout: 5000,
+      clean: true,
+    });
     client.on("connect", () => onConnect(client));
     client.on("message", (where, payload) => onMessage(client, where, payload.toString()));
     client.on("error", (error) => console.warn(`MQTT ${url}:`, error.message));
@@ -85,7 +98,8 @@ function connectAll(brokers, onConnect, onMessage) {
 
 /**
  * Table: answer every phone offer that arrives in a room.
- * @param {{brokers: string[], room: string, key: string, onOffer: (sdp: string) => Promise<string>}} options
+ * @param {{brokers: string[], room: string, key: string,
+ *          onOffer: (sdp: string) => Promise<string>}} options
  *   `onOffer` gets the phone's offer SDP and resolves with the table's answer SDP
  * @returns {Promise<{close: () => void}>}
  */
@@ -98,7 +112,8 @@ export async function serveRoom({ brokers, room, key, onOffer }) {
     (client) => client.subscribe(inbox),
     async (_client, where, payload) => {
       const message = await open(keys, where, payload);
-      if (where !== inbox || message?.t !== "offer" || typeof message.from !== "string" || seen.has(message.from)) return;
+      if (where !== inbox || message?.t !== "offer" || typeof message.from !== "string") return;
+      if (seen.has(message.from)) return; // the same offer through another broker
       seen.add(message.from);
       const answer = await onOffer(String(message.sdp));
       const outbox = topic(room, "phone", message.from);

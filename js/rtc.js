@@ -16,7 +16,12 @@ export class Link extends EventTarget {
    * @param {{iceServers?: RTCIceServer[], gatherMs?: number, heartbeatMs?: number,
    *          timeoutMs?: number}} [options]
    */
-  constructor({ iceServers = [], gatherMs = GATHER_MS, heartbeatMs = HEARTBEAT_MS, timeoutMs = TIMEOUT_MS } = {}) {
+  constructor({
+    iceServers = [],
+    gatherMs = GATHER_MS,
+    heartbeatMs = HEARTBEAT_MS,
+    timeoutMs = TIMEOUT_MS,
+  } = {}) {
     super();
     this.gatherMs = gatherMs;
     this.heartbeatMs = heartbeatMs;

@@ -67,6 +67,19 @@ function render() {
   document.body.dataset.phase = s.msg?.phase ?? "boot";
 }
 
+let wakeLock = null;
+
+/** Keep the TV screen on while a game is on (where the browser allows it). */
+function keepAwake(s) {
+  const playing = s.msg && s.msg.phase !== "lobby";
+  if (playing && !wakeLock && document.visibilityState === "visible") {
+    wakeLock = navigator.wakeLock?.request("screen").catch(() => null) ?? null;
+  } else if (!playing && wakeLock) {
+    wakeLock.then((lock) => lock?.release());
+    wakeLock = null;
+  }
+}
+
 function solo() {
   const msg = store.state().msg;
   const ruleset = msg.lobby.ruleset;
@@ -175,6 +188,11 @@ function connectBridge(table) {
 
 document.addEventListener("DOMContentLoaded", () => {
   store.subscribe(render);
+  store.subscribe(keepAwake);
+  document.addEventListener("visibilitychange", () => {
+    wakeLock = null; // the browser drops the lock when the tab is hidden
+    keepAwake(store.state());
+  });
   onLangChange(() => store.dispatch({ type: "lang" }));
   document.documentElement.lang = lang();
   const app = document.getElementById("app");
