@@ -5,8 +5,8 @@ else draw, else pass; RLCard never lets a player draw while holding a playable c
 engine is driven only through ``legal_actions`` and ``apply`` with action strings (the seat to
 act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there with a move).
 Prints a markdown table: µs per action and games/s per player count, plus games/s of the engine
-under uniformly random play; then the same for every other ruleset (first hands, `last` called
-whenever legal).
+under uniformly random play; the trusted fast path the bots' playouts use (``_legal_moves`` /
+``_push``); then the same for every other ruleset (first hands, `last` called whenever legal).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -77,6 +77,23 @@ def run_engine(
     return actions, time.process_time() - start
 
 
+def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
+    """(actions, seconds) for ``games`` poslednyaya hands on the trusted fast path the bots'
+    playouts use (``_legal_moves`` and ``_push``: no strings, no checks, no events)."""
+    rnd = random.Random(seed)
+    actions = 0
+    start = time.process_time()
+    for g in range(games):
+        game = new_game("poslednyaya", players, seed=seed * 100_003 + g)
+        while not game.over:
+            seat = game.turn
+            moves = game._legal_moves(seat)
+            plays = [m for m in moves if m.kind == "play"]
+            game._push(seat, rnd.choice(plays) if plays else moves[0])
+            actions += 1
+    return actions, time.process_time() - start
+
+
 def run_rlcard(players: int, games: int, seed: int = 1) -> tuple[int, float]:
     """(actions, seconds) for ``games`` RLCard UNO games under the play-first policy."""
     import numpy as np  # type: ignore[import-not-found,unused-ignore]
@@ -143,6 +160,10 @@ def main(argv: list[str] | None = None) -> None:
         u_games = max(games // 4, 10)
         u_seconds = best(partial(run_engine, players, u_games, uniform))[1]
         print(f"| {players} | {us:.1f} | {gps:.0f} {rl}| {u_games / u_seconds:.0f} |")
+    print("\n| players | fast path µs/action | fast path games/s |\n|---|---|---|")
+    for players in PLAYERS:
+        actions, seconds = best(partial(run_fast, players, games))
+        print(f"| {players} | {seconds / actions * 1e6:.1f} | {games / seconds:.0f} |")
     print(
         "\n| ruleset | players | engine µs/action | engine hands/s "
         "| engine hands/s (uniform random) |"
