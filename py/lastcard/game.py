@@ -142,6 +142,7 @@ class Game:
     _plain: ClassVar[dict[str, list[Move]]] = {}
     _custom_playable: ClassVar[bool] = False
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
+    _restricted: ClassVar[frozenset[str]] = frozenset()
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -150,6 +151,7 @@ class Game:
         cls._plain = {}
         cls._custom_playable = cls.playable is not Game.playable
         cls._matches = {}
+        cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
         cls._multis = {}
 
     @classmethod
@@ -569,7 +571,8 @@ class Game:
         moves: list[Move] = []
         if p is None:
             if seat == self.turn:
-                moves = list(self._turn_moves(seat))
+                found = self._turn_moves(seat)
+                moves = found if type(found) is list else list(found)
         elif p["kind"] == "melee":
             if seat != p["aggressor"]:
                 moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
@@ -637,8 +640,9 @@ class Game:
         """Membership in the per-class table of playable cards for this position."""
         if not self.discard:
             return _anything
-        restricted = bool(self.WILD_UNLESS_ACTIVE) and self.active in map(
-            SUIT.__getitem__, self.hands[seat]
+        hand = self.hands[seat]
+        restricted = not self._restricted.isdisjoint(hand) and self.active in map(
+            SUIT.__getitem__, hand
         )
         key = (self.active, RANK[self.discard[-1]], restricted)
         ok = self._matches.get(key)
@@ -683,17 +687,14 @@ class Game:
         if self.MULTI_CARD:
             return self._multi_plays(hand, ok, named)
         moves: list[Move] = []
-        last = None
         cache = self._singles if named else self._plain
-        for card in hand:
-            if card != last:
-                last = card
-                if card == JOKER:
-                    for natural in NATURALS:
-                        if ok(natural):
-                            moves += self._named(f"{JOKER}={natural}", named)
-                elif ok(card):
-                    moves += cache.get(card) or self._single(card, named)
+        for card in filter(ok, hand):  # a card held twice comes twice: ``_moves`` keeps one
+            if card != JOKER:
+                moves += cache.get(card) or self._single(card, named)
+        if JOKER in hand:  # jokers come last in card order, by the card they are named as
+            for natural in NATURALS:
+                if ok(natural):
+                    moves += self._named(f"{JOKER}={natural}", named)
         return moves
 
     def _single(self, card: str, named: bool) -> list[Move]:
