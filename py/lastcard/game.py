@@ -1070,7 +1070,9 @@ class Game:
         """Rebuild a game from ``to_dict`` output (any Game subclass dispatches on the ruleset)."""
         from .rulesets import RULESETS
 
-        kind = RULESETS[d["ruleset"]]
+        kind = RULESETS.get(d.get("ruleset", ""))
+        if kind is None:
+            raise ValueError(f"not a saved game of a known ruleset: {d.get('ruleset')!r}")
         game = kind.__new__(kind)
         for name in kind._FIELDS:
             setattr(game, name, d[name])

@@ -550,3 +550,10 @@ def test_time_out_after_the_hand_does_nothing() -> None:
     before = game.to_dict()
     assert game.time_out() == []
     assert game.to_dict() == before
+
+
+def test_from_dict_rejects_an_unknown_ruleset() -> None:
+    data = make([["R5"], ["G7"]]).to_dict()
+    data["ruleset"] = "uno"
+    with pytest.raises(ValueError, match="uno"):
+        Game.from_dict(data)
