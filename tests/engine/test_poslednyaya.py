@@ -127,7 +127,7 @@ def test_d4_action_starter_goes_back_and_the_stock_is_reshuffled() -> None:
 
 
 # ---- C. deck ----
-def test_r11_r14_d1_standard_108_cards() -> None:
+def test_r11_r13_r14_d1_standard_108_cards() -> None:
     deck = colour_deck()
     assert len(deck) == 108
     counts = Counter(deck)
@@ -288,7 +288,7 @@ def test_r33_d3_wild_draw_four_after_a_wild_uses_the_named_colour() -> None:
     assert not any("W+4" in a for a in game.legal_actions(1))
 
 
-def test_d6_colour_is_part_of_the_play_action() -> None:
+def test_r31_d6_colour_is_part_of_the_play_action() -> None:
     game = make([["W", "R1"], ["G7"]])
     for bad in ("play W", "play W X", "play W R G"):
         with pytest.raises(IllegalAction):
