@@ -39,14 +39,18 @@ function lobby(s) {
   const phones = seats.filter((x) => x.kind === "phone").length;
   return html`<section class="lobby panel" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
-    <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
+    <div class="row lobby__go">
+      <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
+      <button type="button" class="btn btn--primary btn--big" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
+      ${!lob.can_start && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
+    </div>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>
         <div class="field"><label for="ruleset">${t("lobby.ruleset")}</label><select id="ruleset" data-act="ruleset" name="ruleset">
           ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
         ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="opt-${name}">${t(`opt.${name}`)}</label>
           <input type="number" id="opt-${name}" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
-        ${lob.vote_needed ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
+        ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
         ${timerSelect("turn", TURN_TIMES, timers.turn ?? null)}
         ${ruleset === "last-one" ? timerSelect("melee", MELEE_TIMES, timers.melee ?? null) : ""}
         ${timerSelect("bot_pause", BOT_PAUSES, timers.bot_pause ?? 1)}
@@ -63,10 +67,6 @@ function lobby(s) {
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
         ${msg.spectators?.length ? html`<p class="muted">${t("lobby.spectators")}: ${msg.spectators.map((x) => x.name).join(", ")}</p>` : ""}
       </fieldset>
-    </div>
-    <div class="row">
-      <button type="button" class="btn btn--primary btn--big" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
-      ${!lob.can_start && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
     </div>
   </section>`;
 }

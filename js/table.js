@@ -80,12 +80,18 @@ function keepAwake(s) {
   }
 }
 
+/** Add a computer seat with a name in the current language ("Bot 2", "Компьютер 2"). */
+function addBot(level) {
+  const bots = store.state().msg.seats.filter((seat) => seat.kind === "bot").length;
+  host({ type: "add_bot", level, name: t("bot.name", { n: bots + 1 }) });
+}
+
 function solo() {
   const msg = store.state().msg;
   const ruleset = msg.lobby.ruleset;
   if (!msg.seats.some((seat) => seat.kind === "local")) host({ type: "add_local", name: t("solo.name") });
   const want = Math.max(msg.lobby.rulesets?.[ruleset]?.min ?? 2, 1 + SOLO_BOTS[ruleset]);
-  for (let n = store.state().msg.seats.length; n < want; n += 1) host({ type: "add_bot", level: "normal" });
+  for (let n = store.state().msg.seats.length; n < want; n += 1) addBot("normal");
   host({ type: "start" });
 }
 
@@ -123,7 +129,7 @@ function onClick(event) {
       solo();
       break;
     case "add-bot":
-      host({ type: "add_bot", level: document.querySelector("[name=level]").value });
+      addBot(document.querySelector("[name=level]").value);
       break;
     case "ask-remove":
       if (s.msg.phase === "lobby") host({ type: "remove", seat: Number(el.dataset.seat) });
