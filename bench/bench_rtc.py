@@ -20,7 +20,8 @@ without the Python controller):
 - Tap → every screen updated: one phone sends, the table sends a message to each of 10 phones;
   latency to the last phone, p50 and p99.
 - Messages per second the table takes in from 10 phones sending at once, and sends out to them.
-- What ``hand.html`` transfers (gzip) with everything it loads, per mode.
+- What ``hand.html`` transfers (gzip) with everything it loads, per mode, and the QR version of
+  a real offer URL on a GitHub Pages origin.
 
 Prints markdown. ``python bench/bench_rtc.py [--quick]``.
 """
@@ -174,6 +175,22 @@ def camera_join_ms(browser: Browser, base: str) -> float:
     table.context.close()
     phone.context.close()
     return elapsed
+
+
+def offer_qr(browser: Browser, base: str) -> tuple[int, int]:
+    """(QR version at level M, digits) of a real offer URL on a GitHub Pages origin."""
+    table = device(browser, base + HARNESS, phone=False)
+    version, digits = table.evaluate(
+        """async () => {
+          const link = new T.rtc.Link();
+          const digits = T.sdp.encodeDescription(await link.offer(), 0);
+          link.close();
+          const url = "https://name.github.io/repo/hand.html#o=" + digits;
+          return [T.qr.makeQr(T.qr.segmentsOf(url), "M").version, digits.length];
+        }"""
+    )
+    table.context.close()
+    return int(version), int(digits)
 
 
 def relay_join_ms(browser: Browser, base: str, broker: str) -> float:
@@ -355,6 +372,7 @@ def main(argv: list[str] | None = None) -> None:
             seated_camera = seated_camera_ms(webcam, video, browser, base, runs)
             webcam.close()
         seated, renames = seated_relay(browser, base, broker, PHONES, rounds)
+        qr_version, qr_digits = offer_qr(browser, base)
         camera = [camera_join_ms(browser, base) for _ in range(runs)]
         relay = [relay_join_ms(browser, base, broker) for _ in range(runs)]
         latencies, rate_in, rate_out = messaging(browser, base, taps)
@@ -395,6 +413,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"| tap → every screen, p99 | {percentile(latencies, 99):.1f} ms |")
     print(f"| table in, messages/s | {rate_in:.0f} |")
     print(f"| table out, messages/s | {rate_out:.0f} |")
+    print()
+    print(
+        f"Offer QR for https://name.github.io/repo/hand.html#o=…: version {qr_version} at level M"
+        f" ({qr_digits} digits, this machine's candidates)."
+    )
     print()
     print("| hand.html by mode | files | raw | gzip |")
     print("|---|---:|---:|---:|")
