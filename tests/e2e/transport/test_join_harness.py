@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,16 +90,16 @@ def test_camera_mode_join_and_rotation(
     table.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
 
 
-def start_relay_table(table: Page, base_url: str, broker: str) -> str:
+def start_relay_table(table: Page, base_url: str, *brokers: str) -> str:
     """Start a relay-mode TableJoin on the harness page; its join URL."""
     table.goto(base_url + HARNESS)
     table.wait_for_function("document.body.dataset.ready === '1'")
     table.evaluate(
         START_TABLE.replace(
             'config: {mode: "camera", brokers: [], stun: [], iceServers: []}',
-            'config: {mode: "relay", brokers: [broker], stun: ["none"], iceServers: []}',
-        ).replace("(handUrl) =>", "([handUrl, broker]) =>"),
-        [base_url + HARNESS, broker],
+            'config: {mode: "relay", brokers, stun: ["none"], iceServers: []}',
+        ).replace("(handUrl) =>", "([handUrl, brokers]) =>"),
+        [base_url + HARNESS, list(brokers)],
     )
     return invite_url(table)
 
@@ -156,8 +157,12 @@ def test_relay_mode_refuses_a_joiner_with_the_wrong_key(
 def test_relay_phone_that_went_silent_is_dropped_then_reconnects(
     tv: Page, new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
 ) -> None:
+    # Brokers run in parallel: one that cannot be reached does not hold the join up.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        dead = f"ws://127.0.0.1:{probe.getsockname()[1]}/mqtt"
     phone = new_phone()
-    phone.goto(start_relay_table(tv, base_url, mqtt_broker))
+    phone.goto(start_relay_table(tv, base_url, dead, mqtt_broker))
     phone.wait_for_function("document.body.dataset.ready === '1'")
     phone.evaluate(START_PHONE)
     tv.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
