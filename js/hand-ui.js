@@ -81,6 +81,12 @@ export function handPanel(view, pick, { myTurn = false } = {}) {
   </section>`;
 }
 
+/** Move the keyboard focus into an open choice dialog under `root` (first option). */
+export function focusChoice(root) {
+  const dialog = root.querySelector("[data-testid=choice]");
+  if (dialog && !dialog.contains(document.activeElement)) dialog.querySelector("button")?.focus();
+}
+
 /**
  * What a click inside the hand panel means: `{pick, send}` (either may be missing), or null when
  * the element is not one of the panel's controls.

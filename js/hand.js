@@ -6,7 +6,7 @@
  */
 import { html, morph } from "./html.js";
 import { createStore } from "./store.js";
-import { handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
+import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { secondsLeft } from "./board.js";
 import { rulesDialog } from "./rules.js";
@@ -125,7 +125,10 @@ function buzzOnTurn(s) {
 
 function render() {
   const s = store.state();
-  morph(document.getElementById("app"), phoneScreen(s));
+  const app = document.getElementById("app");
+  morph(app, phoneScreen(s));
+  focusChoice(app);
+  document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   morph(document.getElementById("overlay"), s.rulesOpen ? rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya") : html``);
 }
 
@@ -168,8 +171,8 @@ function onSubmit(event) {
 
 document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.lang = lang();
+  store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
   store.subscribe(render);
-  store.subscribe(buzzOnTurn);
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
   document.getElementById("app").addEventListener("submit", onSubmit);

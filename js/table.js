@@ -7,7 +7,7 @@
 import { morph } from "./html.js";
 import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
-import { handIntent, NO_PICK } from "./hand-ui.js";
+import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { secondsLeft } from "./board.js";
 
@@ -63,6 +63,8 @@ function render() {
   const s = store.state();
   const app = document.getElementById("app");
   morph(app, tvScreen(s));
+  focusChoice(app);
+  document.title = t("app.title");
   morph(document.getElementById("join-text"), joinText(s.invite, s.joinStatus));
   document.body.dataset.phase = s.msg?.phase ?? "boot";
 }
