@@ -12,6 +12,8 @@ Run alone: ``python bench/bench_bots.py`` (``--quick`` for a short run). The sam
 then runs inside Pyodide under Node.js (the vendored ``pyodide`` npm package: the WebAssembly
 engine of Chromium, V8, and the CPU time of the process), with the engine's sources copied into
 Pyodide's file system; ``--no-pyodide`` skips it, as does a machine without ``node``.
+``--chromium`` also runs it in headless Chromium on the bare Pyodide page of the end-to-end
+tests (``tests/e2e/pages/pyodide.html``, the engine wheel installed), timed by the wall clock.
 """
 
 from __future__ import annotations
@@ -35,13 +37,16 @@ from lastcard.rng import Rng  # noqa: E402
 from lastcard.tournament import step  # noqa: E402
 
 
-def cpu_clock() -> float:
-    """Seconds of CPU time of this process (under Pyodide: of the Node.js process)."""
+def clock() -> float:
+    """Seconds of CPU time of this process (under Pyodide in Node.js: of the Node process); a
+    browser page shows no CPU time, so there it is the wall clock."""
     if sys.platform == "emscripten":
         import js
 
-        usage = js.process.cpuUsage()
-        return float(usage.user + usage.system) / 1e6
+        if hasattr(js, "process"):
+            usage = js.process.cpuUsage()
+            return float(usage.user + usage.system) / 1e6
+        return time.perf_counter()
     return time.process_time()
 
 
@@ -73,14 +78,14 @@ def playouts_per_second(cases: list[Any], seconds: float) -> tuple[float, float]
     """Playouts/s on sampled worlds of the positions; the share that reached the hand's end."""
     rng = Rng(1)
     done = ended = 0
-    start = cpu_clock()
-    while cpu_clock() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         for game, seat in cases:
             world = game.determinize(seat, rng.next64())
             search.playout(world, seat, rng)
             done += 1
             ended += world.over
-    return done / (cpu_clock() - start), ended / max(done, 1)
+    return done / (clock() - start), ended / max(done, 1)
 
 
 def decision_playouts(cases: list[Any]) -> list[int]:
@@ -97,7 +102,7 @@ def decision_playouts(cases: list[Any]) -> list[int]:
     try:
         for index, (game, seat) in enumerate(cases):
             calls[0] = 0
-            choose(game, seat, "hard", index, clock=cpu_clock, budget=BUDGET)
+            choose(game, seat, "hard", index, clock=clock, budget=BUDGET)
             counts.append(calls[0])
     finally:
         search.playout = real
@@ -193,17 +198,53 @@ def run_in_pyodide(quick: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def run_in_chromium(quick: bool) -> list[dict[str, Any]]:
+    """``measure`` in headless Chromium, on the bare Pyodide page with the engine wheel."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from bootstrap import engine_wheel_name, rebuild_engine_wheel
+    from chromium import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    from serve import serving
+
+    rebuild_engine_wheel()
+    source = Path(__file__).read_text(encoding="utf-8")
+    code = (
+        "import json, sys, types\n"
+        "bench = types.ModuleType('bench_bots')\n"
+        "bench.__file__ = '/bench_bots.py'\n"
+        "sys.modules['bench_bots'] = bench\n"
+        f"exec(compile({source!r}, '/bench_bots.py', 'exec'), bench.__dict__)\n"
+        f"json.dumps(bench.measure({quick}))\n"
+    )
+    page_path = f"tests/e2e/pages/pyodide.html?wheel=vendor/{engine_wheel_name()}"
+    with serving() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(0)
+        page.goto(f"{base}/{page_path}")
+        page.wait_for_function("document.body.dataset.state === 'ready'", timeout=120_000)
+        rows: list[dict[str, Any]] = json.loads(
+            page.evaluate("(code) => pyodide.runPython(code)", code)
+        )
+        browser.close()
+    return rows
+
+
 def main() -> None:
     """The command line: see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions, shorter timing")
-    parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    parser.add_argument("--no-pyodide", action="store_true", help="no Pyodide under Node.js")
+    parser.add_argument("--chromium", action="store_true", help="also Pyodide in Chromium")
     args = parser.parse_args()
     version = sys.version.split()[0]
     print(table(measure(args.quick), f"CPython {version}"))
     if not args.no_pyodide and shutil.which("node") and PYODIDE.exists():
         print()
-        print(table(run_in_pyodide(args.quick), "Pyodide (Node.js)"))
+        print(table(run_in_pyodide(args.quick), "Pyodide under Node.js, CPU time"))
+    if args.chromium:
+        print()
+        print(table(run_in_chromium(args.quick), "Pyodide in headless Chromium, wall clock"))
 
 
 if __name__ == "__main__":

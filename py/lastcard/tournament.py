@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import RULESETS, new_game
@@ -55,22 +55,23 @@ def play(
     seed: int,
     *,
     playouts: int | None = None,
-    on_action: Callable[[Game], None] | None = None,
+    single_hand: bool = False,
 ) -> Record:
-    """Play ``game`` to its end (every hand of a match) with ``levels[seat]`` in each seat."""
+    """Play ``game`` to its end (every hand of a match, or only the first one) with
+    ``levels[seat]`` in each seat."""
     rng = Rng(seed)
     record = Record()
     for _ in range(MAX_STEPS):
         if game.over:
             record.hands.append(list(game.winners or []))
+            if single_hand:
+                return record
             if not game.SCORED or game.match_over or len(game.seats_in_play()) < 2:
                 record.match = game.match_winners
                 return record
             game.next_hand()
             continue
         step(game, levels, rng, playouts)
-        if on_action is not None:
-            on_action(game)
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
@@ -102,8 +103,10 @@ def tournament(
     levels: Sequence[str],
     seed: int,
     playouts: int | None = None,
+    single_hand: bool = False,
 ) -> str:
-    """Play ``games`` games and return the table of win rates (a text)."""
+    """Play ``games`` games (only their first hands with ``single_hand``) and return the table
+    of win rates (a text)."""
     hand_wins = dict.fromkeys(levels, 0.0)
     match_wins = dict.fromkeys(levels, 0.0)
     hands = matches = 0
@@ -111,7 +114,7 @@ def tournament(
         seats = seat_levels(levels, players, i)
         deal = seed + i // len(levels)  # every rotation of the levels plays the same deals
         game = new_game(ruleset, players, seed=deal)
-        record = play(game, seats, deal, playouts=playouts)
+        record = play(game, seats, deal, playouts=playouts, single_hand=single_hand)
         hands += len(record.hands)
         for level in levels:
             hand_wins[level] += sum(share(w, seats, level) for w in record.hands)
@@ -119,6 +122,8 @@ def tournament(
                 match_wins[level] += share(record.match, seats, level)
         matches += record.match is not None
     title = f"{ruleset}, {players} players, {games} games, {hands} hands, seed {seed}"
+    if single_hand:
+        title += " (the first hand of each match)"
     if "hard" in levels:
         title += f", hard: {playouts} playouts"
     head = "level   seats  hands won (95 % CI)"
@@ -145,13 +150,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--levels", default="normal,easy", help="comma-separated, e.g. hard,normal")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--playouts", type=int, default=100, help="playouts per hard decision")
+    parser.add_argument("--playouts", type=int, default=200, help="playouts per hard decision")
+    parser.add_argument(
+        "--single-hand", action="store_true", help="only the first hand of each match"
+    )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     for level in levels:
         if level not in LEVELS:
             parser.error(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    print(tournament(args.ruleset, args.players, args.games, levels, args.seed, args.playouts))
+    print(
+        tournament(
+            args.ruleset,
+            args.players,
+            args.games,
+            levels,
+            args.seed,
+            args.playouts,
+            single_hand=args.single_hand,
+        )
+    )
 
 
 if __name__ == "__main__":
