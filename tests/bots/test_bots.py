@@ -146,9 +146,9 @@ def test_wilson_interval() -> None:
 
 
 def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["--ruleset", "last-card", "--games", "4", "--levels", "hard,easy", "--playouts", "4"])
+    main(["--ruleset", "last-card", "--games", "2", "--levels", "hard,easy", "--playouts", "4"])
     out = capsys.readouterr().out
-    assert "last-card, 2 players, 4 games" in out
+    assert "last-card, 2 players, 2 games" in out
     rows = out.splitlines()[2:]
     assert [row.split()[0] for row in rows] == ["hard", "easy"]
     assert all(row.count("%") == 2 for row in rows)  # hands and matches won
