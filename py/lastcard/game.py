@@ -595,9 +595,10 @@ class Game:
         return plays
 
     def _drawn_moves(self, seat: int) -> Iterable[Move]:
+        """After a draw (pending ``drawn``): the plays that lay the drawn card, or ``pass``."""
         drawn = self.drawn
         moves = self._plays(seat, self._playable_cards(seat))
-        moves = [m for m in moves if any(BASE[c] == drawn for c in m.cards)]
+        moves = [m for m in moves if drawn in map(BASE.__getitem__, m.cards)]
         moves.append(PASS)
         return moves
 
