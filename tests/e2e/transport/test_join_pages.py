@@ -1,7 +1,7 @@
 """Joining the real table.html from the real hand.html: camera mode through a fake webcam that
 shows a photo of the phone's answer QR, relay mode through a loopback broker; rejoining after a
-phone reload keeps the seat, and so does a table reload (relay room and key survive it); a phone
-with the wrong key gets no seat."""
+phone reload keeps the seat, and so does a table reload (relay room and key survive it); the
+typed 5-letter code joins too; a phone with the wrong key gets no seat."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_camera_mode_join_and_rejoin_after_phone_reload(
     tv.context.close()
 
 
-def test_relay_mode_rejoin_after_phone_and_table_reloads_and_wrong_key_refused(
+def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     tv: Page,
     new_phone: Callable[[], Page],
     open_table: Callable[..., Any],
@@ -97,6 +97,15 @@ def test_relay_mode_rejoin_after_phone_and_table_reloads_and_wrong_key_refused(
     expect(seat).to_contain_text("connected", timeout=BOOT_TIMEOUT)
     expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
 
+    # A phone types the 5-letter code shown on the TV (hand.html carries only the test broker).
+    typed = new_phone()
+    code = tv.get_by_test_id("join-code").inner_text()
+    open_phone(typed, invite.split("#")[0] + f"#b={quote(mqtt_broker, safe='')}&s=none", "Галя")
+    typed.get_by_label("Table code").fill(code.lower())
+    typed.get_by_role("button", name="Connect").click()
+    expect(typed.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Галя")
+
     key = invite.split("k=")[1].split("&")[0]
     intruder = new_phone()
     wrong = ("B" if key[0] == "A" else "A") + key[1:]
@@ -104,4 +113,4 @@ def test_relay_mode_rejoin_after_phone_and_table_reloads_and_wrong_key_refused(
     expect(intruder.get_by_test_id("link")).to_contain_text(
         "The table did not answer", timeout=JOIN_TIMEOUT
     )
-    expect(tv.get_by_test_id("seat-1")).to_have_count(0)
+    expect(tv.get_by_test_id("seat-2")).to_have_count(0)
