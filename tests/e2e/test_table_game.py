@@ -127,18 +127,26 @@ def test_names_are_plain_text(tv: Page, open_table: Callable[..., Any]) -> None:
     assert tv.evaluate("window.o") is None
 
 
-def test_rules_screen_in_both_languages_does_not_pause(
-    tv: Page, open_table: Callable[..., Any]
-) -> None:
+def start_solo_game(tv: Page, open_table: Callable[..., Any]) -> None:
+    """A new table, a solo game with a 60 s turn timer, up to the local seat's first turn."""
     open_table(tv, OFFLINE)
     lobby_for_solo(tv)
     tv.get_by_label("Turn timer").select_option("60")
     tv.get_by_role("button", name="Play against the computer").click()
-    expect(tv.get_by_role("button", name="Pause")).to_be_visible()
+    expect(tv.locator(".hand--turn")).to_be_visible()
 
+
+def test_rules_pause_and_removal_during_a_solo_game(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    start_solo_game(tv, open_table)
+    timer = tv.get_by_test_id("timer")
+    expect(timer).to_have_text(re.compile(r"\d+ s left"))
+    before = timer.inner_text()
     tv.get_by_role("button", name="Rules").click()
     rules = tv.get_by_role("dialog", name="Rules: Poslednyaya (colour deck)")
     expect(rules).to_be_visible()
+    expect(timer).not_to_have_text(before, timeout=5000)  # the rules do not stop the clock
     expect(rules).to_contain_text("Wild Draw Four")
     expect(rules).to_contain_text("The game keeps running while you read.")
     expect(tv.get_by_role("button", name="Pause")).to_be_visible()
@@ -151,18 +159,6 @@ def test_rules_screen_in_both_languages_does_not_pause(
     expect(rules).to_be_hidden()
     tv.get_by_role("button", name="English").click()
     expect(tv.get_by_role("button", name="Pause")).to_be_visible()
-
-
-def test_pause_freezes_the_timer_and_the_host_removes_a_seat(
-    tv: Page, open_table: Callable[..., Any]
-) -> None:
-    open_table(tv, OFFLINE)
-    lobby_for_solo(tv)
-    tv.get_by_label("Turn timer").select_option("60")
-    tv.get_by_role("button", name="Play against the computer").click()
-    expect(tv.locator(".hand--turn")).to_be_visible()
-    timer = tv.get_by_test_id("timer")
-    expect(timer).to_have_text(re.compile(r"\d+ s left"))
 
     tv.get_by_role("button", name="Pause").click()
     expect(tv.get_by_role("button", name="Resume")).to_be_visible()
@@ -185,11 +181,7 @@ def test_pause_freezes_the_timer_and_the_host_removes_a_seat(
 
 
 def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., Any]) -> None:
-    open_table(tv, OFFLINE)
-    lobby_for_solo(tv)
-    tv.get_by_label("Turn timer").select_option("60")
-    tv.get_by_role("button", name="Play against the computer").click()
-    expect(tv.locator(".hand--turn")).to_be_visible()
+    start_solo_game(tv, open_table)
     top = tv.get_by_test_id("top").get_by_role("img")
     card = top.get_attribute("aria-label")
     hand = tv.get_by_test_id("hand").get_by_role("listitem").get_by_role("button")
