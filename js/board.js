@@ -143,6 +143,6 @@ export function results(msg, { host = false } = {}) {
     ${host ? html`<div class="row">
       ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand">${t("host.nextHand")}</button>` : ""}
       ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch">${t("host.rematch")}</button>` : ""}
-      <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button></div>` : ""}
+      <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button></div>` : html`<p class="muted">${t("results.waitHost")}</p>`}
   </section>`;
 }

@@ -56,7 +56,7 @@ function choiceDialog(choice) {
  * @param {{selection: string[], choice: object|null}} pick
  * @param {{myTurn?: boolean}} [opts]
  */
-export function handPanel(view, pick, { myTurn = false } = {}) {
+export function handPanel(view, pick, { myTurn = false, waitingFor = null } = {}) {
   const legal = view.legal ?? [];
   const draw = moves.simple(legal, "draw");
   const pending = view.pending;
@@ -65,7 +65,7 @@ export function handPanel(view, pick, { myTurn = false } = {}) {
   const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
   const suits = moves.suitOptions(legal);
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
-    ${myTurn ? html`<p class="hand__turn">${t("act.yourTurn")}</p>` : ""}
+    ${myTurn ? html`<p class="hand__turn">${t("act.yourTurn")}</p>` : waitingFor ? html`<p class="hand__wait muted">${t("act.waiting", { name: waitingFor })}</p>` : ""}
     <ul class="hand__cards">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
@@ -151,6 +151,12 @@ function lobbyScreen(msg, mine) {
     ${seatList(msg)}</section>`;
 }
 
+/** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
+export function waitingFor(msg, myTurn) {
+  const awaiting = msg.awaiting ?? [];
+  return !myTurn && msg.phase === "playing" && awaiting.length ? seatName(msg, awaiting[0]) : null;
+}
+
 /** The whole phone screen for the store state of js/hand.js. */
 export function phoneScreen(s) {
   if (s.removed) {
@@ -175,9 +181,8 @@ export function phoneScreen(s) {
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}
     ${msg.phase === "over" ? results(msg) : ""}
-    <section class="phone-board">${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}
-      ${!myTurn && awaiting.length && msg.phase === "playing" && mine ? html`<p class="muted center">${t("act.waiting", { name: seatName(msg, awaiting[0]) })}</p>` : ""}</section>
-    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn }) : spectatorBox(msg)}
+    <section class="phone-board">${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
+    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn) }) : spectatorBox(msg)}
     ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}
     <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;
 }

@@ -6,7 +6,7 @@
 import { html } from "./html.js";
 import { t, otherLang } from "./i18n.js";
 import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
-import { handPanel, NO_PICK } from "./hand-ui.js";
+import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 
 /** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
@@ -77,9 +77,12 @@ function localSeats(s) {
   if (!local.length) return html``;
   const awaiting = msg.awaiting ?? [];
   const shown = local.length === 1 ? local : local.filter((l) => awaiting.includes(l.seat)).slice(0, 1);
-  return shown.map(({ seat, view }) => html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
-    <h2 class="local__name">${seatName(msg, seat)}</h2>
-    ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn: awaiting.includes(seat) && msg.phase === "playing" && !msg.paused })}</div>`);
+  return shown.map(({ seat, view }) => {
+    const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused;
+    return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
+      <h2 class="local__name">${seatName(msg, seat)}</h2>
+      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn) })}</div>`;
+  });
 }
 
 function game(s) {
@@ -87,7 +90,7 @@ function game(s) {
   const local = Object.keys(msg.local ?? {}).length > 0;
   return html`<section class="game" aria-label="${t("app.title")}">
     <div class="game__center">${pile(msg)}${turnLine(msg, s.left)}
-      ${msg.waiting ? html`<p class="banner">${t("hand.reconnecting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
+      ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
     ${msg.phase === "over" ? html`<div class="overlay">${results(msg, { host: true })}</div>` : ""}
