@@ -4,7 +4,7 @@ Both work on the engine's trusted fast path: the seat's legal ``Move`` objects
 (``Game._legal_moves``) in, one of them out. ``normal_move`` also serves as the playout policy of
 ``hard``, so it reads only cheap public facts plus the seat's own hand: the top discard, the
 colour or suit in force, the pending state, hand sizes, the turn order and the ruleset's class
-facts (``WILD``, ``EFFECTS``, ``NAMES``). It never touches another hand or the stock.
+facts (``WILD``, ``EFFECTS``, ``POINTS``). It never touches another hand or the stock.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ DANGER = 2
 
 
 def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | None:
-    """A random legal move; out of turn, ``easy`` only calls "last" or answers a melee."""
+    """A random legal move, except that ``easy`` always calls "last" when it may and answers a
+    melee whenever it can (out of turn too)."""
     for move in moves:
         if move.kind == "last":
             return move
@@ -63,6 +64,7 @@ def scored_moves(game: Game, seat: int, moves: Sequence[Move]) -> list[tuple[Mov
 
 
 def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
+    """The heuristic's score of each move, in order (see ``docs/bots.md``)."""
     if any(m.kind == "last" for m in moves):  # a call costs nothing and saves a penalty
         return [1.0 if m.kind == "last" else 0.0 for m in moves]
     p = game.pending
