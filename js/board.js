@@ -39,12 +39,14 @@ export function eventLine(msg, e) {
       if (e.reason === "penalty" || e.reason === "last") return t("event.drawPenalty", { name, n: e.count });
       if (e.reason === "pickup" || e.reason === "melee" || e.reason === "chain") return t("event.drawPickup", { name, n: e.count });
       return t("event.draw", { name, n: e.count });
+    case "suit":
+      return t("event.suit", { name, suit: letterName(e.active) });
     case "reshuffle":
       return t("event.reshuffle");
     case "reverse":
       return t("event.reverse");
     default:
-      return t(`event.${e.type}`, { name });
+      return t(`event.${e.type}`, { name, count: e.count, hand: e.hand });
   }
 }
 
