@@ -42,7 +42,8 @@ function lobby(s) {
     <div class="row lobby__go">
       <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
       <button type="button" class="btn btn--primary btn--big" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
-      ${!lob.can_start && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
+      ${!lob.can_start && lob.why_not === "vote" ? html`<span class="muted">${t("error.vote")}</span>` : ""}
+      ${!lob.can_start && lob.why_not !== "vote" && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
     </div>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>
