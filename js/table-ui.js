@@ -27,6 +27,12 @@ function timerSelect(name, values, current) {
     ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
 
+function spectators(msg) {
+  if (!msg.spectators?.length) return html``;
+  const names = msg.spectators.map((x) => (x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name));
+  return html`<p class="muted" data-testid="spectators">${t("lobby.spectators")}: ${names.join(", ")}</p>`;
+}
+
 function lobby(s) {
   const msg = s.msg;
   const lob = msg.lobby ?? {};
@@ -66,7 +72,7 @@ function lobby(s) {
         <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
           <input id="local-name" name="name" maxlength="24" required></div>
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
-        ${msg.spectators?.length ? html`<p class="muted">${t("lobby.spectators")}: ${msg.spectators.map((x) => x.name).join(", ")}</p>` : ""}
+        ${spectators(msg)}
       </fieldset>
     </div>
   </section>`;
@@ -92,7 +98,7 @@ function game(s) {
   return html`<section class="game" aria-label="${t("app.title")}">
     <div class="game__center">${pile(msg)}${turnLine(msg, s.left)}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
-    <aside class="game__side">${seatList(msg, { host: true })}${local ? eventLog(msg) : ""}</aside>
+    <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
     ${msg.phase === "over" ? html`<div class="overlay">${results(msg, { host: true })}</div>` : ""}
     ${msg.paused ? html`<div class="paused-mark" aria-hidden="true">${t("table.paused")}</div>` : ""}

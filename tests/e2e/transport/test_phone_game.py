@@ -70,6 +70,7 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(phone.get_by_test_id("removed")).to_contain_text("The host removed you")
     phone.get_by_role("button", name="Watch the table").click()
     expect(phone.get_by_text("You are watching.")).to_be_visible()
+    expect(tv.get_by_test_id("spectators")).to_contain_text("Пётр")
     expect(phone.get_by_test_id("top").get_by_role("img")).to_be_visible()
     expect(phone.get_by_role("region", name="Your cards")).to_have_count(0)
     assert phone_log.console_errors == []
