@@ -152,3 +152,19 @@ def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     rows = out.splitlines()[2:]
     assert [row.split()[0] for row in rows] == ["hard", "easy"]
     assert all(row.count("%") == 2 for row in rows)  # hands and matches won
+
+
+def last_one(hands: list[list[str]], stock: list[str]) -> Game:
+    setup = {"hands": hands, "starter": "9H", "stock": stock, "first": 0}
+    return new_game("last-one", len(hands), setup=setup)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_out_of_turn_a_bot_answers_a_melee_and_calls_last(level: str) -> None:
+    game = last_one([["4H", "KS", "QS"], ["2C", "3C", "KC"], ["5H", "9C"]], ["7D"])
+    game.apply(0, "play 4H")
+    # seat 2 is not the defender, yet it may (and should) answer the melee with the 5
+    assert choose(game, 2, level, 3, playouts=PLAYOUTS) == "play 5H"
+    game.apply(2, "play 5H")
+    # seat 2 now holds one card: it calls at once, out of turn
+    assert choose(game, 2, level, 3, playouts=PLAYOUTS) == "last"
