@@ -31,7 +31,7 @@ import js
 ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl"
 # Where the table is saved between reloads (a fresh table: table.html?new).
 SNAPSHOT_KEY = "lastcard.table"
-RULES_CLOSED = {"type": "rules", "open": False}
+REFRESH = {"type": "refresh"}
 
 
 async def load_engine() -> None:
@@ -71,9 +71,8 @@ class Bridge:
             "connect": lambda peer: self._call(lambda: self.table.connect(peer)),
             "disconnect": lambda peer: self._call(lambda: self.table.disconnect(peer)),
             "receive": lambda peer, text: self._call(lambda: self.table.receive(peer, text)),
-            # The TV asks for its first screen: recording "rules overlay closed" changes nothing
-            # else and makes the controller send the whole TV message.
-            "refresh": lambda: self._call(lambda: self.table.host(RULES_CLOSED)),
+            # The TV asks for its first screen: the controller resends everything, changing nothing.
+            "refresh": lambda: self._call(lambda: self.table.host(REFRESH)),
         }.items():
             proxy = create_proxy(method)
             self._proxies.append(proxy)
