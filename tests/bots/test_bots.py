@@ -168,3 +168,17 @@ def test_out_of_turn_a_bot_answers_a_melee_and_calls_last(level: str) -> None:
     game.apply(2, "play 5H")
     # seat 2 now holds one card: it calls at once, out of turn
     assert choose(game, 2, level, 3, playouts=PLAYOUTS) == "last"
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_bots_play_on_after_the_host_removes_a_seat(ruleset: str) -> None:
+    seats = [*LEVELS, "hard"]
+    game = short_game(ruleset, len(seats), seed=8)
+    rng = Rng(8)
+    for _ in range(12):
+        if not game.over:
+            step(game, seats, rng, PLAYOUTS)
+    if not game.over:
+        game.remove_seat(1)
+    record = play(game, seats, seed=8, playouts=PLAYOUTS)
+    assert game.over and record.hands
