@@ -19,7 +19,8 @@ without the Python controller):
   its offer crosses a loopback amqtt broker and the clock stops once the key is proven.
 - Tap → every screen updated: one phone sends, the table sends a message to each of 10 phones;
   latency to the last phone, p50 and p99.
-- Messages per second the table takes in from 10 phones sending at once, and sends out to them.
+- Messages per second the table takes in from 10 phones sending at once, and sends out to them;
+  how long after a phone's last heartbeat the table reports it lost.
 - What ``hand.html`` transfers (gzip) with everything it loads, per mode, and the QR version of
   a real offer URL on a GitHub Pages origin.
 
@@ -207,6 +208,27 @@ def relay_join_ms(browser: Browser, base: str, broker: str) -> float:
     return elapsed
 
 
+def silence_to_close_ms(browser: Browser, base: str) -> float:
+    """A linked phone stops its heartbeat (asleep, network gone): ms until the table's `close`."""
+    table = device(browser, base + HARNESS, phone=False)
+    table.evaluate(TABLE_LINKS)
+    offer = table.evaluate(OFFER)
+    phone = device(browser, base + HARNESS, phone=True)
+    table.evaluate(ACCEPT, [0, phone.evaluate(ANSWER, offer)])
+    phone.evaluate("T.opened")
+    table.evaluate(
+        "() => T.links[0].addEventListener('close', () => { T.closedAt = performance.now(); })"
+    )
+    phone.wait_for_timeout(1200)  # a few heartbeats first
+    phone.evaluate("clearInterval(T.link.timer)")
+    table.wait_for_function("T.closedAt !== undefined", timeout=10_000)
+    # From the last frame the table heard (the phone's last heartbeat) to the `close`.
+    elapsed = float(table.evaluate("T.closedAt - T.links[0].lastSeen"))
+    table.context.close()
+    phone.context.close()
+    return elapsed
+
+
 def messaging(browser: Browser, base: str, taps: int) -> tuple[list[float], float, float]:
     """(tap → last phone latencies in ms, messages/s in, messages/s out) with PHONES phones."""
     table = device(browser, base + HARNESS, phone=False)
@@ -376,6 +398,7 @@ def main(argv: list[str] | None = None) -> None:
         camera = [camera_join_ms(browser, base) for _ in range(runs)]
         relay = [relay_join_ms(browser, base, broker) for _ in range(runs)]
         latencies, rate_in, rate_out = messaging(browser, base, taps)
+        silences = [silence_to_close_ms(browser, base) for _ in range(runs)]
         offer = "1" + "0" * 200  # any well-formed offer: the phone page loads the same files
         sizes = {
             "camera (#o=)": hand_transfer(browser, f"{base}/hand.html#o={offer}"),
@@ -411,6 +434,7 @@ def main(argv: list[str] | None = None) -> None:
         f"| tap → every screen, p50 ({len(latencies)} taps) | {percentile(latencies, 50):.1f} ms |"
     )
     print(f"| tap → every screen, p99 | {percentile(latencies, 99):.1f} ms |")
+    print(f"| phone silent → table's close, max of {runs} | {max(silences):.0f} ms |")
     print(f"| table in, messages/s | {rate_in:.0f} |")
     print(f"| table out, messages/s | {rate_out:.0f} |")
     print()

@@ -97,11 +97,9 @@ def test_lost_peer_is_reported_by_heartbeat(
     connect_pair(table, phone)
     # Stop the phone's heartbeat without closing anything: as if the phone went to sleep.
     phone.evaluate("clearInterval(T.links[0].timer)")
-    started = table.evaluate("performance.now()")
-    table.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
+    table.wait_for_function("T.events.some((e) => e.type === 'close')")
     closed = table.evaluate("T.events.find((e) => e.type === 'close')")
-    assert closed["reason"] == "timeout"
-    assert closed["at"] - started < 3000
+    assert closed["reason"] == "timeout"  # how fast: bench/bench_rtc.py
 
 
 def test_offer_qr_fits_version_10_at_level_m_for_a_pages_origin(table: Page) -> None:
