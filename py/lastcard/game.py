@@ -597,6 +597,7 @@ class Game:
     def _drawn_moves(self, seat: int) -> Iterable[Move]:
         """After a draw (pending ``drawn``): the plays that lay the drawn card, or ``pass``."""
         drawn = self.drawn
+        assert drawn is not None
         moves = self._plays(seat, self._playable_cards(seat))
         moves = [m for m in moves if drawn in map(BASE.__getitem__, m.cards)]
         moves.append(PASS)
