@@ -3,56 +3,16 @@
 Every test drives the public contract only (shared/spec/engine-api.md).
 """
 
-import random
+from functools import partial
 
 import pytest
 from lastcard import RULESETS, IllegalAction, new_game
 
+from . import french
+from .french import act, play_hand, play_match, total_cards
+
 RULESET = "last-card"
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DECK = [rank + suit for suit in "SHDC" for rank in RANKS]
-
-
-def deal(hands, starter="9C", stock=None, first=0, options=None, **setup):
-    """A game from a fixed position; the stock defaults to every unused card in deck order."""
-    if stock is None:
-        stock = list(DECK)
-        for card in [starter, *setup.get("discard", []), *(c for hand in hands for c in hand)]:
-            stock.remove(card)
-    setup.update(hands=hands, starter=starter, stock=stock)
-    if first is not None:
-        setup["first"] = first
-    return new_game(RULESET, len(hands), seed=7, options=options, setup=setup)
-
-
-def act(game, *moves):
-    """Apply `(seat, action)` pairs in order; return the events of the last one."""
-    events = []
-    for seat, action in moves:
-        events = game.apply(seat, action)
-    return events
-
-
-def total_cards(game):
-    """Every card of the game, wherever it is."""
-    view = game.public_view()
-    return sum(view["counts"]) + view["stock"] + view["discard"]
-
-
-def play_match(game, seed=0, limit=50000):
-    """Play random legal actions until the match is over."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        view = game.public_view()
-        if view["match_over"]:
-            return
-        if view["over"]:
-            game.next_hand()
-            continue
-        choices = [(s, a) for s in range(view["players"]) for a in game.legal_actions(s)]
-        seat, action = rng.choice(choices)
-        game.apply(seat, action)
-    raise AssertionError("match did not end")
+deal = partial(french.deal, RULESET, french.DECK_52)
 
 
 def test_registered():
@@ -504,16 +464,6 @@ def test_remove_seat_drops_its_pickup():
     view = game.public_view()
     assert view["pending"] is None and view["turn"] == 2 and view["counts"][1] == 0
     assert total_cards(game) == 52
-
-
-def play_hand(game, seed=0):
-    """Play random legal actions until the hand is over."""
-    rng = random.Random(seed)
-    while not game.public_view()["over"]:
-        choices = [
-            (s, a) for s in range(game.public_view()["players"]) for a in game.legal_actions(s)
-        ]
-        game.apply(*rng.choice(choices))
 
 
 def test_d6_going_out_on_a_counter_passes_on_the_whole_pickup():

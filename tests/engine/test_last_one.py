@@ -4,40 +4,16 @@ Every test drives the public contract only (shared/spec/engine-api.md): `new_gam
 `legal_actions`, `apply`, `time_out`, `remove_seat`, `next_hand` and the views.
 """
 
-import random
+from functools import partial
 
 import pytest
 from lastcard import RULESETS, IllegalAction, new_game
 
+from . import french
+from .french import act, play_match, total_cards
+
 RULESET = "last-one"
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DECK = [rank + suit for suit in "SHDC" for rank in RANKS] + ["JOKER", "JOKER"]
-
-
-def deal(hands, starter="9C", stock=None, first=0, options=None, **setup):
-    """A game from a fixed position; the stock defaults to every unused card in deck order."""
-    if stock is None:
-        stock = list(DECK)
-        for card in [starter, *setup.get("discard", []), *(c for hand in hands for c in hand)]:
-            stock.remove(card)
-    setup.update(hands=hands, starter=starter, stock=stock)
-    if first is not None:
-        setup["first"] = first
-    return new_game(RULESET, len(hands), seed=7, options=options, setup=setup)
-
-
-def act(game, *moves):
-    """Apply `(seat, action)` pairs in order; return the events of the last one."""
-    events = []
-    for seat, action in moves:
-        events = game.apply(seat, action)
-    return events
-
-
-def total_cards(game):
-    """Every card of the game, wherever it is."""
-    view = game.public_view()
-    return sum(view["counts"]) + view["stock"] + view["discard"]
+deal = partial(french.deal, RULESET, french.DECK_54)
 
 
 def dealt(game):
@@ -712,19 +688,3 @@ def test_remove_seat_leaving_one_stops_the_match():
     game.remove_seat(1)
     view = game.public_view()
     assert view["over"] and view["winners"] == [] and view["match_winners"] == []
-
-
-def play_match(game, seed=0, limit=50000):
-    """Play random legal actions (any seat, in turn or out of turn) until the match is over."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        view = game.public_view()
-        if view["match_over"]:
-            return
-        if view["over"]:
-            game.next_hand()
-            continue
-        choices = [(s, a) for s in range(view["players"]) for a in game.legal_actions(s)]
-        seat, action = rng.choice(choices)
-        game.apply(seat, action)
-    raise AssertionError("match did not end")
