@@ -103,7 +103,7 @@ function onMessage(text) {
 
 function startLink() {
   if (link) return;
-  link = new PhoneJoin({ answerBox: document.getElementById("answer") });
+  link = new PhoneJoin({ answerBox: document.getElementById("answer"), caption: () => t("link.show-answer") });
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();

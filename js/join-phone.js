@@ -18,12 +18,14 @@ const USED_KEY = "lastcard.answered";
 /** The phone's end of the link to the table. Events: open, message, close, status. */
 export class PhoneJoin extends EventTarget {
   /**
-   * @param {{answerBox: Element, storage?: Storage}} options `storage` (default sessionStorage)
-   *   remembers an answered offer, so a reload asks for a fresh scan instead of reusing it
+   * @param {{answerBox: Element, storage?: Storage, caption?: () => string}} options `storage`
+   *   (default sessionStorage) remembers an answered offer, so a reload asks for a fresh scan
+   *   instead of reusing it; `caption` gives the text shown under the answer QR
    */
-  constructor({ answerBox, storage = sessionStorage }) {
+  constructor({ answerBox, storage = sessionStorage, caption = () => "" }) {
     super();
     this.answerBox = answerBox;
+    this.caption = caption;
     this.storage = storage;
     this.link = null;
     this.relay = null;
@@ -108,6 +110,10 @@ export class PhoneJoin extends EventTarget {
     if (link.closed) return;
     this.storage.setItem(USED_KEY, digits);
     renderQr(this.answerBox, answer, { label: "answer QR" });
+    const caption = document.createElement("p");
+    caption.className = "answer-box__caption";
+    caption.textContent = this.caption();
+    this.answerBox.append(caption);
     this.#status("show-answer");
     const timer = setTimeout(() => link.close("no scan"), ANSWER_TIMEOUT_MS);
     link.addEventListener("open", () => {
