@@ -26,10 +26,12 @@ function newPeerId() {
 export class TableJoin extends EventTarget {
   /**
    * @param {{qrBox: Element, cameraBox?: Element, storage?: Storage, handUrl?: string,
-   *          config?: ReturnType<typeof configFromLocation>}} options
+   *          config?: ReturnType<typeof configFromLocation>, fresh?: boolean}} options
+   *   `fresh`: a new table, so relay mode makes a new room, key and code instead of the saved ones
    */
-  constructor({ qrBox, cameraBox, storage = localStorage, handUrl, config = configFromLocation(location) }) {
+  constructor({ qrBox, cameraBox, storage = localStorage, handUrl, config = configFromLocation(location), fresh = false }) {
     super();
+    if (fresh) storage.removeItem(STORAGE_KEY);
     this.qrBox = qrBox;
     this.cameraBox = cameraBox;
     this.storage = storage;

@@ -178,7 +178,7 @@ function onSubmit(event) {
 
 async function startJoin() {
   const { TableJoin } = await import("./join-table.js");
-  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera") });
+  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera"), fresh: Boolean(api.fresh) });
   join.addEventListener("open", (e) => api.connect(e.detail.peer));
   join.addEventListener("message", (e) => api.receive(e.detail.peer, e.detail.text));
   join.addEventListener("close", (e) => api.disconnect(e.detail.peer));

@@ -5,7 +5,8 @@ the table controller (``tablehost.Table``) or restores the one saved in ``localS
 to ``js/table.js`` in JSON strings only:
 
 - ``window.lastcardTable``: ``host(json)``, ``connect(peer)``, ``disconnect(peer)``,
-  ``receive(peer, text)``, ``refresh()``; announced by a ``lastcard-ready`` event on ``document``;
+  ``receive(peer, text)``, ``refresh()``, and ``fresh`` (the URL asked for a new table, so joining
+  must not reuse the saved relay room); announced by a ``lastcard-ready`` event on ``document``;
 - every batch of controller outputs ``[(to, message), ...]`` is a ``lastcard-out`` event whose
   ``detail`` is that list as JSON text (``to`` is ``"tv"`` or a phone's peer id).
 
@@ -61,11 +62,12 @@ def emit(name: str, detail: str) -> None:
 class Bridge:
     """Owns the controller, its timer and its persistence; the JS side sees only ``api``."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: Any, fresh: bool) -> None:
         self.table = table
         self._timeout: Any = None
         self._proxies = [create_proxy(self._tick)]  # kept alive as long as the bridge
         self.api = js.Object.new()
+        self.api.fresh = fresh  # a new table: joining must not reuse the saved relay room
         for name, method in {
             "host": lambda text: self._call(lambda: self.table.host(json.loads(text))),
             "connect": lambda peer: self._call(lambda: self.table.connect(peer)),
@@ -109,15 +111,21 @@ class Bridge:
             js.console.warn(f"table not saved: {exc!r}")
 
 
-def open_table() -> Any:
-    """The saved table if there is one (and the URL does not ask for a new one), else a new one."""
+def fresh_requested() -> bool:
+    """Whether the URL asks for a new table (``?new``); the switch is removed from the address,
+    so a reload of this tab resumes the new table instead of starting another."""
+    url = js.URL.new(js.location.href)
+    if not url.searchParams.has("new"):
+        return False
+    url.searchParams.delete("new")
+    js.history.replaceState(None, "", url.href)
+    return True
+
+
+def open_table(fresh: bool) -> Any:
+    """The saved table if there is one (unless ``fresh`` asks for a new one), else a new one."""
     from tablehost import Table
 
-    url = js.URL.new(js.location.href)
-    fresh = url.searchParams.has("new")
-    if fresh:  # a reload of this tab resumes the new table instead of starting another
-        url.searchParams.delete("new")
-        js.history.replaceState(None, "", url.href)
     saved = None if fresh else js.localStorage.getItem(SNAPSHOT_KEY)
     if saved:
         try:
@@ -133,7 +141,8 @@ async def boot() -> Bridge:
     """Load the engine, open the table and hand its API to the page."""
     try:
         await load_engine()
-        bridge = Bridge(open_table())
+        fresh = fresh_requested()
+        bridge = Bridge(open_table(fresh), fresh)
     except Exception as exc:
         set_state("error")
         emit("lastcard-failed", repr(exc))

@@ -1,10 +1,12 @@
 """Joining the real table.html from the real hand.html: camera mode through a fake webcam that
 shows a photo of the phone's answer QR, relay mode through a loopback broker; rejoining after a
 phone reload keeps the seat, and so does a table reload (relay room and key survive it); the
-typed 5-letter code joins too; a phone with the wrong key gets no seat."""
+typed 5-letter code joins too; a phone with the wrong key gets no seat; a new table gets a new
+room, key and code."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,13 @@ def show_answer_to_camera(phone: Page, video: Path, write_y4m: Callable[..., Non
     """Take a picture of the phone's full-screen answer QR and hold it in front of the webcam."""
     answer = phone.get_by_role("img", name="answer QR")
     expect(answer).to_be_visible(timeout=JOIN_TIMEOUT)
+    # The full-screen QR says what to do with it, in the phone's language.
+    caption = {
+        "en": "Show this code to the table\u2019s camera",
+        "ru": "Покажите этот код камере стола",
+    }
+    lang = phone.evaluate("document.documentElement.lang")
+    expect(phone.locator("#answer").get_by_text(caption[lang])).to_be_visible()
     write_y4m(video, answer.screenshot())
 
 
@@ -114,3 +123,12 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
         "The table did not answer", timeout=JOIN_TIMEOUT
     )
     expect(tv.get_by_test_id("seat-2")).to_have_count(0)
+
+    # A new table (table.html?new) in the same browser gets its own room, key and code.
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    fresh = dict(part.split("=", 1) for part in url.inner_text().split("#")[1].split("&"))
+    old = dict(part.split("=", 1) for part in invite.split("#")[1].split("&"))
+    assert fresh["r"] != old["r"] and fresh["k"] != old["k"]
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+    expect(tv.get_by_test_id("join-code")).not_to_have_text(code)
