@@ -18,13 +18,13 @@ Run alone: ``python bench/bench_boot.py [--runs N]``, or every benchmark with ``
 from __future__ import annotations
 
 import argparse
-import gzip
 import statistics
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bootstrap import engine_wheel_name, rebuild_engine_wheel  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import serving  # noqa: E402
+from transfer import Sizes, print_sizes, transfer_bytes  # noqa: E402
 
 TIMEOUT = 120_000  # ms
 # Records when an element first gets data-state "ready" (or "error"), on the page's own clock
@@ -87,21 +88,13 @@ def boot_ms(browser: Browser, url: str, boot: Boot) -> float:
     return float(elapsed)
 
 
-def transfer_bytes(browser: Browser, url: str, ready: str) -> tuple[int, int, int]:
-    """(files, raw bytes, gzip bytes) of everything a cold load of ``url`` fetches."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    responses = []
-    page.on("response", lambda response: responses.append(response))
-    page.goto(url)
-    page.wait_for_selector(ready, timeout=TIMEOUT)
-    page.wait_for_load_state("networkidle")
-    bodies = [r.body() for r in responses if r.ok and r.url.startswith(("http:", "https:"))]
-    context.close()
-    return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 6)) for b in bodies)
+def ready(selector: str) -> Callable[[Page], None]:
+    """Settle a page load once ``selector`` is there."""
 
+    def settle(page: Page) -> None:
+        page.wait_for_selector(selector, timeout=TIMEOUT)
 
-Sizes = dict[str, tuple[int, int, int]]
+    return settle
 
 
 def measure(base: str, runs: int) -> tuple[dict[str, list[float]], Sizes]:
@@ -118,9 +111,9 @@ def measure(base: str, runs: int) -> tuple[dict[str, list[float]], Sizes]:
             b.name: [boot_ms(browser, f"{base}/{b.path}", b) for _ in range(runs)] for b in boots
         }
         sizes = {
-            "hand.html": transfer_bytes(browser, f"{base}/hand.html", "main"),
+            "hand.html": transfer_bytes(browser, f"{base}/hand.html", ready("main")),
             "table.html": transfer_bytes(
-                browser, f"{base}/table.html?new", "main[data-state=ready]"
+                browser, f"{base}/table.html?new", ready("main[data-state=ready]")
             ),
         }
         browser.close()
@@ -144,10 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, values in times.items():
         print(f"| {name} | {statistics.median(values):.0f} | {min(values):.0f}-{max(values):.0f} |")
     print("\nBytes transferred by a cold load, everything the page fetches:\n")
-    print("| page | files | raw KiB | gzip KiB |")
-    print("|---|---:|---:|---:|")
-    for name, (files, raw, packed) in sizes.items():
-        print(f"| {name} | {files} | {raw / 1024:.1f} | {packed / 1024:.1f} |")
+    print_sizes("page", sizes)
 
 
 if __name__ == "__main__":

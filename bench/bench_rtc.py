@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
 import importlib.util
 import statistics
 import sys
@@ -51,6 +50,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import make_server  # noqa: E402
+from transfer import print_sizes, transfer_bytes  # noqa: E402
 
 
 def _transport_helpers() -> Any:
@@ -268,20 +268,11 @@ def messaging(browser: Browser, base: str, taps: int) -> tuple[list[float], floa
     return latencies, rate_in, float(out)
 
 
-def hand_transfer(browser: Browser, url: str) -> tuple[int, int, int]:
-    """(files, raw bytes, gzip bytes) hand.html fetches, cold, up to pressing Join."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    page = context.new_page()
-    responses = []
-    page.on("response", lambda response: responses.append(response))
-    page.goto(url)
+def join(page: Page) -> None:
+    """Settle hand.html's load: press Join and let it fetch what joining needs."""
     page.get_by_label("Your name").fill("Bench")
     page.get_by_role("button", name="Join").click()
     page.wait_for_timeout(1500)
-    page.wait_for_load_state("networkidle")
-    bodies = [r.body() for r in responses if r.ok and r.url.startswith(("http:", "https:"))]
-    context.close()
-    return len(bodies), sum(map(len, bodies)), sum(len(gzip.compress(b, 6)) for b in bodies)
 
 
 def phone_page(browser: Browser, name: str) -> Page:
@@ -401,9 +392,9 @@ def main(argv: list[str] | None = None) -> None:
         silences = [silence_to_close_ms(browser, base) for _ in range(runs)]
         offer = "1" + "0" * 200  # any well-formed offer: the phone page loads the same files
         sizes = {
-            "camera (#o=)": hand_transfer(browser, f"{base}/hand.html#o={offer}"),
-            "relay (#r=&k=)": hand_transfer(
-                browser, f"{base}/hand.html#r=bench&k=AAAAAAAAAAAAAAAAAAAAAA&b={broker}"
+            "camera (#o=)": transfer_bytes(browser, f"{base}/hand.html#o={offer}", join),
+            "relay (#r=&k=)": transfer_bytes(
+                browser, f"{base}/hand.html#r=bench&k=AAAAAAAAAAAAAAAAAAAAAA&b={broker}", join
             ),
         }
         browser.close()
@@ -443,10 +434,7 @@ def main(argv: list[str] | None = None) -> None:
         f" ({qr_digits} digits, this machine's candidates)."
     )
     print()
-    print("| hand.html by mode | files | raw | gzip |")
-    print("|---|---:|---:|---:|")
-    for name, (files, raw, packed) in sizes.items():
-        print(f"| {name} | {files} | {raw / 1024:.0f} KB | {packed / 1024:.0f} KB |")
+    print_sizes("hand.html by mode", sizes)
 
 
 if __name__ == "__main__":
