@@ -9,63 +9,18 @@ phone's turn. Needs ``make setup`` first (vendor/ and the engine wheel).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import socket
-import subprocess
-import sys
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+from broker import amqtt_broker
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from PIL import Image
 from playwright.sync_api import Page, expect, sync_playwright
-from serve import make_server
+from serve import serving
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--no-first-run",
-]
 WAIT = 30_000  # ms
 TURNS = 3  # the phone's turns played before the pictures
-
-
-def free_port() -> int:
-    """A free TCP port on loopback."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextlib.contextmanager
-def broker(workdir: Path) -> Iterator[str]:
-    """An amqtt broker with a WebSocket listener on loopback; yields its ws:// URL."""
-    port = free_port()
-    config = workdir / "broker.yaml"
-    config.write_text(
-        f"listeners:\n  default:\n    type: ws\n    bind: 127.0.0.1:{port}\n"
-        "plugins:\n  amqtt.plugins.authentication.AnonymousAuthPlugin:\n    allow_anonymous: true\n"
-    )
-    process = subprocess.Popen(
-        [Path(sys.executable).with_name("amqtt"), "-c", config], stdout=subprocess.DEVNULL
-    )
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("amqtt did not start")
-            time.sleep(0.1)
-        yield f"ws://127.0.0.1:{port}/mqtt"
-    finally:
-        process.terminate()
-        process.wait(10)
 
 
 def play_something(phone: Page) -> None:
@@ -93,14 +48,9 @@ def shrink(path: Path) -> None:
 
 def take(out: Path, lang: str) -> None:
     """Play up to the phone's first turn and save ``tv.png`` and ``phone.png`` in ``out``."""
-    server = make_server("127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     out.mkdir(parents=True, exist_ok=True)
-    with broker(out) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS
-        )
+    with serving() as base, amqtt_broker() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         init = f"localStorage.setItem('lastcard.lang', '{lang}')"
         tv = browser.new_context(viewport={"width": 1600, "height": 900}).new_page()
         tv.add_init_script(init)
@@ -127,9 +77,7 @@ def take(out: Path, lang: str) -> None:
         for name, page in (("tv", tv), ("phone", phone)):
             page.screenshot(path=out / f"{name}.png")
             shrink(out / f"{name}.png")
-        (out / "broker.yaml").unlink()
         browser.close()
-    server.shutdown()
 
 
 def main() -> None:
