@@ -119,6 +119,20 @@ export function pile(msg, { size = "card--xl" } = {}) {
   </div>`;
 }
 
+/** How many events a page keeps for its log (the table keeps as many). */
+export const KEPT_EVENTS = 40;
+
+/**
+ * A `tv` or `view` message with its full event log: the table sends only the events new since
+ * the recipient's previous message, or the recent log with `events_reset` (docs/protocol.md).
+ * @param {object | null} prev  the previous message as this function returned it
+ * @param {object} msg  the message as it arrived
+ */
+export function withLog(prev, msg) {
+  const events = msg.events_reset || !prev ? msg.events : [...(prev.events ?? []), ...msg.events].slice(-KEPT_EVENTS);
+  return { ...msg, events };
+}
+
 /** The last events, newest first, as short lines. */
 export function eventLog(msg, { limit = 8 } = {}) {
   const events = (msg.events ?? []).slice(-limit).reverse();

@@ -8,7 +8,7 @@ import { html, morph } from "./html.js";
 import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { secondsLeft } from "./board.js";
+import { secondsLeft, withLog } from "./board.js";
 import { rulesDialog } from "./rules.js";
 import { PhoneJoin } from "./join-phone.js";
 
@@ -22,7 +22,7 @@ const store = createStore(
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
     view: (s, a) => ({
       ...s,
-      msg: a.msg,
+      msg: withLog(s.msg, a.msg),
       receivedAt: a.at,
       left: secondsLeft(a.msg, a.at, a.at),
       pick: s.msg?.state === a.msg.state ? s.pick : NO_PICK,

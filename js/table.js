@@ -9,7 +9,7 @@ import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
 import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { secondsLeft } from "./board.js";
+import { secondsLeft, withLog } from "./board.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 
@@ -18,7 +18,7 @@ const store = createStore(
     boot: (s, a) => ({ ...s, boot: a.boot, error: a.error ?? null }),
     tv: (s, a) => ({
       ...s,
-      msg: a.msg,
+      msg: withLog(s.msg, a.msg),
       receivedAt: a.at,
       left: secondsLeft(a.msg, a.at, a.at),
       picks: s.msg?.state === a.msg.state ? s.picks : {},
@@ -51,10 +51,15 @@ function toast(text) {
 }
 
 /** Route the controller's outputs: "tv" to the renderer, anything else to that phone. */
+/** Deliver a batch of the controller's `[to, text]` pairs: phones get the text as it is. */
 function route(batch) {
-  for (const [to, message] of JSON.parse(batch)) {
-    if (to !== "tv") join?.send(to, JSON.stringify(message));
-    else if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
+  for (const [to, text] of batch) {
+    if (to !== "tv") {
+      join?.send(to, text);
+      continue;
+    }
+    const message = JSON.parse(text);
+    if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
     else if (message.type === "error") toast(t(`error.${message.code}`) === `error.${message.code}` ? t("error.generic", { code: message.code }) : t(`error.${message.code}`));
   }
 }

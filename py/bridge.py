@@ -8,7 +8,8 @@ to ``js/table.js`` in JSON strings only:
   ``receive(peer, text)``, ``refresh()``, and ``fresh`` (the URL asked for a new table, so joining
   must not reuse the saved relay room); announced by a ``lastcard-ready`` event on ``document``;
 - every batch of controller outputs ``[(to, message), ...]`` is a ``lastcard-out`` event whose
-  ``detail`` is that list as JSON text (``to`` is ``"tv"`` or a phone's peer id).
+  ``detail`` is an array of ``[to, text]`` pairs, ``text`` being the message's JSON (``to`` is
+  ``"tv"`` or a phone's peer id): each message is serialized once, and a phone's goes out as is.
 
 Timers: the controller's clock is ``performance.now()`` in seconds (monotonic; a snapshot keeps
 deadlines as remaining durations, so a reload resumes with the time that was left). ``tick()`` is
@@ -53,8 +54,8 @@ def clock() -> float:
     return float(js.performance.now()) / 1000
 
 
-def emit(name: str, detail: str) -> None:
-    """Dispatch a ``CustomEvent`` with a string ``detail`` on ``document``."""
+def emit(name: str, detail: Any) -> None:
+    """Dispatch a ``CustomEvent`` on ``document`` with ``detail`` (a string, or lists of them)."""
     init = to_js({"detail": detail}, dict_converter=js.Object.fromEntries)
     js.document.dispatchEvent(js.CustomEvent.new(name, init))
 
@@ -87,7 +88,7 @@ class Bridge:
             js.console.error(f"table error: {exc!r}")
             out = []
         if out:
-            emit("lastcard-out", json.dumps(out))
+            emit("lastcard-out", [[to, json.dumps(message)] for to, message in out])
             self._save()
         self._schedule()
 

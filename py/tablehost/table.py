@@ -38,7 +38,8 @@ TIMER_RANGES = {
 }
 OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
 MAX_SPECTATORS = 32
-KEPT_EVENTS = 40  # the last events every message carries
+KEPT_EVENTS = 40  # the last events the table keeps (and saves)
+RECENT_EVENTS = 12  # the recent log a full resend carries (a phone that joins or comes back)
 TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
 SNAPSHOT_FORMAT = 1
 WHY_NOT = {
@@ -122,6 +123,7 @@ class Table:
         self._bots_due: dict[int, float] = {}
         self._peers: dict[str, Member | None] = {}
         self._limits: dict[str, RateLimit] = {}
+        self._sent: dict[str, int] = {}  # recipient -> the last event number it was sent
         self._dirty = False
 
     # ----------------------------------------------------------------- public API
@@ -223,6 +225,7 @@ class Table:
             if reply_to is None:
                 raise
             out = [(reply_to, ProtocolError("internal", "the table failed here").message())]
+            self._sent.clear()
             self._dirty = True
         self._running = self._should_run()
         if self._dirty:
@@ -260,6 +263,7 @@ class Table:
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
         self._limits.pop(peer, None)
+        self._sent.pop(peer, None)
         if member is not None:
             member.peer = None
             self._dirty = True
@@ -339,6 +343,7 @@ class Table:
         member.lang = message.get("lang", member.lang)
         member.peer = peer
         self._peers[peer] = member
+        self._sent.pop(peer, None)  # its next view is a full one
         seat = self._seats.index(member) if member in self._seats else None
         welcome = {
             "v": VERSION,
@@ -454,8 +459,8 @@ class Table:
             self._paused = False
         elif kind == "rules":
             self._rules_open = command["open"]
-        elif kind == "refresh":
-            pass  # nothing changes; the TV and every phone get their messages again
+        elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
+            self._sent.clear()
         elif kind == "local_action":
             if (
                 not (0 <= command["seat"] < len(self._seats))
@@ -583,6 +588,7 @@ class Table:
             raise ProtocolError("bad_options", str(exc)[:200]) from None
         self._games += 1
         self._events = []
+        self._sent.clear()  # a new game's log replaces the last one's everywhere
         self._fill_seats(roster)
         self._play([])
 
@@ -638,21 +644,21 @@ class Table:
 
     # ----------------------------------------------------------------- outgoing messages
     def _broadcast(self) -> Out:
-        shared = self._shared()
+        """The TV's and every connected phone's message, the shared part built once."""
+        public = self._public()
+        shared = self._shared(public)
+        in_game = self._game is not None and self._phase != "lobby"
         local = {
             str(seat): self._game.view(seat)
             for seat, m in enumerate(self._seats)
-            if m.kind == "local"
-            and not m.removed
-            and self._game is not None
-            and self._phase != "lobby"
+            if m.kind == "local" and not m.removed and in_game
         }
         tv = {
             "v": VERSION,
             "type": "tv",
             **shared,
-            "view": self._public(),
-            "events": self._events_for(None),
+            "view": public,
+            **self._events_for(TV, None),
             "local": local,
             "spectators": [
                 {"name": m.name, "connected": m.connected, "play": m.want} for m in self._spectators
@@ -662,14 +668,15 @@ class Table:
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
             if member is not None:
-                out.append((peer, self._phone_message(member, shared)))
+                out.append((peer, self._phone_message(peer, member, shared, public)))
         return out
 
-    def _phone_message(self, member: Member, shared: dict[str, Any]) -> Message:
+    def _phone_message(
+        self, peer: str, member: Member, shared: dict[str, Any], public: dict[str, Any] | None
+    ) -> Message:
         seated = member in self._seats and not member.removed
         seat = self._seats.index(member) if seated else None
-        in_game = self._game is not None and self._phase != "lobby"
-        view = (self._game.view(seat) if seat is not None else self._public()) if in_game else None
+        view = public if seat is None or public is None else self._game.view(seat)
         return {
             "v": VERSION,
             "type": "view",
@@ -677,7 +684,7 @@ class Table:
             "seat": seat,
             "role": "player" if seated else "spectator",
             "view": view,
-            "events": self._events_for(seat),
+            **self._events_for(peer, seat),
             "play": None if seated else member.want,
         }
 
@@ -686,9 +693,8 @@ class Table:
             self._game.public_view() if self._game is not None and self._phase != "lobby" else None
         )
 
-    def _shared(self) -> dict[str, Any]:
-        """What the TV and every phone see alike."""
-        public = self._public()
+    def _shared(self, public: dict[str, Any] | None) -> dict[str, Any]:
+        """What the TV and every phone see alike (``public``: the game's public view, if any)."""
         remaining = (
             None
             if self._deadline is None
@@ -749,14 +755,26 @@ class Table:
             "result": result,
         }
 
-    def _events_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """The kept events as ``seat`` may see them: drawn cards only in its own draws."""
-        return [
-            e
-            if e.get("type") != "draw" or e.get("seat") == seat
-            else {k: v for k, v in e.items() if k != "cards"}
-            for e in self._events
-        ]
+    def _events_for(self, to: str, seat: int | None) -> dict[str, Any]:
+        """The ``events`` of ``to``'s next message, as ``seat`` may see them (drawn cards only in
+        its own draws): the ones since its previous message, or with ``events_reset`` the recent
+        log when it has none yet (joined, came back, refresh, a new game)."""
+        reset = to not in self._sent
+        if reset:
+            events = self._events[-RECENT_EVENTS:]
+        else:
+            after = self._sent[to]
+            events = [e for e in self._events if e["n"] > after]
+        self._sent[to] = self._event_n
+        return {
+            "events": [
+                e
+                if e.get("type") != "draw" or e.get("seat") == seat
+                else {k: v for k, v in e.items() if k != "cards"}
+                for e in events
+            ],
+            "events_reset": reset,
+        }
 
 
 def _engine_options(options: dict[str, Any], agreed: bool) -> dict[str, Any]:

@@ -46,16 +46,58 @@ def test_drawn_cards_go_to_the_drawer_only(make_net):
         assert "B7" not in cards_in(events)
 
 
-def test_events_are_numbered_and_kept_for_a_returning_phone(make_net):
+def logs(net, to: str) -> list[dict]:
+    """The event log a recipient rebuilds from its messages (``events_reset`` starts it over)."""
+    log: list[dict] = []
+    for message in net.inbox.get(to, []):
+        if message["type"] in ("tv", "view"):
+            log = message["events"] if message["events_reset"] else log + message["events"]
+    return log
+
+
+def test_events_are_sent_once_and_a_returning_phone_gets_the_recent_log(make_net):
     net = make_net(players=3, setup=SETUP)
+    net.join("watcher")
     net.act("p0", "play R5")
-    net.act("p1", "draw")
-    numbers = [e["n"] for e in net.tv()["events"]]
+    state, before = net.tv()["state"], net.table._event_n
+    net.clear()
+    net.send("p1", type="action", action="draw", state=state)  # one change: just its new events
+    for to in ("tv", "p0", "p1", "p2", "watcher"):
+        message = net.last(to)
+        assert message["events_reset"] is False
+        assert [e["n"] for e in message["events"]] == list(
+            range(before + 1, net.table._event_n + 1)
+        )
+    net.host(type="pause")  # no engine change: no events at all
+    assert all(net.last(to)["events"] == [] for to in ("tv", "p0", "p1", "p2", "watcher"))
+    numbers = [e["n"] for e in logs(net, "tv")]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+
     net.disconnect("p1")
-    net.rejoin("p1")
-    assert [e["n"] for e in net.view("p1")["events"]] == numbers
-    assert "cards" in net.view("p1")["events"][-1]
+    net.rejoin("p1")  # back on a new channel: the recent log again, its own draw with its cards
+    back = net.view("p1")
+    assert back["events_reset"] is True
+    assert [e["n"] for e in back["events"]] == [e["n"] for e in net.table._events][-12:]
+    assert "cards" in back["events"][-1]
+    net.host(type="refresh")
+    assert all(net.last(to)["events_reset"] for to in ("tv", "p0", "p1", "p2", "watcher"))
+
+
+def test_every_recipient_rebuilds_the_whole_log_from_its_messages(make_net, clock):
+    net = make_net(players=3, seed=5)
+    net.join("watcher")
+    for _ in range(60):  # time-outs play the game on
+        net.tick(25)
+        if net.tv()["phase"] != "playing":
+            break
+    table_log = net.table._events
+    for seat, to in [(None, "tv"), (0, "p0"), (1, "p1"), (2, "p2"), (None, "watcher")]:
+        rebuilt = logs(net, to)
+        numbers = [e["n"] for e in rebuilt]
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))  # none lost
+        for mine, full in zip(rebuilt[-len(table_log) :], table_log, strict=True):
+            private = full["type"] == "draw" and full["seat"] != seat
+            assert mine == ({k: v for k, v in full.items() if k != "cards"} if private else full)
 
 
 def test_the_tv_message_has_what_the_host_screen_needs(make_net):
