@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, ParamSpec
 
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
 from .rng import Rng
 
 Event = dict[str, Any]
+_P = ParamSpec("_P")
 
 
 class IllegalAction(ValueError):
@@ -81,6 +82,12 @@ DRAW = Move("draw")
 PASS = Move("pass")
 LAST = Move("last")
 _PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
+
+
+def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
+    """The seats with the lowest ``key`` (several on a tie)."""
+    low = min(key(s) for s in seats)
+    return [s for s in seats if key(s) == low]
 
 
 def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
@@ -194,6 +201,9 @@ class Game:
         self.removed = [False] * players
         self.eliminated = [False] * players
         self.idle = 0  # consecutive turns with no discard and no draw
+        # per seat: the colour or suit in force when it last drew on its turn and did not play,
+        # while it has taken no other card since (public: for bots' inference), else None
+        self.declined: list[str | None] = [None] * players
         self.over = False
         self.winners: list[int] | None = None
         self.hand_number = 1
@@ -270,6 +280,7 @@ class Game:
         self.rng.shuffle(cards)
         size = self.hand_size()
         self.hands = [[] for _ in range(self.players)]
+        self.declined = [None] * self.players
         for seat in seats:
             self.hands[seat] = sorted(cards[-size:], key=ORDER.__getitem__)
             del cards[-size:]
@@ -281,7 +292,7 @@ class Game:
         else:
             self.dealer = pick if dealer is None else dealer
             first = self.next_seat(self.dealer, direction=1)
-        self._start(first)
+        self._start(first, self.UPCARD)
 
     def _setup(self, setup: dict[str, Any]) -> None:
         """Lay out a fixed position (engine-api ``setup``) instead of dealing."""
@@ -332,15 +343,15 @@ class Game:
         """May this card stay face up as the starter? (Else: back in the stock, shuffle, again.)"""
         return True
 
-    def _start(self, first: int, turn_starter: bool | None = None) -> None:
-        """Turn the starter (if any), set the first seat and apply the starter's effect."""
+    def _start(self, first: int, turn_starter: bool) -> None:
+        """Set the first seat; with ``turn_starter``, turn the starter and apply its effect."""
         self.direction = 1
         self.turn = first
         self.pending = None
         self.drawn = None
         self.calls = []
         self.idle = 0
-        if turn_starter if turn_starter is not None else self.UPCARD:
+        if turn_starter:
             if not any(self.starter_ok(c) for c in self.stock):
                 raise ValueError("no card in the stock may stand as the starter")
             while True:
@@ -382,13 +393,7 @@ class Game:
         move = (self._moves(seat) if moves is None else moves).get(action)
         if move is None:
             raise IllegalAction(self._why_illegal(seat, action))
-        events: list[Event] = []
-        self._events = events
-        try:
-            self._push(seat, move)
-        finally:
-            self._events = None
-        return events
+        return self._run(self._push, seat, move)
 
     def _why_illegal(self, seat: int, action: str) -> str:
         if self.over:
@@ -397,12 +402,12 @@ class Game:
             return f"seat {seat} has nothing to do now (turn: seat {self.turn})"
         return f"{action!r} is not legal for seat {seat} now"
 
-    def _run(self, step: Callable[[], None]) -> list[Event]:
-        """Run a state change collecting its events."""
+    def _run(self, step: Callable[_P, None], *args: _P.args, **kwargs: _P.kwargs) -> list[Event]:
+        """Run a state change, ``step(*args, **kwargs)``, collecting its events."""
         events: list[Event] = []
         self._events = events
         try:
-            step()
+            step(*args, **kwargs)
         finally:
             self._events = None
         return events
@@ -445,7 +450,7 @@ class Game:
         seat = self._check_seat(seat)
         if self.removed[seat]:
             raise IllegalAction(f"seat {seat} is already removed")
-        return self._run(lambda: self._remove(seat))
+        return self._run(self._remove, seat)
 
     def _remove(self, seat: int) -> None:
         self._cache = {}
@@ -790,8 +795,8 @@ class Game:
             )
         if seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
-        if self.CALLS == "after":
-            self._catch_missed_calls(seat, going_out=not hand)
+        if self.CALLS == "after" and hand:  # going out catches no one
+            self._catch_missed_calls(seat)
         # last-card D7: a single final card with no call standing is played, but the seat stays in
         missed = not hand and self.CALLS == "before" and len(move.cards) == 1
         missed = missed and seat not in self.calls
@@ -828,8 +833,7 @@ class Game:
             self.turn = seat
             return
         if effect.pickup:
-            waiting = p["count"] if p is not None and p["kind"] == "pickup" else 0
-            self.pending = {"kind": "pickup", "seat": nxt, "count": waiting + effect.pickup * count}
+            self.pending = {"kind": "pickup", "seat": nxt, "count": _pickup(effect, count, p)}
             self.turn = nxt
             return
         if effect.melee:
@@ -912,15 +916,12 @@ class Game:
             if effect is not None and effect.draw:
                 self._draw(self.next_seat(seat), self._value(effect.draw), "penalty")
             elif effect is not None and effect.pickup:
-                waiting = p["count"] if p is not None and p["kind"] == "pickup" else 0
-                amount = waiting + effect.pickup * len(move.cards)
+                amount = _pickup(effect, len(move.cards), p)
                 self._draw(self.next_seat(seat), amount, "pickup")
         self._end_hand([seat])
 
-    def _catch_missed_calls(self, seat: int, going_out: bool) -> None:
+    def _catch_missed_calls(self, seat: int) -> None:
         """Last One D7: a play by ``seat`` catches every other one-card seat that has not called."""
-        if going_out:
-            return
         penalty = self._value(self.CALL_PENALTY)
         for other in self.seats_in_play():
             if (
@@ -939,6 +940,7 @@ class Game:
             self._end_turn(seat)
             return
         got = self._draw(seat, 1, "draw")
+        declined = self.active if p is None and got else None
         if self.PLAY_DRAWN and got:
             ok = self._playable_cards(seat)
             card = got[0]
@@ -946,6 +948,7 @@ class Game:
                 self.drawn = card
                 self.pending = {"kind": "drawn", "seat": seat}
                 return
+        self.declined[seat] = declined
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -955,22 +958,22 @@ class Game:
 
     def _pass(self, seat: int) -> None:
         p = self.pending
-        if p is not None and p["kind"] == "melee":
-            p["passed"].append(seat)
-            self._emit({"type": "pass", "seat": seat})
-            if self._melee_done():
-                self._resolve_melee()
+        if p is None:
+            self._blocked_pass(seat)
             return
         self._emit({"type": "pass", "seat": seat})
-        if p is None:
-            self._blocked_pass(seat, emitted=True)
-        else:
+        if p["kind"] != "melee":
+            if p["kind"] == "drawn":
+                self.declined[seat] = self.active
             self._end_turn(seat)
+            return
+        p["passed"].append(seat)
+        if self._melee_done():
+            self._resolve_melee()
 
-    def _blocked_pass(self, seat: int, emitted: bool = False) -> None:
+    def _blocked_pass(self, seat: int) -> None:
         """A pass with nothing to play or draw; a full round of them ends the hand (000 D7)."""
-        if not emitted:
-            self._emit({"type": "pass", "seat": seat})
+        self._emit({"type": "pass", "seat": seat})
         self.idle += 1
         if self.idle >= len(self.seats_in_play()):
             self._end_blocked()
@@ -982,9 +985,7 @@ class Game:
 
     def blocked_winners(self) -> list[int]:
         """Winners of a blocked hand: the seats holding the fewest cards (000 D7)."""
-        seats = self.seats_in_play()
-        fewest = min(len(self.hands[s]) for s in seats)
-        return [s for s in seats if len(self.hands[s]) == fewest]
+        return lowest(self.seats_in_play(), lambda seat: len(self.hands[seat]))
 
     def _can_draw(self) -> bool:
         """A card can be drawn: the stock, or a discard pile to reshuffle under its top card."""
@@ -1003,6 +1004,7 @@ class Game:
                 stock = self.stock
             got.append(stock.pop())
         hand = self.hands[seat]
+        self.declined[seat] = None
         for card in got:
             bisect.insort(hand, card, key=ORDER.__getitem__)
         if got:
@@ -1056,7 +1058,7 @@ class Game:
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "seed", "options", "active", "turn", "direction", "dealer", "drawn", "idle",
         "over", "hand_number", "match_over", "hands", "stock", "discard", "pending", "calls",
-        "removed", "eliminated", "winners", "scores", "match_winners",
+        "declined", "removed", "eliminated", "winners", "scores", "match_winners",
     )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -1097,6 +1099,7 @@ class Game:
         self.discard = list(self.discard)
         self.pending = _copy_pending(self.pending)
         self.calls = list(self.calls)
+        self.declined = list(self.declined)
         self.removed = list(self.removed)
         self.eliminated = list(self.eliminated)
         for name in ("winners", "scores", "match_winners"):
@@ -1129,6 +1132,13 @@ class Game:
             game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
         game.rng = Rng(rng.next64())
         return game
+
+
+def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:
+    """Cards owed for ``count`` pickup cards of ``effect`` laid on the waiting pickup ``p``, if
+    any (a counter passes the whole pickup on: last-card D3, D6)."""
+    waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
+    return waiting + effect.pickup * count
 
 
 def _anything(card: str) -> bool:

@@ -10,17 +10,10 @@ vote (D1), the starter put back while it is a joker (D2) and the elimination mat
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..cards import JOKER, SUITS, french_deck
-from ..game import Effect, Game, Option
-
-
-def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
-    """The seats with the lowest ``key`` (several on a tie)."""
-    low = min(key(s) for s in seats)
-    return [s for s in seats if key(s) == low]
+from ..game import Effect, Game, Option, lowest
 
 
 class LastOne(Game):

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..cards import SUITS, french_deck
-from ..game import Effect, Game, Option
-from .last_one import LastOne, lowest
+from ..game import Effect, Game, Option, lowest
+from .last_one import LastOne
 
 
 class PosledniyIgrok(Game):
