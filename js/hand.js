@@ -92,6 +92,10 @@ function onMessage(text) {
       if (message.code === "bad_token") {
         localStorage.removeItem(TOKEN_KEY);
         hello();
+      } else if (message.code === "stale") {
+        // The table moved on before the tap landed: its fresh view came first on this ordered
+        // channel and is already on screen, so there is nothing to report; just drop the pick.
+        store.dispatch({ type: "pick", pick: NO_PICK });
       } else {
         showError(message.code);
       }

@@ -1,4 +1,9 @@
-"""A phone joins the real table through the relay (loopback broker) and plays a card."""
+"""A phone joins the real table through the relay (loopback broker) and plays a card.
+
+The test sets the pace: the turn timer is off (a slow machine cannot time the phone out) and the
+computers think for 3 s, so the phone's move is still in the TV's 8-line log when the test looks
+(at 0 s, two bots' replies could push it out before the assertion polls). The phone taps only when
+its own screen says it is its turn."""
 
 from __future__ import annotations
 
@@ -10,6 +15,24 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+BOT_PAUSE = "3"  # s: the longest choice; see the module docstring
+# The phone's next action goes out with an old state id, as if the table had moved on meanwhile;
+# `staleSeen` is set once the page has handled the table's `stale` answer (listeners run in order).
+STALE_ONCE = """() => {
+  const send = RTCDataChannel.prototype.send;
+  window.staleNext = true;
+  RTCDataChannel.prototype.send = function (data) {
+    if (window.staleNext && typeof data === "string" && data.includes('"type":"action"')) {
+      window.staleNext = false;
+      const message = JSON.parse(data);
+      data = JSON.stringify({ ...message, state: message.state - 1 });
+      this.addEventListener("message", (e) => {
+        if (e.data.startsWith("{") && JSON.parse(e.data).code === "stale") window.staleSeen = true;
+      });
+    }
+    return send.call(this, data);
+  };
+}"""
 
 
 def test_phone_joins_sees_its_hand_and_plays(
@@ -34,7 +57,8 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(seat).to_contain_text("Пётр")
     expect(seat).to_contain_text("connected")
 
-    tv.get_by_label("Computer thinking pause").select_option("0")
+    tv.get_by_label("Turn timer").select_option("off")
+    tv.get_by_label("Computer thinking pause").select_option(BOT_PAUSE)
     for _ in range(2):
         tv.get_by_role("button", name="Add computer player").click()
     tv.get_by_role("button", name="Start the game").click()
@@ -45,17 +69,29 @@ def test_phone_joins_sees_its_hand_and_plays(
     count = tv.get_by_test_id("count-0")
     expect(count).to_have_text(f"{cards.count()} cards")
     legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
-    if legal.count():
+
+    def tap() -> str:
+        """Play the first legal card (naming the first suit or colour if asked), else draw."""
+        if not legal.count():
+            hand.get_by_role("button", name="Draw", exact=True).click()
+            return "Пётр drew"
         expect(legal.first).to_have_class(re.compile("is-legal"))
         played = legal.first.get_attribute("aria-label")
         legal.first.click()
         choice = phone.get_by_test_id("choice")
         if choice.count():
             choice.get_by_role("button").first.click()
-        expect(tv.get_by_test_id("log")).to_contain_text(f"Пётр played {played}")
-    else:
-        hand.get_by_role("button", name="Draw", exact=True).click()
-        expect(tv.get_by_test_id("log")).to_contain_text("Пётр drew")
+        return f"Пётр played {played}"
+
+    # A tap the table refuses as stale: no alarm, the same screen, and the next tap plays.
+    phone.evaluate(STALE_ONCE)
+    tap()
+    phone.wait_for_function("window.staleSeen === true")
+    # The page has handled the answer (rendering is synchronous): a toast would be up right now,
+    # so look once instead of waiting for a condition that a vanishing toast would also meet.
+    assert phone.get_by_role("alert").count() == 0
+    expect(hand.get_by_text("Your turn")).to_be_visible()
+    expect(tv.get_by_test_id("log")).to_contain_text(tap())
 
     # A reload: the phone comes back with its seat token to the same seat and its hand.
     phone.reload()
