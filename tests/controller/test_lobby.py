@@ -91,11 +91,17 @@ def test_a_local_seat_plays_on_the_tv_which_carries_its_view(make_net):
     assert net.tv()["local"]["1"]["hand"] == ["B2"]
 
 
-def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
+def nine_card_lobby(make_net):
+    """A last-one lobby asking for 9-card hands (a vote), phones a and b seated."""
     net = make_net()
     net.host(type="configure", ruleset="last-one", options={"hand_size": 9})
     net.join("a")
     net.join("b")
+    return net
+
+
+def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
+    net = nine_card_lobby(make_net)
     net.host(type="add_bot", level="easy")
     lobby = net.tv()["lobby"]
     assert lobby["vote_needed"] is True and lobby["why_not"] == "vote"
@@ -117,10 +123,7 @@ def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
 
 
 def test_changing_the_options_resets_the_votes(make_net):
-    net = make_net()
-    net.host(type="configure", ruleset="last-one", options={"hand_size": 9})
-    net.join("a")
-    net.join("b")
+    net = nine_card_lobby(make_net)
     net.send("a", type="vote", topic="hand_size_9", agree=True)
     net.host(type="configure", options={"hand_size": 8})
     assert net.tv()["lobby"]["votes"] == {} and net.tv()["lobby"]["vote_needed"] is False

@@ -15,8 +15,13 @@ SETUP = {
 DEAD_DRAW = {**SETUP, "stock": ["Y8", "G9", "B9", "R7", "G2"]}
 
 
-def test_r38_each_decision_has_a_20s_limit(make_net):
-    net = make_net(players=2, setup=SETUP)
+@pytest.fixture
+def net(make_net):
+    """Two phones playing from ``SETUP``: seat 0 to act, its 20 s running."""
+    return make_net(players=2, setup=SETUP)
+
+
+def test_r38_each_decision_has_a_20s_limit(net):
     assert net.tv()["remaining"] == 20.0
     assert net.tv()["awaiting"] == [0]
     assert net.remaining() == 20.0
@@ -27,8 +32,7 @@ def test_r38_each_decision_has_a_20s_limit(make_net):
     assert net.tv()["remaining"] == 20.0
 
 
-def test_r39_a_fresh_20s_after_drawing_a_playable_card(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r39_a_fresh_20s_after_drawing_a_playable_card(net):
     net.tick(15)
     net.act("p0", "draw")
     assert net.view("p0")["view"]["pending"] == {"kind": "drawn", "seat": 0}
@@ -40,8 +44,7 @@ def test_r39_a_fresh_20s_after_drawing_a_playable_card(make_net):
     assert net.tv()["awaiting"] == [1]
 
 
-def test_r40_time_out_before_drawing_draws_one_and_passes(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r40_time_out_before_drawing_draws_one_and_passes(net):
     net.tick(20)
     tv = net.tv()
     assert tv["seats"][0]["count"] == 4  # the drawn R7 was not played
@@ -52,8 +55,7 @@ def test_r40_time_out_before_drawing_draws_one_and_passes(make_net):
     assert "R7" in net.view("p0")["view"]["hand"]
 
 
-def test_r41_time_out_after_drawing_just_passes(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r41_time_out_after_drawing_just_passes(net):
     net.act("p0", "draw")
     net.tick(20)
     tv = net.tv()
@@ -70,8 +72,7 @@ def test_r20_unplayable_draw_ends_the_turn_and_starts_the_next_timer(make_net):
     assert net.remaining() == 20.0
 
 
-def test_r42_a_disconnected_current_player_has_30s_to_return(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r42_a_disconnected_current_player_has_30s_to_return(net):
     net.tick(5)
     net.disconnect("p0")
     assert net.remaining() == 30.0
@@ -83,31 +84,27 @@ def test_r42_a_disconnected_current_player_has_30s_to_return(make_net):
     assert net.tv()["view"]["top"] == "R5"
 
 
-def test_r42_the_grace_runs_out_into_the_default_action(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r42_the_grace_runs_out_into_the_default_action(net):
     net.disconnect("p0")
     net.tick(30)
     assert net.tv()["awaiting"] == [1]
     assert net.tv()["seats"][0]["count"] == 4
 
 
-def test_r42_a_decision_that_starts_while_disconnected_gets_the_grace(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r42_a_decision_that_starts_while_disconnected_gets_the_grace(net):
     net.disconnect("p1")
     net.act("p0", "play R5")
     assert net.tv()["awaiting"] == [1]
     assert net.remaining() == 30.0
 
 
-def test_r42_a_waiting_seats_drop_changes_nothing(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r42_a_waiting_seats_drop_changes_nothing(net):
     net.tick(5)
     net.disconnect("p1")
     assert net.remaining() == 15.0
 
 
-def test_r43_a_disconnected_players_seat_and_hand_are_kept(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r43_a_disconnected_players_seat_and_hand_are_kept(net):
     hand = net.view("p1")["view"]["hand"]
     net.disconnect("p1")
     assert net.tv()["seats"][1]["count"] == 3
@@ -116,8 +113,7 @@ def test_r43_a_disconnected_players_seat_and_hand_are_kept(make_net):
     assert net.view("p1-again")["view"]["hand"] == hand
 
 
-def test_r44_second_drop_does_not_extend(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r44_second_drop_does_not_extend(net):
     net.tick(5)
     net.disconnect("p0")  # deadline: t = 35
     net.tick(5)
@@ -129,8 +125,7 @@ def test_r44_second_drop_does_not_extend(make_net):
     assert net.tv()["awaiting"] == [1]
 
 
-def test_r45_pause_stops_every_game_timer(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r45_pause_stops_every_game_timer(net):
     net.tick(5)
     net.host(type="pause")
     assert net.tv()["paused"] is True
@@ -146,8 +141,7 @@ def test_r45_pause_stops_every_game_timer(make_net):
     assert net.tv()["awaiting"] == [1]
 
 
-def test_r45_the_rules_overlay_does_not_stop_the_timers(make_net):
-    net = make_net(players=2, setup=SETUP)
+def test_r45_the_rules_overlay_does_not_stop_the_timers(net):
     net.tick(5)
     net.host(type="rules", open=True)
     assert net.tv()["rules_open"] is True
