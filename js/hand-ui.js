@@ -10,6 +10,7 @@ import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
+import { codeField } from "./code-entry.js";
 import { eventLog, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 /** The empty panel state. */
@@ -157,21 +158,30 @@ export function waitingFor(msg, myTurn) {
   return !myTurn && msg.phase === "playing" && awaiting.length ? seatName(msg, awaiting[0]) : null;
 }
 
-/** The whole phone screen for the store state of js/hand.js. */
+function nameField(s) {
+  return html`<label for="name">${t("lobby.name")}</label>
+    <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">`;
+}
+
+/**
+ * The whole phone screen for the store state of js/hand.js. Link state "idle" means the page
+ * has no invitation in its fragment (the address was typed): it asks for the code on the TV.
+ */
 export function phoneScreen(s) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
-  if (!s.name || s.editingName) {
-    return html`${phoneBar(s)}<form class="screen name-form" data-act="name"><label for="name">${t("lobby.name")}</label>
-      <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">
-      <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
-  }
   if (s.link === "idle") {
-    return html`${phoneBar(s)}<form class="screen code-form" data-act="code"><p>${t("hand.noTable")}</p><label for="code">${t("hand.code")}</label>
-      <input id="code" name="code" maxlength="5" required autocapitalize="characters" autocomplete="off" pattern="[A-Za-z]{5}">
-      <button class="btn btn--primary" type="submit">${t("hand.connect")}</button></form>`;
+    return html`${phoneBar(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
+      <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>
+      ${codeField("code")}${nameField(s)}
+      <button class="btn btn--primary btn--big" type="submit">${t("code.join")}</button>
+      <p class="muted">${t("code.scan")}</p></form>`;
+  }
+  if (!s.name || s.editingName) {
+    return html`${phoneBar(s)}<form class="screen name-form" data-act="name">${nameField(s)}
+      <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
   }
   const msg = s.msg;
   if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big">${t("hand.connecting")}</p></section>`;

@@ -11,9 +11,12 @@ import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { secondsLeft, withLog } from "./board.js";
 import { rulesDialog } from "./rules.js";
 import { PhoneJoin } from "./join-phone.js";
+import { readCode, upperCaseCodes } from "./code-entry.js";
 
 const NAME_KEY = "lastcard.name";
 const TOKEN_KEY = "lastcard.token";
+/** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
+const INVITE = /^#(.*&)?[orc]=/;
 
 const store = createStore(
   {
@@ -39,7 +42,7 @@ const store = createStore(
   {
     name: localStorage.getItem(NAME_KEY),
     editingName: false,
-    link: "connecting",
+    link: INVITE.test(location.hash) ? "connecting" : "idle",
     wasOpen: false,
     msg: null,
     receivedAt: 0,
@@ -169,7 +172,14 @@ function onSubmit(event) {
     store.dispatch({ type: "name", name });
     startLink(); // a rename while joined keeps the seat: the new name is used from the next join
   } else if (form.dataset.act === "code") {
-    link.joinCode(form.elements.code.value.trim().toUpperCase());
+    const code = readCode(form);
+    const name = form.elements.name.value.trim().slice(0, 24);
+    if (!code) return;
+    if (!name) return form.elements.name.reportValidity();
+    localStorage.setItem(NAME_KEY, name);
+    store.dispatch({ type: "name", name });
+    startLink();
+    link.joinCode(code);
   }
 }
 
@@ -180,6 +190,7 @@ document.addEventListener("DOMContentLoaded", () => {
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
   document.getElementById("app").addEventListener("submit", onSubmit);
+  upperCaseCodes(document.getElementById("app"));
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });

@@ -76,7 +76,8 @@ export class TableJoin extends EventTarget {
       return true;
     } catch (error) {
       this.stopMode = () => {};
-      this.#status("error", String(error?.message ?? error));
+      this.qrBox.replaceChildren(); // the last mode's QR no longer works
+      this.#status("error", String(error?.message ?? error), error?.name);
       return false;
     }
   }
@@ -108,8 +109,9 @@ export class TableJoin extends EventTarget {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  #status(state, error) {
-    this.#emit("status", { mode: this.mode, state, ...(error ? { error } : {}) });
+  /** Tell the page the mode's state; an error carries its text and its DOMException name. */
+  #status(state, error, reason) {
+    this.#emit("status", { mode: this.mode, state, ...(error ? { error, reason } : {}) });
   }
 
   /**

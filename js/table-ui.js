@@ -139,15 +139,29 @@ export function tvScreen(s) {
     ${confirmDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya") : ""}`;
 }
 
+/** Camera failures (getUserMedia's DOMException names) that have their own advice. */
+const CAMERA_ERRORS = new Set(["NotFoundError", "NotAllowedError", "NotReadableError", "OverconstrainedError", "SecurityError", "AbortError"]);
+
+/** What went wrong with joining, in words that say what to do, and the buttons that do it. */
+function joinProblem(status) {
+  if (status.mode !== "camera") return html`<p class="warn" role="status">${t("join.error", { error: status.error ?? "" })}</p>`;
+  const reason = CAMERA_ERRORS.has(status.reason) ? status.reason : "other";
+  return html`<div class="join__problem" role="alert" data-testid="join-problem">
+    <p>${t(`join.camera.${reason}`, { error: status.error ?? "" })}</p>
+    <button type="button" class="btn btn--primary" data-act="join-mode" data-mode="relay">${t("join.use.relay")}</button>
+    ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="camera">${t("join.camera.retry")}</button>`}</div>`;
+}
+
 /** The join panel's text and mode switch (the QR itself is rendered by js/join-table.js). */
 export function joinText(invite, status) {
   const mode = status?.mode ?? invite?.mode;
   const other = mode === "camera" ? "relay" : "camera";
+  const failed = status?.state === "error";
   return html`<h2 id="join-title">${t("join.title")}</h2>
-    ${invite ? html`<p>${t("join.scan")}</p>
+    ${invite && !failed ? html`<p>${t("join.scan")}</p>
       <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
       ${invite.code ? html`<p class="join__code">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
-    ${status?.state === "error" ? html`<p class="warn" role="status">${t("join.error", { error: status.error ?? "" })}</p>` : ""}
-    ${mode ? html`<p class="muted">${t(`join.mode.${mode}`)}</p>
+    ${failed ? joinProblem(status) : ""}
+    ${mode && !(failed && mode === "camera") ? html`<p class="muted">${t(`join.mode.${mode}`)}</p>
       <button type="button" class="btn btn--small" data-act="join-mode" data-mode="${other}">${t(`join.use.${other}`)}</button>` : ""}`;
 }

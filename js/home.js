@@ -1,0 +1,91 @@
+/**
+ * Entry of index.html, the landing page (plain ES modules, no Python): what Last Card is,
+ * "Host a table", joining with a typed code, the four games with their rules, and what browsers
+ * it needs. Whether this browser can host was decided by index.html's classic script (it must
+ * run, and explain, in browsers too old for modules): `<html data-host-problems>` lists what is
+ * missing, empty when nothing is.
+ */
+import { html, morph } from "./html.js";
+import { cardFace } from "./cards.js";
+import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+import { rulesDialog } from "./rules.js";
+import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
+
+/** The games, each with a card that shows its deck. */
+const GAMES = [
+  ["poslednyaya", "R7"],
+  ["last-one", "JOKER"],
+  ["last-card", "AS"],
+  ["posledniy-igrok", "8H"],
+];
+const FAN = ["Y+2", "W", "QH", "R7"];
+const RULES_HASH = /^#rules=([a-z-]+)$/;
+
+function hostBlock(problems) {
+  if (!problems) {
+    return html`<a class="btn btn--hero home__host" href="table.html" data-testid="host-link">${t("home.host")}</a>
+      <p class="muted">${t("home.hostHint")}</p>`;
+  }
+  return html`<a class="btn btn--hero home__host" aria-disabled="true" data-testid="host-link">${t("home.host")}</a>
+    <p class="home__unsupported" role="alert" data-testid="host-unsupported">${t("home.unsupported", { missing: problems })}</p>`;
+}
+
+function games() {
+  return GAMES.map(([id, card]) => html`<li class="game-tile" data-key="${id}">
+    ${cardFace(card, { size: "card--xs" })}
+    <div><h3>${t(`ruleset.${id}`)}</h3><p>${t(`home.game.${id}`)}</p>
+    <a href="#rules=${id}" data-testid="rules-${id}">${t("home.rules")}</a></div></li>`);
+}
+
+function page(problems) {
+  return html`<header class="home-bar"><span class="home-bar__title">${t("app.title")}</span>
+      <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>
+    <section class="home-hero">
+      <div class="home-hero__text"><h1>${t("app.title")}</h1><p class="home-hero__tagline">${t("home.tagline")}</p>${hostBlock(problems)}</div>
+      <div class="home-hero__fan" aria-hidden="true">${FAN.map((card) => cardFace(card, { size: "card--md" }))}</div>
+    </section>
+    <section class="home-join" aria-labelledby="join-title">
+      <h2 id="join-title">${t("home.join")}</h2><p class="muted">${t("code.hint")}</p>
+      <form id="join-form" class="home-join__form" data-testid="join-form" novalidate>${codeField("join-code")}
+        <button type="submit" class="btn btn--primary btn--big">${t("code.join")}</button></form>
+    </section>
+    <section class="home-games" aria-labelledby="games-title"><h2 id="games-title">${t("home.games")}</h2>
+      <ul class="home-games__list">${games()}</ul></section>
+    <footer class="home-foot"><p>${t("home.support")}</p></footer>`;
+}
+
+function render() {
+  const problems = document.documentElement.dataset.hostProblems ?? "";
+  morph(document.getElementById("app"), page(problems));
+  const ruleset = RULES_HASH.exec(location.hash)?.[1];
+  const open = GAMES.some(([id]) => id === ruleset);
+  morph(document.getElementById("overlay"), open ? rulesDialog(ruleset) : html``);
+  if (open && !document.getElementById("overlay").contains(document.activeElement)) {
+    document.querySelector("[data-act=rules-close]").focus();
+  }
+  document.title = t("app.title");
+}
+
+function closeRules() {
+  history.replaceState(null, "", location.pathname + location.search);
+  render();
+}
+
+document.documentElement.lang = lang();
+render();
+onLangChange(render);
+addEventListener("hashchange", render);
+upperCaseCodes(document.getElementById("app"));
+document.addEventListener("click", (event) => {
+  const act = event.target.closest("[data-act]")?.dataset.act;
+  if (act === "lang") setLang(otherLang());
+  else if (act === "rules-close" || event.target.classList.contains("overlay")) closeRules();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && RULES_HASH.test(location.hash)) closeRules();
+});
+document.getElementById("app").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = readCode(event.target);
+  if (code) location.href = `hand.html#c=${code}`;
+});

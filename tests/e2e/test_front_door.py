@@ -1,0 +1,150 @@
+"""First impressions: the landing page, hand.html opened without an invitation, and the TV's
+join panel when the camera cannot be used."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+HOME_TEXT = {
+    "en": ("Host a table", "Join with a code", "Table code", "Join", "Four games", "Rules"),
+    "ru": ("Открыть стол", "Войти по коду", "Код стола", "Войти", "Четыре игры", "Правила"),
+}
+
+
+def in_language(page: Page, lang: str) -> Page:
+    """Make ``page`` open in ``lang`` (the remembered choice of js/i18n.js)."""
+    page.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_home_is_a_styled_bilingual_front_door(tv: Page, base_url: str, lang: str) -> None:
+    host, join, code, button, games, rules = HOME_TEXT[lang]
+    in_language(tv, lang).goto(f"{base_url}/index.html")
+    expect(tv.locator("html")).to_have_attribute("lang", lang)
+    link = tv.get_by_role("link", name=host)
+    expect(link).to_have_attribute("href", "table.html")
+    expect(link).to_have_css("background-color", "rgb(255, 209, 102)")  # the accent of css/app.css
+    expect(tv.get_by_role("heading", name=join)).to_be_visible()
+    expect(tv.get_by_label(code)).to_be_visible()
+    expect(tv.get_by_role("button", name=button, exact=True)).to_be_visible()
+    expect(tv.get_by_role("heading", name=games)).to_be_visible()
+    expect(tv.get_by_role("link", name=rules, exact=True)).to_have_count(4)
+    expect(tv.locator(".home-hero__fan .card")).to_have_count(4)
+
+
+def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: str) -> None:
+    in_language(tv, "en").goto(f"{base_url}/index.html")
+    tv.get_by_test_id("rules-last-card").click()
+    rules = tv.get_by_role("dialog", name="Rules: Last Card (NZ)")
+    expect(rules).to_contain_text("New Zealand house rules")  # the text of js/rules.js
+    rules.get_by_role("button", name="Русский").click()
+    expect(tv.get_by_role("dialog", name="Правила: Last Card (Новая Зеландия)")).to_contain_text(
+        "Новозеландские домашние правила"
+    )
+    tv.keyboard.press("Escape")
+    expect(tv.get_by_role("dialog")).to_have_count(0)
+    expect(tv.get_by_role("link", name="Открыть стол")).to_be_visible()
+    expect(tv.get_by_role("heading", name="Четыре игры")).to_be_visible()
+
+
+def test_home_code_is_upper_cased_and_explained_when_wrong(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    phone = in_language(new_phone(), "en")
+    phone.goto(f"{base_url}/index.html")
+    field = phone.get_by_label("Table code")
+    join = phone.get_by_role("button", name="Join", exact=True)
+    join.click()
+    error = phone.get_by_test_id("code-error")
+    expect(error).to_have_text("Type the 5-letter code shown on the TV.")
+    expect(field).to_be_focused()
+    field.press_sequentially("ab1")
+    expect(field).to_have_value("AB1")
+    expect(error).to_have_text("")
+    join.click()
+    expect(error).to_contain_text("5 Latin letters")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(phone).to_have_url(re.compile(r"/index\.html$"))
+    field.fill("kqxmp")
+    field.press("Enter")
+    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "code", "name", "button"),
+    [
+        ("en", "Type the code from the TV", "Table code", "Your name", "Join"),
+        ("ru", "Введите код с телевизора", "Код стола", "Ваше имя", "Войти"),  # noqa: RUF001
+    ],
+)
+def test_hand_without_invitation_asks_for_the_tv_code(
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], Any],
+    base_url: str,
+    lang: str,
+    title: str,
+    code: str,
+    name: str,
+    button: str,
+) -> None:
+    phone = in_language(new_phone(), lang)
+    log = watch(phone)
+    phone.goto(f"{base_url}/hand.html")  # the site address typed on the phone
+    expect(phone.get_by_role("heading", name=title)).to_be_visible()
+    phone.get_by_label(code).fill("bad")
+    phone.get_by_label(name).fill("Аня")
+    phone.get_by_role("button", name=button, exact=True).click()
+    expect(phone.get_by_test_id("code-error")).to_be_visible()
+    expect(phone).to_have_url(re.compile(r"/hand\.html$"))
+    phone.get_by_label(code).fill("kqxmp")
+    expect(phone.get_by_label(code)).to_have_value("KQXMP")
+    phone.get_by_role("button", name=button, exact=True).click()
+    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
+    expect(phone.get_by_role("heading", name=title)).to_have_count(0)  # now joining that table
+    assert log.console_errors == []
+
+
+def test_hand_with_an_invitation_asks_only_for_the_name(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    phone = in_language(new_phone(), "en")
+    phone.goto(f"{base_url}/hand.html#c=KQXMP")
+    expect(phone.get_by_label("Your name")).to_be_visible()
+    expect(phone.get_by_label("Table code")).to_have_count(0)
+
+
+DENIED = """navigator.mediaDevices.getUserMedia = () =>
+  Promise.reject(new DOMException("Permission denied", "NotAllowedError"));"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "script", "advice", "switch"),
+    [
+        ("en", "", "No camera found", "Use the internet instead"),  # headless: no webcam at all
+        ("ru", "", "нет камеры", "Через интернет"),
+        ("en", DENIED, "blocked the camera", "Use the internet instead"),
+    ],
+)
+def test_tv_camera_failure_says_what_to_do_and_offers_the_switch(
+    tv: Page, open_table: Callable[..., Any], lang: str, script: str, advice: str, switch: str
+) -> None:
+    in_language(tv, lang)
+    if script:
+        tv.add_init_script(script)
+    open_table(tv, "new&join=camera&stun=none")
+    problem = tv.get_by_test_id("join-problem")
+    expect(problem).to_contain_text(advice)
+    expect(problem).not_to_contain_text("Requested device")
+    expect(problem.get_by_role("button", name=switch)).to_be_visible()
+    expect(tv.get_by_test_id("join-url")).to_have_count(0)
+    problem.get_by_role("button", name=switch).click()
+    expect(tv.get_by_test_id("join-problem")).to_have_count(0)
+    expect(tv.locator("#join-text")).to_contain_text(
+        "Internet mode" if lang == "en" else "Режим интернета"
+    )
