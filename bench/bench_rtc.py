@@ -208,14 +208,21 @@ def relay_join_ms(browser: Browser, base: str, broker: str) -> float:
     return elapsed
 
 
+def link_phone(browser: Browser, base: str, table: Page, tag: int) -> Page:
+    """A harness phone linked to ``table`` (its ``tag``-th link), the offer and answer handed
+    over directly; returns once the phone's channel is open."""
+    offer = table.evaluate(OFFER)
+    phone = device(browser, base + HARNESS, phone=True)
+    table.evaluate(ACCEPT, [tag, phone.evaluate(ANSWER, offer)])
+    phone.evaluate("T.opened")
+    return phone
+
+
 def silence_to_close_ms(browser: Browser, base: str) -> float:
     """A linked phone stops its heartbeat (asleep, network gone): ms until the table's `close`."""
     table = device(browser, base + HARNESS, phone=False)
     table.evaluate(TABLE_LINKS)
-    offer = table.evaluate(OFFER)
-    phone = device(browser, base + HARNESS, phone=True)
-    table.evaluate(ACCEPT, [0, phone.evaluate(ANSWER, offer)])
-    phone.evaluate("T.opened")
+    phone = link_phone(browser, base, table, 0)
     table.evaluate(
         "() => T.links[0].addEventListener('close', () => { T.closedAt = performance.now(); })"
     )
@@ -233,13 +240,7 @@ def messaging(browser: Browser, base: str, taps: int) -> tuple[list[float], floa
     """(tap → last phone latencies in ms, messages/s in, messages/s out) with PHONES phones."""
     table = device(browser, base + HARNESS, phone=False)
     table.evaluate(TABLE_LINKS)
-    phones = []
-    for tag in range(PHONES):
-        offer = table.evaluate(OFFER)
-        phone = device(browser, base + HARNESS, phone=True)
-        table.evaluate(ACCEPT, [tag, phone.evaluate(ANSWER, offer)])
-        phone.evaluate("T.opened")
-        phones.append(phone)
+    phones = [link_phone(browser, base, table, tag) for tag in range(PHONES)]
     sent = phones[0].evaluate(TAPS, taps)
     got = [phone.evaluate("T.got") for phone in phones]
     latencies = [max(g[seq] for g in got) - sent[seq] for seq in sent if all(seq in g for g in got)]
