@@ -38,7 +38,7 @@ function games() {
 }
 
 function page(problems) {
-  return html`<header class="home-bar"><span class="home-bar__title">${t("app.title")}</span>
+  return html`<header class="home-bar">
       <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>
     <section class="home-hero">
       <div class="home-hero__text"><h1>${t("app.title")}</h1><p class="home-hero__tagline">${t("home.tagline")}</p>${hostBlock(problems)}</div>
@@ -59,7 +59,7 @@ function render() {
   morph(document.getElementById("app"), page(problems));
   const ruleset = RULES_HASH.exec(location.hash)?.[1];
   const open = GAMES.some(([id]) => id === ruleset);
-  morph(document.getElementById("overlay"), open ? rulesDialog(ruleset) : html``);
+  morph(document.getElementById("overlay"), open ? rulesDialog(ruleset, { playing: false }) : html``);
   if (open && !document.getElementById("overlay").contains(document.activeElement)) {
     document.querySelector("[data-act=rules-close]").focus();
   }

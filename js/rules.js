@@ -80,11 +80,16 @@ export function rulesText(ruleset) {
   return sections.map(([title, items]) => html`<section><h3>${title}</h3><ul>${items.map((item) => html`<li>${item}</li>`)}</ul></section>`);
 }
 
-/** The rules overlay of a ruleset, in the current language. */
-export function rulesDialog(ruleset) {
+/**
+ * The rules overlay of a ruleset, in the current language.
+ * @param {string} ruleset
+ * @param {{playing?: boolean}} [opts]  `playing: false` (the landing page) leaves out the note
+ *   that the game keeps running
+ */
+export function rulesDialog(ruleset, { playing = true } = {}) {
   return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
     <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
-    <p class="muted">${t("rules.notPaused")}</p>
+    ${playing ? html`<p class="muted">${t("rules.notPaused")}</p>` : ""}
     <div class="rules">${rulesText(ruleset)}</div>
     <div class="row"><button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button>
     <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></div></div></div>`;

@@ -43,6 +43,7 @@ def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: s
     tv.get_by_test_id("rules-last-card").click()
     rules = tv.get_by_role("dialog", name="Rules: Last Card (NZ)")
     expect(rules).to_contain_text("New Zealand house rules")  # the text of js/rules.js
+    expect(rules).not_to_contain_text("keeps running")  # no game is running here
     rules.get_by_role("button", name="Русский").click()
     expect(tv.get_by_role("dialog", name="Правила: Last Card (Новая Зеландия)")).to_contain_text(
         "Новозеландские домашние правила"
