@@ -136,7 +136,7 @@ function render() {
   morph(app, phoneScreen(s));
   focusChoice(app);
   document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya") : html``);
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing" }) : html``);
 }
 
 function onClick(event) {

@@ -83,7 +83,7 @@ export function rulesText(ruleset) {
 /**
  * The rules overlay of a ruleset, in the current language.
  * @param {string} ruleset
- * @param {{playing?: boolean}} [opts]  `playing: false` (the landing page) leaves out the note
+ * @param {{playing?: boolean}} [opts]  `playing: false` (landing page, lobby) leaves out the note
  *   that the game keeps running
  */
 export function rulesDialog(ruleset, { playing = true } = {}) {
