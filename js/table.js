@@ -50,14 +50,14 @@ function toast(text) {
   toastTimer = setTimeout(() => store.dispatch({ type: "toast", text: null }), 4000);
 }
 
-/** Route the controller's outputs: "tv" to the renderer, anything else to that phone. */
-/** Deliver a batch of the controller's `[to, text]` pairs: phones get the text as it is. */
+/**
+ * Route a batch of the controller's `[to, text]` pairs: each phone's text goes out as it is,
+ * first, so that rendering the TV ("tv") does not hold up the phones' messages.
+ */
 function route(batch) {
+  for (const [to, text] of batch) if (to !== "tv") join?.send(to, text);
   for (const [to, text] of batch) {
-    if (to !== "tv") {
-      join?.send(to, text);
-      continue;
-    }
+    if (to !== "tv") continue;
     const message = JSON.parse(text);
     if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
     else if (message.type === "error") toast(t(`error.${message.code}`) === `error.${message.code}` ? t("error.generic", { code: message.code }) : t(`error.${message.code}`));
