@@ -201,9 +201,6 @@ class Game:
         self.removed = [False] * players
         self.eliminated = [False] * players
         self.idle = 0  # consecutive turns with no discard and no draw
-        # per seat: the colour or suit in force when it last drew on its turn and did not play,
-        # while it has taken no other card since (public: for bots' inference), else None
-        self.declined: list[str | None] = [None] * players
         self.over = False
         self.winners: list[int] | None = None
         self.hand_number = 1
@@ -280,7 +277,6 @@ class Game:
         self.rng.shuffle(cards)
         size = self.hand_size()
         self.hands = [[] for _ in range(self.players)]
-        self.declined = [None] * self.players
         for seat in seats:
             self.hands[seat] = sorted(cards[-size:], key=ORDER.__getitem__)
             del cards[-size:]
@@ -940,7 +936,6 @@ class Game:
             self._end_turn(seat)
             return
         got = self._draw(seat, 1, "draw")
-        declined = self.active if p is None and got else None
         if self.PLAY_DRAWN and got:
             ok = self._playable_cards(seat)
             card = got[0]
@@ -948,7 +943,6 @@ class Game:
                 self.drawn = card
                 self.pending = {"kind": "drawn", "seat": seat}
                 return
-        self.declined[seat] = declined
         self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -963,8 +957,6 @@ class Game:
             return
         self._emit({"type": "pass", "seat": seat})
         if p["kind"] != "melee":
-            if p["kind"] == "drawn":
-                self.declined[seat] = self.active
             self._end_turn(seat)
             return
         p["passed"].append(seat)
@@ -1004,7 +996,6 @@ class Game:
                 stock = self.stock
             got.append(stock.pop())
         hand = self.hands[seat]
-        self.declined[seat] = None
         for card in got:
             bisect.insort(hand, card, key=ORDER.__getitem__)
         if got:
@@ -1058,7 +1049,7 @@ class Game:
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "seed", "options", "active", "turn", "direction", "dealer", "drawn", "idle",
         "over", "hand_number", "match_over", "hands", "stock", "discard", "pending", "calls",
-        "declined", "removed", "eliminated", "winners", "scores", "match_winners",
+        "removed", "eliminated", "winners", "scores", "match_winners",
     )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -1099,7 +1090,6 @@ class Game:
         self.discard = list(self.discard)
         self.pending = _copy_pending(self.pending)
         self.calls = list(self.calls)
-        self.declined = list(self.declined)
         self.removed = list(self.removed)
         self.eliminated = list(self.eliminated)
         for name in ("winners", "scores", "match_winners"):
