@@ -30,16 +30,12 @@ Prints markdown. ``python bench/bench_rtc.py [--quick]``.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib.util
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -48,25 +44,12 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from broker import amqtt_broker  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from fakecam import write_y4m  # noqa: E402
 from serve import make_server  # noqa: E402
 from transfer import print_sizes, transfer_bytes  # noqa: E402
 
-
-def _transport_helpers() -> Any:
-    """The transport tests' conftest: its fake webcam (``write_y4m``) and ``amqtt_broker``,
-    one implementation for the tests and this benchmark."""
-    path = ROOT / "tests" / "e2e" / "transport" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("transport_conftest", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _transport_helpers()
-write_y4m: Callable[[Path, bytes | None], None] = _helpers.write_y4m
-amqtt_broker: Callable[[], contextlib.AbstractContextManager[str]] = _helpers.amqtt_broker
 SEATED_PROBE = """
 localStorage.setItem("lastcard.name", NAME);
 // Every "view" message the phone receives, on the shared clock; and the time of the last tap.
