@@ -549,10 +549,6 @@ class Game:
         view["legal"] = list(self._moves(seat))
         return view
 
-    def discard_cards(self) -> list[str]:
-        """The face-up discard pile, bottom first (public information, for bots)."""
-        return list(self.discard)
-
     # ---- legal moves ----------------------------------------------------------------------
     def _legal_moves(self, seat: int) -> list[Move]:
         """The legal moves of ``seat`` (the fast path's counterpart of ``legal_actions``)."""
