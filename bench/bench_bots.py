@@ -161,22 +161,22 @@ const path = require("path");
       const rel = path.relative(root, full);
       if (fs.statSync(full).isDirectory()) {
         if (name === "__pycache__") continue;
-        py.FS.mkdirTree("/work/" + rel);
+        py.FS.mkdirTree("/src/" + rel);
         walk(full);
       } else if (name.endsWith(".py")) {
-        py.FS.writeFile("/work/" + rel, fs.readFileSync(full));
+        py.FS.writeFile("/src/" + rel, fs.readFileSync(full));
       }
     }
   };
-  py.FS.mkdirTree("/work/py/lastcard");
-  py.FS.mkdirTree("/work/bench");
+  py.FS.mkdirTree("/src/py/lastcard");
+  py.FS.mkdirTree("/src/bench");
   walk(path.join(root, "py", "lastcard"));
   const bench = path.join(root, "bench", "bench_bots.py");
-  py.FS.writeFile("/work/bench/bench_bots.py", fs.readFileSync(bench));
+  py.FS.writeFile("/src/bench/bench_bots.py", fs.readFileSync(bench));
   const out = await py.runPythonAsync(`
 import sys, json
 sys.argv = ["bench_bots.py"]
-sys.path.insert(0, "/work/bench")
+sys.path.insert(0, "/src/bench")
 import bench_bots
 json.dumps(bench_bots.measure(${process.argv[3]}))
 `);
