@@ -99,6 +99,34 @@ def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
     return move
 
 
+@dataclass(frozen=True)
+class Seen:
+    """A seat's last play on a normal turn, as the table saw it: the move and the position it
+    was made in (colour or suit in force, direction, discard pile size), and the seat's hand
+    size after it. Bots read it to weigh what the play says about the hand (``hard``)."""
+
+    move: Move
+    active: str | None
+    direction: int
+    discard: int
+    held: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": list(self.move.cards),
+            "name": self.move.name,
+            "active": self.active,
+            "direction": self.direction,
+            "discard": self.discard,
+            "held": self.held,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Seen:
+        move = Move("play", tuple(d["cards"]), d["name"])
+        return cls(move, d["active"], d["direction"], d["discard"], d["held"])
+
+
 class Game:
     """One table's game: a hand being played, or a match of hands, under one ruleset."""
 
@@ -150,6 +178,7 @@ class Game:
     _custom_playable: ClassVar[bool] = False
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
     _restricted: ClassVar[frozenset[str]] = frozenset()
+    _playable_sets: ClassVar[dict[tuple[str | None, str], frozenset[str]]] = {}
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -158,6 +187,7 @@ class Game:
         cls._plain = {}
         cls._custom_playable = cls.playable is not Game.playable
         cls._matches = {}
+        cls._playable_sets = {}
         cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
         cls._multis = {}
 
@@ -207,6 +237,10 @@ class Game:
         self.scores: list[int] | None = [0] * players if self.SCORED else None
         self.match_over: bool | None = False if self.SCORED else None
         self.match_winners: list[int] | None = None
+        #: per seat, one entry per card it holds: the cards that one is believed not to be
+        self.ruled_out: list[list[frozenset[str]]] = [[] for _ in range(players)]
+        #: per seat, its last play on a normal turn this hand, if any
+        self.last_play: list[Seen | None] = [None] * players
         self._cache: dict[int, dict[str, Move]] = {}
         self._events: list[Event] | None = None
         if setup is None:
@@ -341,6 +375,8 @@ class Game:
 
     def _start(self, first: int, turn_starter: bool) -> None:
         """Set the first seat; with ``turn_starter``, turn the starter and apply its effect."""
+        self.ruled_out = [[NOTHING] * len(hand) for hand in self.hands]
+        self.last_play = [None] * self.players
         self.direction = 1
         self.turn = first
         self.pending = None
@@ -389,7 +425,18 @@ class Game:
         move = (self._moves(seat) if moves is None else moves).get(action)
         if move is None:
             raise IllegalAction(self._why_illegal(seat, action))
-        return self._run(self._push, seat, move)
+        if self.pending is not None:
+            return self._run(self._push, seat, move)
+        if move.kind == "play":
+            held = len(self.hands[seat]) - len(move.cards)
+            seen = Seen(move, self.active, self.direction, len(self.discard), held)
+            self.last_play[seat] = seen
+        if move.kind != "draw":
+            return self._run(self._push, seat, move)
+        before = len(self.hands[seat])
+        events = self._run(self._push, seat, move)
+        self._rule_out(seat, before)
+        return events
 
     def _why_illegal(self, seat: int, action: str) -> str:
         if self.over:
@@ -406,11 +453,59 @@ class Game:
             step(*args, **kwargs)
         finally:
             self._events = None
+        self._settle_ruled_out(events)
         return events
 
     def _emit(self, event: Event) -> None:
         if self._events is not None:
             self._events.append(event)
+
+    # ---- what the table has seen: public inference for the bots -------------------------------
+    def _rule_out(self, seat: int, before: int) -> None:
+        """``seat`` has just drawn at the start of its turn, holding ``before`` cards: it is
+        believed to have held no card it could have played, and where a playable drawn card
+        could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
+        either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
+        play that contradicts the beliefs drops them (``_settle_ruled_out``)."""
+        held = self.ruled_out[seat]
+        if not self.discard:
+            return
+        key = (self.active, RANK[self.discard[-1]])
+        out = self._playable_sets.get(key)  # what any seat could have played, whatever it holds
+        if out is None:
+            out = self._playable_sets[key] = frozenset(self._match_cards(*key, False))
+        p = self.pending
+        if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
+            before = len(held)
+        unions: dict[frozenset[str], frozenset[str]] = {}
+        for i, known in enumerate(held[:before]):
+            if known not in unions:
+                unions[known] = known | out
+            held[i] = unions[known]
+
+    def _settle_ruled_out(self, events: list[Event]) -> None:
+        """Bring the beliefs in line with the hands after a public step: each card played leaves
+        with the most constrained belief it fits; new cards come with none; cards gone otherwise
+        (a removal, a new deal) take the most constrained beliefs with them."""
+        beliefs = self.ruled_out
+        for event in events:
+            if event["type"] != "play":
+                continue
+            held = beliefs[event["seat"]]
+            for card in map(BASE.__getitem__, event["cards"]):
+                fits = [i for i, known in enumerate(held) if card not in known]
+                if not fits:  # the beliefs were wrong: forget them
+                    held[:] = [NOTHING] * len(held)
+                    fits = list(range(len(held)))
+                if fits:
+                    del held[max(fits, key=lambda i: len(held[i]))]
+        for seat, hand in enumerate(self.hands):
+            held = beliefs[seat]
+            if len(held) < len(hand):
+                held.extend([NOTHING] * (len(hand) - len(held)))
+            elif len(held) > len(hand):
+                held.sort(key=len)
+                del held[len(hand) :]
 
     def time_out(self) -> list[Event]:
         """Apply the default action for whoever the game waits on (engine-api, rule 000 D6)."""
@@ -1054,6 +1149,11 @@ class Game:
         d: dict[str, Any] = {"ruleset": self.RULESET, "rng": self.rng.state}
         for name in self._FIELDS:
             d[name] = state[name]
+        # what the table has seen (absent from a game saved before it was kept)
+        d["ruled_out"] = [
+            [sorted(k, key=ORDER.__getitem__) for k in held] for held in self.ruled_out
+        ]
+        d["last_play"] = [None if seen is None else seen.to_dict() for seen in self.last_play]
         return d
 
     @classmethod
@@ -1067,6 +1167,16 @@ class Game:
         game = kind.__new__(kind)
         for name in kind._FIELDS:
             setattr(game, name, d[name])
+        ruled_out, last_play = d.get("ruled_out"), d.get("last_play")
+        game.ruled_out = (
+            [[frozenset(known) for known in held] for held in ruled_out]
+            if ruled_out is not None
+            else [[NOTHING] * len(hand) for hand in game.hands]
+        )
+        game.last_play = [
+            None if seen is None else Seen.from_dict(seen)
+            for seen in last_play or [None] * game.players
+        ]
         game._own(d["rng"])
         return game
 
@@ -1088,6 +1198,8 @@ class Game:
         self.calls = list(self.calls)
         self.removed = list(self.removed)
         self.eliminated = list(self.eliminated)
+        self.ruled_out = [list(held) for held in self.ruled_out]
+        self.last_play = list(self.last_play)
         for name in ("winners", "scores", "match_winners"):
             value = getattr(self, name)
             setattr(self, name, None if value is None else list(value))
@@ -1096,8 +1208,9 @@ class Game:
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A copy in which every card hidden from ``seat`` (other hands and the stock) is dealt
-        anew from the sorted multiset of those cards, shuffled with ``seed``; hand and stock
-        sizes are kept, so the result depends only on what ``seat`` may know."""
+        anew from the sorted multiset of those cards, shuffled with ``seed``, each card of another
+        hand one that the table's beliefs (``ruled_out``) allow where the cards do; hand and
+        stock sizes are kept, so the result depends only on what ``seat`` may know."""
         game = self.clone()
         if game.over:
             return game
@@ -1108,9 +1221,16 @@ class Game:
         rng = Rng(seed)
         rng.shuffle(hidden)
         for s in others:
-            size = len(game.hands[s])
-            game.hands[s] = sorted(hidden[:size], key=ORDER.__getitem__)
-            del hidden[:size]
+            # the most constrained card first, each the first hidden card it may be (any card
+            # when none fits: the beliefs are only beliefs)
+            beliefs = game.ruled_out[s]
+            if len(beliefs) != len(game.hands[s]):  # a copy moved on by the fast path
+                beliefs = [NOTHING] * len(game.hands[s])
+            hand = []
+            for known in sorted(beliefs, key=len, reverse=True):
+                i = next((i for i, card in enumerate(hidden) if card not in known), 0)
+                hand.append(hidden.pop(i))
+            game.hands[s] = sorted(hand, key=ORDER.__getitem__)
         game.stock = hidden
         p = game.pending
         if p is not None and p["kind"] == "drawn" and p["seat"] != seat:
@@ -1118,6 +1238,10 @@ class Game:
             game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
         game.rng = Rng(rng.next64())
         return game
+
+
+#: a card nobody has seen anything of: it may be any card
+NOTHING: frozenset[str] = frozenset()
 
 
 def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:

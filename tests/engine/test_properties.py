@@ -183,8 +183,10 @@ def test_hidden_cards_never_change_what_a_seat_or_the_tv_sees(
                 legal = game.legal_actions(observer)
                 if legal:
                     action = rnd.choice(legal)
-                    mine: Any = game.clone().apply(observer, action)
+                    copy = game.clone()
+                    mine: Any = copy.apply(observer, action)
                     theirs: Any = other.apply(observer, action)
+                    assert other.ruled_out == copy.ruled_out
                     if not any(e["type"] == "hand_over" for e in mine):  # the end reveals
                         assert seen_by(theirs, observer) == seen_by(mine, observer)
         move = choose(game, rnd)
