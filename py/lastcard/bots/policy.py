@@ -9,7 +9,7 @@ facts (``WILD``, ``EFFECTS``, ``POINTS``). It never touches another hand or the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import BASE, JOKER, NATURALS, PIPS, RANK, SUIT
@@ -30,6 +30,12 @@ FOLLOW = 1.5
 THREAT = 3.0
 #: hand sizes at which a seat is about to go out
 DANGER = 2
+#: ``sharp``: per card of the same rank left in hand (those change the colour or suit later)
+SAME_RANK = 1.5
+#: ``sharp``: a play leaving in force a colour or suit the next seat is believed not to hold
+LACKING = 1.0
+#: ``sharp``: the share of an attack's weight it keeps while the next seat is far from going out
+CALM_ATTACK = 0.5
 
 
 def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | None:
@@ -48,14 +54,26 @@ def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | 
 
 def normal_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | None:
     """The heuristic's best move (ties broken by ``rng``)."""
-    best: list[Move] = []
-    top = -GO_OUT
-    for move, score in scored_moves(game, seat, moves):
-        if score > top:
-            best, top = [move], score
-        elif score == top:
-            best.append(move)
-    return best[rng.randbelow(len(best))] if best else None
+    return _best(scored_moves(game, seat, moves), rng)
+
+
+def sharp_move(
+    game: Game, seat: int, moves: Sequence[Move], rng: Rng, lacking: frozenset[str | None]
+) -> Move | None:
+    """The sharper heuristic ``hard`` plays by in its playouts (and tries first): ``normal``
+    that keeps cards of a rank it holds twice, leaves in force a colour or suit the next seat
+    is believed to lack (``lacking``, from ``lacking_suits``), saves its attacks for a seat
+    about to go out, and keeps a wild card it has just drawn for when it is needed."""
+    return _best(zip(moves, _scores(game, seat, moves, lacking), strict=True), rng)
+
+
+def lacking_suits(game: Game, seat: int) -> frozenset[str | None]:
+    """The colours or suits ``seat`` is believed to hold no card of (``Game.ruled_out``)."""
+    beliefs = game.ruled_out[seat]
+    if not beliefs:
+        return frozenset()
+    suits = _traits(game).suits
+    return frozenset(s for s, cards in suits.items() if all(cards <= known for known in beliefs))
 
 
 def scored_moves(game: Game, seat: int, moves: Sequence[Move]) -> list[tuple[Move, float]]:
@@ -63,8 +81,23 @@ def scored_moves(game: Game, seat: int, moves: Sequence[Move]) -> list[tuple[Mov
     return [(move, score) for move, score in zip(moves, _scores(game, seat, moves), strict=True)]
 
 
-def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
-    """The heuristic's score of each move, in order (see ``docs/bots.md``)."""
+def _best(scored: Iterable[tuple[Move, float]], rng: Rng) -> Move | None:
+    """The move with the highest score (ties broken by ``rng``)."""
+    best: list[Move] = []
+    top = -GO_OUT
+    for move, score in scored:
+        if score > top:
+            best, top = [move], score
+        elif score == top:
+            best.append(move)
+    return best[rng.randbelow(len(best))] if best else None
+
+
+def _scores(
+    game: Game, seat: int, moves: Sequence[Move], lacking: frozenset[str | None] | None = None
+) -> list[float]:
+    """The heuristic's score of each move, in order (see ``docs/bots.md``); ``sharp``'s when
+    ``lacking`` is given."""
     if any(m.kind == "last" for m in moves):  # a call costs nothing and saves a penalty
         return [1.0 if m.kind == "last" else 0.0 for m in moves]
     p = game.pending
@@ -83,7 +116,10 @@ def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
     others = [len(h) for s, h in enumerate(hands) if s != seat and h]
     two = len(others) == 1
     # attacks count more against a seat about to go out
-    threat = THREAT if len(hands[game.next_seat(seat)]) <= DANGER else 1.0
+    danger = len(hands[game.next_seat(seat)]) <= DANGER
+    threat = THREAT if danger else 1.0
+    sharp = lacking is not None
+    lacks = lacking or frozenset()
     # when a hand may end soon, high-scoring cards should leave the hand first
     dump = 0.0 if not points else (0.3 if min(others, default=size) <= DANGER else 0.02)
     spend = 0.0 if kind == "drawn" else SPEND_WILD
@@ -112,7 +148,19 @@ def _scores(game: Game, seat: int, moves: Sequence[Move]) -> list[float]:
             attack = attacks.get(RANK[top])
             if attack is not None:
                 per_card, fixed, with_two = attack
-                score += threat * (per_card * count + fixed + (with_two if two else 0.0))
+                if sharp and not danger:
+                    score += CALM_ATTACK * fixed
+                else:
+                    score += threat * (per_card * count + fixed + (with_two if two else 0.0))
+            if sharp:
+                if top not in wild:
+                    rank = RANK[top]
+                    kept = sum(1 for c in hand if RANK[c] == rank) - count
+                    score -= SAME_RANK * kept
+                if active in lacks:
+                    score += LACKING
+                if kind == "drawn" and top in wild and not danger:
+                    score = -2.0  # below the pass: keep it
             out.append(score)
         elif move.kind == "suit":
             out.append(float(held.get(move.name, 0)))
@@ -137,10 +185,11 @@ class _Traits:
 
     ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``points``: what
     a card scores left in hand (empty if unscored); ``attacks``: per rank, how hard its effect
-    hits the next seat, as (per card laid, per play, extra with two seats).
+    hits the next seat, as (per card laid, per play, extra with two seats); ``suits``: the
+    cards of each colour or suit, wild cards left out.
     """
 
-    __slots__ = ("attacks", "points", "wild")
+    __slots__ = ("attacks", "points", "suits", "wild")
 
     def __init__(self, game: Game) -> None:
         cards = set(game.deck())
@@ -148,6 +197,9 @@ class _Traits:
         self.wild = frozenset(
             c for c in cards | names if RANK[c] in game.WILD or c.startswith(JOKER)
         )
+        self.suits: dict[str | None, frozenset[str]] = {}
+        for card in cards - self.wild:
+            self.suits[SUIT[card]] = self.suits.get(SUIT[card], frozenset()) | {card}
         points = game.POINTS
         self.points = {c: points.get(RANK[c]) or int(RANK[c]) for c in cards} if game.SCORED else {}
         self.attacks: dict[str, tuple[float, float, float]] = {}

@@ -1,21 +1,24 @@
 """The ``hard`` bot: determinized Monte Carlo over the engine's trusted fast path.
 
-For each sampled world (``Game.determinize``: every card hidden from the seat dealt anew, so the
-sample depends only on what the seat may know) every candidate move is tried once and the hand is
-played on by the ``normal`` policy for every seat, for at most ``DEPTH`` plies. A finished hand is
-worth its win (shared on a tie); an unfinished one the seat's estimated chance from the hand
-sizes. In scored rulesets the points left in hands add a score differential. The candidate with
-the best mean wins. Candidates are the heuristic's best ``WIDTH`` moves, so a joker's fifty names
-do not dilute the budget.
+For each sampled world (``Game.determinize``: every card hidden from the seat dealt anew within
+what the table believes of each hand, so the sample depends only on what the seat may know;
+of ``TRIES`` such samples, the first in which every other seat's last play is one ``normal``
+would have made) every candidate move is tried once and the hand is played on for at most
+``DEPTH`` plies: the seat by the ``sharp`` heuristic, every other seat by ``normal``. A
+finished hand is worth its win (shared on a tie); an unfinished one the seat's estimated
+chance from the hand sizes. In scored rulesets the points left in hands add a score
+differential. The candidate with the best mean wins. Candidates are ``sharp``'s choice and
+the heuristic's best moves, ``WIDTH`` in all, so a joker's fifty names do not dilute the budget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..game import Game, Move
+from ..cards import BASE, ORDER
+from ..game import Game, Move, Seen
 from ..rng import Rng
-from .policy import card_points, normal_move, scored_moves
+from .policy import card_points, lacking_suits, normal_move, scored_moves, sharp_move
 
 #: playouts of a decision when neither a clock nor a playout count is given
 DEFAULT_PLAYOUTS = 200
@@ -25,6 +28,8 @@ MAX_PLAYOUTS = 5000
 DEPTH = 40
 #: the most moves a decision searches (the heuristic's best)
 WIDTH = 5
+#: samples drawn for a world in which the other seats' last plays are the heuristic's
+TRIES = 20
 #: the head start of the heuristic's favourite (in won hands): switch only on clear evidence
 PRIOR = 0.03
 #: weight of the score differential (per point, in scored rulesets) against a won hand (1.0)
@@ -46,7 +51,8 @@ def search_move(
     The budget is spent by successive halving: the candidates share each phase equally, on
     the same sampled worlds, and the better half goes on to the next phase.
     """
-    candidates = _candidates(game, seat, moves)
+    lacking = lacking_suits(game, game.next_seat(seat))
+    candidates = _candidates(game, seat, moves, rng, lacking)
     if len(candidates) == 1:
         return candidates[0]
     start = 0.0 if clock is None else clock()
@@ -64,11 +70,11 @@ def search_move(
     phases = max(1, (len(alive) - 1).bit_length())
     rounds = 0
     while len(alive) > 1:
-        world = game.determinize(seat, rng.next64())
+        world = _world(game, seat, rng)
         for move in alive:
             sim = world.clone()
             sim._push(seat, move)
-            totals[move] += playout(sim, seat, rng)
+            totals[move] += playout(sim, seat, rng, lacking=lacking)
             counts[move] += 1
         done += len(alive)
         rounds += 1
@@ -86,30 +92,80 @@ def search_move(
     return max(alive, key=mean)
 
 
-def _candidates(game: Game, seat: int, moves: Sequence[Move]) -> list[Move]:
-    """The heuristic's best ``WIDTH`` moves, a single name per card: naming the colour or suit
-    held most is the heuristic's call (the search has no better knowledge of other hands)."""
+def _candidates(
+    game: Game, seat: int, moves: Sequence[Move], rng: Rng, lacking: frozenset[str | None]
+) -> list[Move]:
+    """``sharp``'s choice, then the heuristic's best moves, ``WIDTH`` in all and a single name
+    per card: naming the colour or suit held most is the heuristic's call (the search has no
+    better knowledge of other hands)."""
     ranked = sorted(scored_moves(game, seat, moves), key=lambda ms: -ms[1])
     if ranked[0][0].kind == "last":  # the heuristic's call is always right
         return [ranked[0][0]]
-    seen = set()
-    out = []
+    first = sharp_move(game, seat, moves, rng, lacking)
+    assert first is not None
+    seen = {first.cards}
+    out = [first]
     for move, _ in ranked:
-        if move.cards not in seen or not move.cards:
+        if move is not first and (move.cards not in seen or not move.cards):
             seen.add(move.cards)
             out.append(move)
     return out[:WIDTH]
 
 
-def playout(game: Game, seat: int, rng: Rng, depth: int | None = None) -> float:
-    """Play ``game`` on with the ``normal`` policy for every seat (for at most ``depth`` plies,
-    ``DEPTH`` by default); ``seat``'s result."""
+def _world(game: Game, seat: int, rng: Rng) -> Game:
+    """A determinization for ``seat``: of ``TRIES`` samples, the first in which the other
+    seats' last plays are all the heuristic's, else the last one."""
+    others = [(s, seen) for s, seen in enumerate(game.last_play) if s != seat and seen]
+    for _ in range(TRIES):
+        world = game.determinize(seat, rng.next64())
+        if all(_heuristic_play(world, s, seen) for s, seen in others):
+            break
+    return world
+
+
+def _heuristic_play(world: Game, seat: int, seen: Seen) -> bool:
+    """Would ``normal`` have made ``seat``'s last play ``seen`` with the hand ``world`` gives
+    it (that hand and the cards played)? True when the hand or the discard pile has changed
+    since, so the position cannot be laid out again."""
+    cards = seen.move.cards
+    if len(world.hands[seat]) != seen.held or len(world.discard) < seen.discard + len(cards):
+        return True
+    before = world.clone()
+    before.hands[seat] = sorted(world.hands[seat] + [BASE[c] for c in cards], key=ORDER.__getitem__)
+    before.discard = world.discard[: seen.discard]
+    before.active = seen.active
+    before.direction = seen.direction
+    before.turn = seat
+    before.pending = None
+    before.drawn = None
+    legal = [move for move in before._legal_moves(seat) if move.kind != "last"]
+    scored = scored_moves(before, seat, legal)
+    if not scored:
+        return True
+    top = max(score for _, score in scored)
+    return any(move.text == seen.move.text and score == top for move, score in scored)
+
+
+def playout(
+    game: Game,
+    seat: int,
+    rng: Rng,
+    depth: int | None = None,
+    lacking: frozenset[str | None] | None = None,
+) -> float:
+    """Play ``game`` on (for at most ``depth`` plies, ``DEPTH`` by default) with the ``normal``
+    policy for every seat, or with ``lacking`` given (``sharp``'s belief about the next seat),
+    ``sharp`` for ``seat``; ``seat``'s result."""
     seats = game.seats_in_play()
     for _ in range(DEPTH if depth is None else depth):
         if game.over:
             break
         actor = _actor(game)
-        move = normal_move(game, actor, game._legal_moves(actor), rng)
+        legal = game._legal_moves(actor)
+        if actor == seat and lacking is not None:
+            move = sharp_move(game, actor, legal, rng, lacking)
+        else:
+            move = normal_move(game, actor, legal, rng)
         if move is None:
             break
         game._push(actor, move)

@@ -1,0 +1,63 @@
+"""``sharp``, the heuristic the ``hard`` bot plays by in its playouts: what it reads of the
+table's beliefs and where it parts from ``normal``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lastcard import new_game
+from lastcard.bots.policy import lacking_suits, normal_move, sharp_move
+from lastcard.game import Game
+from lastcard.rng import Rng
+
+
+def make(hands: list[list[str]], stock: list[str], first: int = 0, starter: str = "R3") -> Game:
+    setup: dict[str, Any] = {"hands": hands, "starter": starter, "first": first, "stock": stock}
+    return new_game("poslednyaya", len(hands), setup=setup)
+
+
+def pick(game: Game, seat: int, lacking: frozenset[str | None] = frozenset()) -> str:
+    move = sharp_move(game, seat, game._legal_moves(seat), Rng(1), lacking)
+    assert move is not None
+    return move.text
+
+
+def test_a_seat_that_drew_on_red_is_believed_to_lack_red() -> None:
+    game = make([["B1", "B2"], ["G5", "G6", "B7"]], stock=["Y9", "Y8"], first=1)
+    assert lacking_suits(game, 1) == frozenset()
+    game.apply(1, "draw")
+    assert lacking_suits(game, 1) == {"R"}
+    assert lacking_suits(game, 0) == frozenset()
+
+
+def test_it_leaves_in_force_a_colour_the_next_seat_lacks() -> None:
+    # a red card (one red card left) or G3 (one green card left): alike but for the beliefs
+    game = make([["R7", "R9", "G3", "G8", "B1"], ["Y5", "Y6", "Y7"]], stock=["Y9"])
+    assert pick(game, 0, frozenset({"R"})) in ("play R7", "play R9")
+    assert pick(game, 0, frozenset({"G"})) == "play G3"
+
+
+def test_it_keeps_a_card_of_a_rank_it_holds_twice() -> None:
+    # normal sheds either 3-free red card alike; sharp keeps R5, whose twin B5 turns blue later
+    game = make([["R5", "R6", "B5", "G1", "G2"], ["Y5", "Y6", "Y7"]], stock=["Y9"])
+    assert pick(game, 0) == "play R6"
+
+
+def test_it_saves_its_skips_for_a_seat_about_to_go_out() -> None:
+    hands = [["RS", "BS", "R6", "G2"], ["Y5", "Y6", "Y7"]]
+    game = make(hands, stock=["Y9", "Y1", "Y2"])
+    assert normal_move(game, 0, game._legal_moves(0), Rng(1)).text == "play RS"
+    assert pick(game, 0) == "play R6"
+    game = make([hands[0], ["Y5", "Y6"]], stock=["Y9", "Y1", "Y2"])
+    assert pick(game, 0) == "play RS"
+
+
+def test_it_keeps_a_wild_card_it_has_just_drawn() -> None:
+    game = make([["B1", "B2"], ["Y5", "Y6", "Y7"]], stock=["W", "Y1"])
+    game.apply(0, "draw")
+    assert game.pending == {"kind": "drawn", "seat": 0}
+    assert normal_move(game, 0, game._legal_moves(0), Rng(1)).text.startswith("play W")
+    assert pick(game, 0) == "pass"
+    game = make([["B1", "B2"], ["Y5", "Y6"]], stock=["W", "Y1"])
+    game.apply(0, "draw")
+    assert pick(game, 0).startswith("play W")
