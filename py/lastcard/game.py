@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import permutations
 from operator import itemgetter
-from typing import Any, ClassVar, ParamSpec
+from typing import Any, ClassVar, NamedTuple, ParamSpec
 
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
 from .rng import Rng
@@ -99,8 +99,7 @@ def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
     return move
 
 
-@dataclass(frozen=True)
-class Seen:
+class Seen(NamedTuple):
     """A seat's last play on a normal turn, as the table saw it: the move and the position it
     was made in (colour or suit in force, direction, discard pile size), and the seat's hand
     size after it. Bots read it to weigh what the play says about the hand (``hard``)."""
@@ -178,7 +177,10 @@ class Game:
     _custom_playable: ClassVar[bool] = False
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
     _restricted: ClassVar[frozenset[str]] = frozenset()
-    _playable_sets: ClassVar[dict[tuple[str | None, str], frozenset[str]]] = {}
+    #: the positions a draw rules cards out in, (colour or suit in force, top rank), each a bit
+    _key_bits: ClassVar[dict[tuple[str | None, str], int]] = {}
+    #: per card, the bits of the positions in which it could have been played
+    _card_keys: ClassVar[dict[str, int]] = {}
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -187,7 +189,8 @@ class Game:
         cls._plain = {}
         cls._custom_playable = cls.playable is not Game.playable
         cls._matches = {}
-        cls._playable_sets = {}
+        cls._key_bits = {}
+        cls._card_keys = {}
         cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
         cls._multis = {}
 
@@ -238,7 +241,8 @@ class Game:
         self.match_over: bool | None = False if self.SCORED else None
         self.match_winners: list[int] | None = None
         #: per seat, one entry per card it holds: the cards that one is believed not to be
-        self.ruled_out: list[list[frozenset[str]]] = [[] for _ in range(players)]
+        #: (a bit mask of ``_key_bits``: positions it could have been played in)
+        self.ruled_out: list[list[int]] = [[] for _ in range(players)]
         #: per seat, its last play on a normal turn this hand, if any
         self.last_play: list[Seen | None] = [None] * players
         self._cache: dict[int, dict[str, Move]] = {}
@@ -375,8 +379,6 @@ class Game:
 
     def _start(self, first: int, turn_starter: bool) -> None:
         """Set the first seat; with ``turn_starter``, turn the starter and apply its effect."""
-        self.ruled_out = [[NOTHING] * len(hand) for hand in self.hands]
-        self.last_play = [None] * self.players
         self.direction = 1
         self.turn = first
         self.pending = None
@@ -398,6 +400,8 @@ class Game:
                 self.starter_effect(card)
         else:
             self.active = None
+        self.ruled_out = [[0] * len(hand) for hand in self.hands]
+        self.last_play = [None] * self.players
 
     def starter_effect(self, card: str) -> None:
         """The starter's effect, by default as if the dealer had played it (no 3's free card)."""
@@ -467,45 +471,56 @@ class Game:
         could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
         either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
         play that contradicts the beliefs drops them (``_settle_ruled_out``)."""
-        held = self.ruled_out[seat]
         if not self.discard:
             return
-        key = (self.active, RANK[self.discard[-1]])
-        out = self._playable_sets.get(key)  # what any seat could have played, whatever it holds
-        if out is None:
-            out = self._playable_sets[key] = frozenset(self._match_cards(*key, False))
+        held = self.ruled_out[seat]
+        bit = self._key_bit(self.active, RANK[self.discard[-1]])
         p = self.pending
         if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
             before = len(held)
-        unions: dict[frozenset[str], frozenset[str]] = {}
-        for i, known in enumerate(held[:before]):
-            if known not in unions:
-                unions[known] = known | out
-            held[i] = unions[known]
+        held[:before] = [known | bit for known in held[:before]]
+
+    @classmethod
+    def _key_bit(cls, active: str | None, top_rank: str) -> int:
+        """The bit of a position (colour or suit in force, top rank) in the beliefs."""
+        bit = cls._key_bits.get((active, top_rank))
+        if bit is None:
+            bit = cls._key_bits[active, top_rank] = 1 << len(cls._key_bits)
+            for card in cls._match_cards(active, top_rank, False):
+                cls._card_keys[card] = cls._card_keys.get(card, 0) | bit
+        return bit
+
+    def ruled_out_cards(self, seat: int) -> list[frozenset[str]]:
+        """``ruled_out[seat]`` as cards: for each card the seat holds, those it is believed not
+        to be (for the bots and the tests; the engine works on the bit masks)."""
+        return [
+            frozenset(c for c, keys in self._card_keys.items() if keys & known)
+            for known in self.ruled_out[seat]
+        ]
+
+    def believed_without(self, seat: int, cards: Iterable[str]) -> bool:
+        """Is every card ``seat`` holds believed to be none of ``cards``?"""
+        masks = [self._card_keys.get(card, 0) for card in cards]
+        return all(known & mask for known in self.ruled_out[seat] for mask in masks)
 
     def _settle_ruled_out(self, events: list[Event]) -> None:
-        """Bring the beliefs in line with the hands after a public step: each card played leaves
-        with the most constrained belief it fits; new cards come with none; cards gone otherwise
-        (a removal, a new deal) take the most constrained beliefs with them."""
+        """Follow the cards of a public step (``events``): each card played leaves with the most
+        constrained belief it fits, each card drawn comes with none, a removed seat's go; a new
+        deal starts afresh (``_start``)."""
         beliefs = self.ruled_out
         for event in events:
-            if event["type"] != "play":
-                continue
-            held = beliefs[event["seat"]]
-            for card in map(BASE.__getitem__, event["cards"]):
-                fits = [i for i, known in enumerate(held) if card not in known]
-                if not fits:  # the beliefs were wrong: forget them
-                    held[:] = [NOTHING] * len(held)
-                    fits = list(range(len(held)))
-                if fits:
-                    del held[max(fits, key=lambda i: len(held[i]))]
-        for seat, hand in enumerate(self.hands):
-            held = beliefs[seat]
-            if len(held) < len(hand):
-                held.extend([NOTHING] * (len(hand) - len(held)))
-            elif len(held) > len(hand):
-                held.sort(key=len)
-                del held[len(hand) :]
+            kind = event["type"]
+            if kind == "play":
+                held = beliefs[event["seat"]]
+                for card in event["cards"]:
+                    _take(held, self._card_keys.get(BASE[card], 0))
+            elif kind == "draw":
+                beliefs[event["seat"]].extend([0] * event["count"])
+            elif kind == "removed":
+                beliefs[event["seat"]] = [0] * len(self.hands[event["seat"]])
+            elif kind == "deal":  # a new hand: its starter's draws are in the fresh beliefs
+                self.ruled_out = [[0] * len(hand) for hand in self.hands]
+                return
 
     def time_out(self) -> list[Event]:
         """Apply the default action for whoever the game waits on (engine-api, rule 000 D6)."""
@@ -744,13 +759,14 @@ class Game:
             ok = self._matches[key] = frozenset(self._match_cards(*key)).__contains__
         return ok
 
-    def _match_cards(self, active: str | None, top_rank: str, restricted: bool) -> Iterator[str]:
+    @classmethod
+    def _match_cards(cls, active: str | None, top_rank: str, restricted: bool) -> Iterator[str]:
         """The rule: a wild rank (unless ``restricted`` and in ``WILD_UNLESS_ACTIVE``), else a
         suit match with the colour/suit in force or a rank match with the top card."""
         for card in CARD_ORDER:
             rank = RANK[card]
-            if rank in self.WILD:
-                if not (restricted and rank in self.WILD_UNLESS_ACTIVE):
+            if rank in cls.WILD:
+                if not (restricted and rank in cls.WILD_UNLESS_ACTIVE):
                     yield card
             elif SUIT[card] == active or rank == top_rank:
                 yield card
@@ -1150,8 +1166,10 @@ class Game:
         for name in self._FIELDS:
             d[name] = state[name]
         # what the table has seen (absent from a game saved before it was kept)
+        keys = {bit: list(key) for key, bit in self._key_bits.items()}
         d["ruled_out"] = [
-            [sorted(k, key=ORDER.__getitem__) for k in held] for held in self.ruled_out
+            [[keys[1 << b] for b in range(known.bit_length()) if known >> b & 1] for known in held]
+            for held in self.ruled_out
         ]
         d["last_play"] = [None if seen is None else seen.to_dict() for seen in self.last_play]
         return d
@@ -1169,9 +1187,9 @@ class Game:
             setattr(game, name, d[name])
         ruled_out, last_play = d.get("ruled_out"), d.get("last_play")
         game.ruled_out = (
-            [[frozenset(known) for known in held] for held in ruled_out]
+            [[sum(kind._key_bit(*key) for key in known) for known in held] for held in ruled_out]
             if ruled_out is not None
-            else [[NOTHING] * len(hand) for hand in game.hands]
+            else [[0] * len(hand) for hand in game.hands]
         )
         game.last_play = [
             None if seen is None else Seen.from_dict(seen)
@@ -1220,15 +1238,16 @@ class Game:
         )
         rng = Rng(seed)
         rng.shuffle(hidden)
+        keys = self._card_keys
         for s in others:
             # the most constrained card first, each the first hidden card it may be (any card
             # when none fits: the beliefs are only beliefs)
             beliefs = game.ruled_out[s]
             if len(beliefs) != len(game.hands[s]):  # a copy moved on by the fast path
-                beliefs = [NOTHING] * len(game.hands[s])
+                beliefs = [0] * len(game.hands[s])
             hand = []
-            for known in sorted(beliefs, key=len, reverse=True):
-                i = next((i for i, card in enumerate(hidden) if card not in known), 0)
+            for known in sorted(beliefs, key=int.bit_count, reverse=True):
+                i = next((i for i, c in enumerate(hidden) if not known & keys.get(c, 0)), 0)
                 hand.append(hidden.pop(i))
             game.hands[s] = sorted(hand, key=ORDER.__getitem__)
         game.stock = hidden
@@ -1240,8 +1259,19 @@ class Game:
         return game
 
 
-#: a card nobody has seen anything of: it may be any card
-NOTHING: frozenset[str] = frozenset()
+def _take(held: list[int], keys: int) -> None:
+    """A card that could have been played in the positions ``keys`` leaves a hand believed to
+    be ``held``: with the most constrained belief it fits, or, fitting none, the beliefs were
+    wrong and are forgotten."""
+    if not any(held):
+        if held:
+            held.pop()
+        return
+    fits = [i for i, known in enumerate(held) if not known & keys]
+    if not fits:
+        held[:] = [0] * (len(held) - 1)
+        return
+    del held[max(fits, key=lambda i: held[i].bit_count())]
 
 
 def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:

@@ -9,7 +9,10 @@ import json
 from typing import Any
 
 from lastcard import new_game
-from lastcard.game import NOTHING, Game
+from lastcard.game import Game
+
+#: a card nobody has seen anything of
+NOTHING: frozenset[str] = frozenset()
 
 #: what any seat could play on R3 with red in force: red cards, 3s and the wild cards
 ON_R3 = {"R0", "R5", "RS", "Y3", "G3", "W", "W+4"}
@@ -22,24 +25,26 @@ def make(hands: list[list[str]], stock: list[str], first: int = 0) -> Game:
 
 def test_a_fresh_deal_rules_nothing_out() -> None:
     game = new_game("poslednyaya", 4, seed=5)
-    assert game.ruled_out == [[NOTHING] * 7 for _ in range(4)]
+    assert game.ruled_out == [[0] * 7 for _ in range(4)]
 
 
 def test_a_seat_that_draws_holds_nothing_it_could_have_played() -> None:
     game = make([["B1", "B2"], ["G5", "G6"]], stock=["Y9", "Y8"])
     game.apply(0, "draw")  # Y9 cannot be played on R3: the turn moves on
-    held = game.ruled_out[0]
+    held = game.ruled_out_cards(0)
     assert len(held) == 3 and held[0] == held[1] == held[2] and held[0] >= ON_R3
     assert not held[0] & {"B1", "Y9", "G5"}
-    assert game.ruled_out[1] == [NOTHING, NOTHING]
+    assert game.ruled_out_cards(1) == [NOTHING, NOTHING]
 
 
 def test_a_playable_drawn_card_takes_no_belief_along() -> None:
     game = make([["B1", "B2"], ["G5", "G6"]], stock=["R7", "Y8"])
     game.apply(0, "draw")
-    assert game.ruled_out[0][2] == NOTHING
+    assert game.ruled_out_cards(0)[2] == NOTHING
     game.apply(0, "play R7")
-    assert len(game.ruled_out[0]) == 2 and all(known >= ON_R3 for known in game.ruled_out[0])
+    assert len(game.ruled_out_cards(0)) == 2 and all(
+        known >= ON_R3 for known in game.ruled_out_cards(0)
+    )
 
 
 def test_without_play_drawn_the_drawn_card_is_not_ruled_out() -> None:
@@ -54,7 +59,7 @@ def test_without_play_drawn_the_drawn_card_is_not_ruled_out() -> None:
         },
     )
     game.apply(0, "draw")  # 6D would match, but the turn ends with the draw (PLAY_DRAWN off)
-    held = game.ruled_out[0]
+    held = game.ruled_out_cards(0)
     assert "7D" in held[0] and held[2] == NOTHING
 
 
@@ -62,7 +67,7 @@ def test_penalty_cards_come_without_beliefs() -> None:
     game = make([["B1", "B2", "R+2"], ["G5", "G6", "G7"]], stock=["Y9", "Y8", "Y7", "Y6"], first=1)
     game.apply(1, "draw")  # Y9: seat 1 lacks red, 3s and wilds
     game.apply(0, "play R+2")  # seat 1 draws Y8 and Y7, seat 0 plays again
-    held = game.ruled_out[1]
+    held = game.ruled_out_cards(1)
     assert len(held) == 6 and held.count(NOTHING) == 2
     assert sum(1 for known in held if known >= ON_R3) == 4
 
@@ -73,7 +78,7 @@ def test_a_play_against_the_beliefs_forgets_them() -> None:
     game.apply(1, "draw")
     game.apply(0, "draw")
     game.apply(1, "play G3")
-    assert game.ruled_out[1] == [NOTHING, NOTHING]
+    assert game.ruled_out_cards(1) == [NOTHING, NOTHING]
 
 
 def test_determinize_deals_what_the_beliefs_allow() -> None:
@@ -110,10 +115,10 @@ def test_beliefs_survive_a_save_and_a_copy() -> None:
     saved = json.loads(json.dumps(game.to_dict()))
     assert Game.from_dict(saved).ruled_out == game.ruled_out
     del saved["ruled_out"]  # a game saved before the beliefs were kept
-    assert Game.from_dict(saved).ruled_out == [[NOTHING] * 3, [NOTHING] * 2]
+    assert Game.from_dict(saved).ruled_out == [[0] * 3, [0] * 2]
     copy = game.clone()
     copy.apply(1, "draw")
-    assert game.ruled_out[1] == [NOTHING, NOTHING]  # the copy's beliefs are its own
+    assert game.ruled_out_cards(1) == [NOTHING, NOTHING]  # the copy's beliefs are its own
 
 
 def test_a_new_hand_and_a_removal_reset_the_beliefs() -> None:
@@ -133,7 +138,7 @@ def test_a_new_hand_and_a_removal_reset_the_beliefs() -> None:
             game.time_out()
     assert game.over
     game.next_hand()
-    assert all(held == [NOTHING] * len(game.hands[s]) for s, held in enumerate(game.ruled_out))
+    assert all(held == [0] * len(game.hands[s]) for s, held in enumerate(game.ruled_out))
 
 
 def test_each_seat_s_last_play_on_a_normal_turn_is_kept() -> None:

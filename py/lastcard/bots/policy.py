@@ -69,11 +69,10 @@ def sharp_move(
 
 def lacking_suits(game: Game, seat: int) -> frozenset[str | None]:
     """The colours or suits ``seat`` is believed to hold no card of (``Game.ruled_out``)."""
-    beliefs = game.ruled_out[seat]
-    if not beliefs:
+    if not game.ruled_out[seat]:
         return frozenset()
     suits = _traits(game).suits
-    return frozenset(s for s, cards in suits.items() if all(cards <= known for known in beliefs))
+    return frozenset(s for s, cards in suits.items() if game.believed_without(seat, cards))
 
 
 def scored_moves(game: Game, seat: int, moves: Sequence[Move]) -> list[tuple[Move, float]]:
