@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from lastcard import RULESETS, new_game  # noqa: E402
 from lastcard.bots import choose, search  # noqa: E402
+from lastcard.bots.policy import lacking_suits  # noqa: E402
 from lastcard.rng import Rng  # noqa: E402
 from lastcard.tournament import step  # noqa: E402
 
@@ -65,7 +66,8 @@ def positions(ruleset: str, players: int, count: int) -> list[Any]:
         rng = Rng(seed)
         while not game.over and len(found) < count:
             seat = game.turn
-            if len(search._candidates(game, seat, game._legal_moves(seat))) > 1:
+            lacking = lacking_suits(game, game.next_seat(seat))
+            if len(search._candidates(game, seat, game._legal_moves(seat), rng, lacking)) > 1:
                 found.append(game.clone())
             for _ in range(3):
                 if not game.over:
@@ -81,8 +83,8 @@ def playouts_per_second(cases: list[Any], seconds: float) -> tuple[float, float]
     start = clock()
     while clock() - start < seconds:
         for game, seat in cases:
-            world = game.determinize(seat, rng.next64())
-            search.playout(world, seat, rng)
+            world = search._world(game, seat, rng)
+            search.playout(world, seat, rng, lacking=lacking_suits(game, game.next_seat(seat)))
             done += 1
             ended += world.over
     return done / (clock() - start), ended / max(done, 1)
