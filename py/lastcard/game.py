@@ -126,6 +126,11 @@ class Seen(NamedTuple):
         return cls(move, d["active"], d["direction"], d["discard"], d["held"])
 
 
+#: what the table has seen, worked out up to a point of the record: (entries followed, beliefs
+#: per seat, last play per seat)
+Memory = tuple[int, list[list[int]], list[Seen | None]]
+
+
 class Game:
     """One table's game: a hand being played, or a match of hands, under one ruleset."""
 
@@ -241,10 +246,11 @@ class Game:
         self.match_over: bool | None = False if self.SCORED else None
         self.match_winners: list[int] | None = None
         #: per seat, one entry per card it holds: the cards that one is believed not to be
-        #: (a bit mask of ``_key_bits``: positions it could have been played in)
-        self.ruled_out: list[list[int]] = [[] for _ in range(players)]
-        #: per seat, its last play on a normal turn this hand, if any
-        self.last_play: list[Seen | None] = [None] * players
+        # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
+        # deal (or the restore), the public record since, and the two worked out up to a point
+        self._seen_from: Memory = (0, [[] for _ in range(players)], [None] * players)
+        self._record: list[Any] = []
+        self._seen: Memory | None = None
         self._cache: dict[int, dict[str, Move]] = {}
         self._events: list[Event] | None = None
         if setup is None:
@@ -400,8 +406,9 @@ class Game:
                 self.starter_effect(card)
         else:
             self.active = None
-        self.ruled_out = [[0] * len(hand) for hand in self.hands]
-        self.last_play = [None] * self.players
+        self._seen_from = (0, [[0] * len(hand) for hand in self.hands], [None] * self.players)
+        self._record = []
+        self._seen = None
 
     def starter_effect(self, card: str) -> None:
         """The starter's effect, by default as if the dealer had played it (no 3's free card)."""
@@ -433,8 +440,9 @@ class Game:
             return self._run(self._push, seat, move)
         if move.kind == "play":
             held = len(self.hands[seat]) - len(move.cards)
-            seen = Seen(move, self.active, self.direction, len(self.discard), held)
-            self.last_play[seat] = seen
+            self._record.append(
+                ("play", seat, move, self.active, self.direction, len(self.discard), held)
+            )
         if move.kind != "draw":
             return self._run(self._push, seat, move)
         before = len(self.hands[seat])
@@ -457,7 +465,8 @@ class Game:
             step(*args, **kwargs)
         finally:
             self._events = None
-        self._settle_ruled_out(events)
+        if not events or events[-1]["type"] != "deal":  # a deal starts the record afresh
+            self._record += events
         return events
 
     def _emit(self, event: Event) -> None:
@@ -470,15 +479,57 @@ class Game:
         believed to have held no card it could have played, and where a playable drawn card
         could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
         either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
-        play that contradicts the beliefs drops them (``_settle_ruled_out``)."""
+        play that contradicts the beliefs drops them (``_take``)."""
         if not self.discard:
             return
-        held = self.ruled_out[seat]
-        bit = self._key_bit(self.active, RANK[self.discard[-1]])
         p = self.pending
         if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
-            before = len(held)
-        held[:before] = [known | bit for known in held[:before]]
+            before = len(self.hands[seat])
+        bit = self._key_bit(self.active, RANK[self.discard[-1]])
+        self._record.append(("drew", seat, before, bit))
+
+    @property
+    def ruled_out(self) -> list[list[int]]:
+        """Per seat, one int per card it holds: the positions (``_key_bits``) in which it drew
+        instead of playing while it held that card, so the card is believed to be none that
+        could have been played there. Worked out from the record when asked."""
+        return self._memory()[1]
+
+    @property
+    def last_play(self) -> list[Seen | None]:
+        """Per seat, its last play on a normal turn this hand, if any."""
+        return self._memory()[2]
+
+    def _memory(self) -> Memory:
+        """What the table has seen: the record followed from the last point worked out."""
+        seen = self._seen
+        record = self._record
+        if seen is not None and seen[0] == len(record):
+            return seen
+        start, old_beliefs, old_plays = self._seen_from if seen is None else seen
+        beliefs = [list(held) for held in old_beliefs]
+        plays = list(old_plays)
+        keys = self._card_keys
+        for entry in record[start:]:
+            if type(entry) is tuple:
+                if entry[0] == "play":
+                    plays[entry[1]] = Seen(*entry[2:])
+                else:
+                    _, seat, before, bit = entry
+                    held = beliefs[seat]
+                    held[:before] = [known | bit for known in held[:before]]
+                continue
+            kind = entry["type"]
+            if kind == "play":
+                held = beliefs[entry["seat"]]
+                for card in entry["cards"]:
+                    _take(held, keys.get(BASE[card], 0))
+            elif kind == "draw":
+                beliefs[entry["seat"]].extend([0] * entry["count"])
+            elif kind == "removed":
+                beliefs[entry["seat"]] = [0] * len(self.hands[entry["seat"]])
+        self._seen = (len(record), beliefs, plays)
+        return self._seen
 
     @classmethod
     def _key_bit(cls, active: str | None, top_rank: str) -> int:
@@ -502,25 +553,6 @@ class Game:
         """Is every card ``seat`` holds believed to be none of ``cards``?"""
         masks = [self._card_keys.get(card, 0) for card in cards]
         return all(known & mask for known in self.ruled_out[seat] for mask in masks)
-
-    def _settle_ruled_out(self, events: list[Event]) -> None:
-        """Follow the cards of a public step (``events``): each card played leaves with the most
-        constrained belief it fits, each card drawn comes with none, a removed seat's go; a new
-        deal starts afresh (``_start``)."""
-        beliefs = self.ruled_out
-        for event in events:
-            kind = event["type"]
-            if kind == "play":
-                held = beliefs[event["seat"]]
-                for card in event["cards"]:
-                    _take(held, self._card_keys.get(BASE[card], 0))
-            elif kind == "draw":
-                beliefs[event["seat"]].extend([0] * event["count"])
-            elif kind == "removed":
-                beliefs[event["seat"]] = [0] * len(self.hands[event["seat"]])
-            elif kind == "deal":  # a new hand: its starter's draws are in the fresh beliefs
-                self.ruled_out = [[0] * len(hand) for hand in self.hands]
-                return
 
     def time_out(self) -> list[Event]:
         """Apply the default action for whoever the game waits on (engine-api, rule 000 D6)."""
@@ -1186,15 +1218,16 @@ class Game:
         for name in kind._FIELDS:
             setattr(game, name, d[name])
         ruled_out, last_play = d.get("ruled_out"), d.get("last_play")
-        game.ruled_out = (
+        beliefs = (
             [[sum(kind._key_bit(*key) for key in known) for known in held] for held in ruled_out]
             if ruled_out is not None
             else [[0] * len(hand) for hand in game.hands]
         )
-        game.last_play = [
+        plays = [
             None if seen is None else Seen.from_dict(seen)
             for seen in last_play or [None] * game.players
         ]
+        game._seen_from, game._record, game._seen = (0, beliefs, plays), [], None
         game._own(d["rng"])
         return game
 
@@ -1216,8 +1249,7 @@ class Game:
         self.calls = list(self.calls)
         self.removed = list(self.removed)
         self.eliminated = list(self.eliminated)
-        self.ruled_out = [list(held) for held in self.ruled_out]
-        self.last_play = list(self.last_play)
+        self._record = list(self._record)
         for name in ("winners", "scores", "match_winners"):
             value = getattr(self, name)
             setattr(self, name, None if value is None else list(value))
