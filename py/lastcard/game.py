@@ -245,7 +245,6 @@ class Game:
         self.scores: list[int] | None = [0] * players if self.SCORED else None
         self.match_over: bool | None = False if self.SCORED else None
         self.match_winners: list[int] | None = None
-        #: per seat, one entry per card it holds: the cards that one is believed not to be
         # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
         # deal (or the restore), the public record since, and the two worked out up to a point
         self._seen_from: Memory = (0, [[] for _ in range(players)], [None] * players)
@@ -1270,11 +1269,11 @@ class Game:
         )
         rng = Rng(seed)
         rng.shuffle(hidden)
-        keys = self._card_keys
+        keys, ruled_out = self._card_keys, self.ruled_out
         for s in others:
             # the most constrained card first, each the first hidden card it may be (any card
             # when none fits: the beliefs are only beliefs)
-            beliefs = game.ruled_out[s]
+            beliefs = ruled_out[s]
             if len(beliefs) != len(game.hands[s]):  # a copy moved on by the fast path
                 beliefs = [0] * len(game.hands[s])
             hand = []
