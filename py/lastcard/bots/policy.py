@@ -62,8 +62,9 @@ def sharp_move(
 ) -> Move | None:
     """The sharper heuristic ``hard`` plays by in its playouts (and tries first): ``normal``
     that keeps cards of a rank it holds twice, leaves in force a colour or suit the next seat
-    is believed to lack (``lacking``, from ``lacking_suits``), saves its attacks for a seat
-    about to go out, and keeps a wild card it has just drawn for when it is needed."""
+    is believed to lack (``lacking``, from ``lacking_suits``), weighs its attacks less while the
+    next seat is far from going out, and keeps a wild card it has just drawn for when it is
+    needed."""
     return _best(zip(moves, _scores(game, seat, moves, lacking), strict=True), rng)
 
 

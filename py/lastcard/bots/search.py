@@ -30,7 +30,8 @@ DEPTH = 40
 WIDTH = 5
 #: samples drawn for a world in which the other seats' last plays are the heuristic's
 TRIES = 20
-#: the head start of the heuristic's favourite (in won hands): switch only on clear evidence
+#: the head start of the first candidate, ``sharp``'s choice (in won hands): switch only on
+#: clear evidence
 PRIOR = 0.03
 #: weight of the score differential (per point, in scored rulesets) against a won hand (1.0)
 POINT_WEIGHT = 0.005
