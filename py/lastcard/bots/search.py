@@ -63,7 +63,7 @@ def search_move(
     favourite = candidates[0]
 
     def mean(move: Move) -> float:
-        """The mean result, the heuristic's favourite given a head start against noise."""
+        """The mean result, the first candidate given a head start against noise."""
         return totals[move] / max(counts[move], 1) + (PRIOR if move is favourite else 0.0)
 
     done = 0
