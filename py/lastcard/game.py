@@ -1197,11 +1197,8 @@ class Game:
         for name in self._FIELDS:
             d[name] = state[name]
         # what the table has seen (absent from a game saved before it was kept)
-        keys = {bit: list(key) for key, bit in self._key_bits.items()}
-        d["ruled_out"] = [
-            [[keys[1 << b] for b in range(known.bit_length()) if known >> b & 1] for known in held]
-            for held in self.ruled_out
-        ]
+        keys = {bit: [active or "", rank] for (active, rank), bit in self._key_bits.items()}
+        d["ruled_out"] = [[_positions(known, keys) for known in held] for held in self.ruled_out]
         d["last_play"] = [None if seen is None else seen.to_dict() for seen in self.last_play]
         return d
 
@@ -1218,7 +1215,13 @@ class Game:
             setattr(game, name, d[name])
         ruled_out, last_play = d.get("ruled_out"), d.get("last_play")
         beliefs = (
-            [[sum(kind._key_bit(*key) for key in known) for known in held] for held in ruled_out]
+            [
+                [
+                    sum(kind._key_bit(active or None, rank) for active, rank in known)
+                    for known in held
+                ]
+                for held in ruled_out
+            ]
             if ruled_out is not None
             else [[0] * len(hand) for hand in game.hands]
         )
@@ -1288,6 +1291,12 @@ class Game:
             game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
         game.rng = Rng(rng.next64())
         return game
+
+
+def _positions(known: int, keys: dict[int, list[str]]) -> list[list[str]]:
+    """The positions of a belief's bits, ``[colour or suit in force ("" for none), top rank]``,
+    sorted: the bits are numbered as a process first meets the positions, the save is not."""
+    return sorted(keys[1 << b] for b in range(known.bit_length()) if known >> b & 1)
 
 
 def _take(held: list[int], keys: int) -> None:
