@@ -435,15 +435,24 @@ class Game:
         move = (self._moves(seat) if moves is None else moves).get(action)
         if move is None:
             raise IllegalAction(self._why_illegal(seat, action))
-        if self.pending is not None:
-            return self._run(self._push, seat, move)
-        if move.kind == "play":
-            held = len(self.hands[seat]) - len(move.cards)
-            self._record.append(
-                ("play", seat, move, self.active, self.direction, len(self.discard), held)
-            )
-        if move.kind != "draw":
-            return self._run(self._push, seat, move)
+        if self.pending is None:  # a normal turn: what it shows is recorded (``_memory``)
+            if move.kind == "draw":
+                return self._draw_turn(seat, move)
+            if move.kind == "play":
+                self._record.append(
+                    ("play", seat, move, self.active, self.direction, len(self.discard))
+                )
+        events: list[Event] = []  # ``_run``, inlined on the busiest path
+        self._events = events
+        try:
+            self._push(seat, move)
+        finally:
+            self._events = None
+        self._record += events
+        return events
+
+    def _draw_turn(self, seat: int, move: Move) -> list[Event]:
+        """A draw at the start of a turn, and what it tells (``_rule_out``)."""
         before = len(self.hands[seat])
         events = self._run(self._push, seat, move)
         self._rule_out(seat, before)
@@ -464,8 +473,7 @@ class Game:
             step(*args, **kwargs)
         finally:
             self._events = None
-        if not events or events[-1]["type"] != "deal":  # a deal starts the record afresh
-            self._record += events
+        self._record += events
         return events
 
     def _emit(self, event: Event) -> None:
@@ -511,8 +519,10 @@ class Game:
         keys = self._card_keys
         for entry in record[start:]:
             if type(entry) is tuple:
-                if entry[0] == "play":
-                    plays[entry[1]] = Seen(*entry[2:])
+                if entry[0] == "play":  # its play event follows: the hand still holds the cards
+                    _, seat, move, active, direction, discard = entry
+                    size = len(beliefs[seat]) - len(move.cards)
+                    plays[seat] = Seen(move, active, direction, discard, size)
                 else:
                     _, seat, before, bit = entry
                     held = beliefs[seat]
@@ -527,6 +537,9 @@ class Game:
                 beliefs[entry["seat"]].extend([0] * entry["count"])
             elif kind == "removed":
                 beliefs[entry["seat"]] = [0] * len(self.hands[entry["seat"]])
+            elif kind == "deal":  # a new hand: as it stood after its starter (``_start``)
+                beliefs = [list(held) for held in self._seen_from[1]]
+                plays = list(self._seen_from[2])
         self._seen = (len(record), beliefs, plays)
         return self._seen
 
