@@ -1,5 +1,5 @@
-"""``sharp``, the heuristic the ``hard`` bot plays by in its playouts: what it reads of the
-table's beliefs and where it parts from ``normal``."""
+"""``sharp``, the heuristic the ``hard`` bot plays by in its playouts (what it reads of the
+table's beliefs, where it parts from ``normal``), and ``hard``'s filter of sampled worlds."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from lastcard import new_game
 from lastcard.bots.policy import lacking_suits, normal_move, sharp_move
+from lastcard.bots.search import _heuristic_play
 from lastcard.game import Game
 from lastcard.rng import Rng
 
@@ -61,3 +62,16 @@ def test_it_keeps_a_wild_card_it_has_just_drawn() -> None:
     game = make([["B1", "B2"], ["Y5", "Y6"]], stock=["W", "Y1"])
     game.apply(0, "draw")
     assert pick(game, 0).startswith("play W")
+
+
+def test_hard_keeps_the_worlds_in_which_the_last_play_is_the_heuristic_s() -> None:
+    game = make([["G1", "G2", "G4"], ["R7", "B5", "B9"]], stock=["Y9", "Y8"], first=1, starter="R5")
+    game.apply(1, "play B5")  # with B9 left, the heuristic turns blue rather than play R7
+    seen = game.last_play[1]
+    assert seen is not None
+    world = game.clone()
+    assert _heuristic_play(world, 1, seen)
+    world.hands[1] = ["R7", "R8"]  # with two reds left, it would have stayed red
+    assert not _heuristic_play(world, 1, seen)
+    world.hands[1] = ["R7", "R8", "R9"]  # a hand that has changed since cannot be judged
+    assert _heuristic_play(world, 1, seen)
