@@ -555,7 +555,7 @@ class Game:
 
     def ruled_out_cards(self, seat: int) -> list[frozenset[str]]:
         """``ruled_out[seat]`` as cards: for each card the seat holds, those it is believed not
-        to be (for the bots and the tests; the engine works on the bit masks)."""
+        to be (for tests and inspection; the engine and the bots work on the bit masks)."""
         return [
             frozenset(c for c, keys in self._card_keys.items() if keys & known)
             for known in self.ruled_out[seat]
