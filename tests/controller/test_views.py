@@ -59,15 +59,13 @@ def test_events_are_sent_once_and_a_returning_phone_gets_the_recent_log(make_net
     net = make_net(players=3, setup=SETUP)
     net.join("watcher")
     net.act("p0", "play R5")
-    state, before = net.tv()["state"], net.table._event_n
+    state, before = net.tv()["state"], net.table._log.n
     net.clear()
     net.send("p1", type="action", action="draw", state=state)  # one change: just its new events
     for to in ("tv", "p0", "p1", "p2", "watcher"):
         message = net.last(to)
         assert message["events_reset"] is False
-        assert [e["n"] for e in message["events"]] == list(
-            range(before + 1, net.table._event_n + 1)
-        )
+        assert [e["n"] for e in message["events"]] == list(range(before + 1, net.table._log.n + 1))
     net.host(type="pause")  # no engine change: no events at all
     assert all(net.last(to)["events"] == [] for to in ("tv", "p0", "p1", "p2", "watcher"))
     numbers = [e["n"] for e in logs(net, "tv")]
@@ -77,7 +75,7 @@ def test_events_are_sent_once_and_a_returning_phone_gets_the_recent_log(make_net
     net.rejoin("p1")  # back on a new channel: the recent log again, its own draw with its cards
     back = net.view("p1")
     assert back["events_reset"] is True
-    assert [e["n"] for e in back["events"]] == [e["n"] for e in net.table._events][-12:]
+    assert [e["n"] for e in back["events"]] == [e["n"] for e in net.table._log.events][-12:]
     assert "cards" in back["events"][-1]
     net.host(type="refresh")
     assert all(net.last(to)["events_reset"] for to in ("tv", "p0", "p1", "p2", "watcher"))
@@ -90,7 +88,7 @@ def test_every_recipient_rebuilds_the_whole_log_from_its_messages(make_net, cloc
         net.tick(25)
         if net.tv()["phase"] != "playing":
             break
-    table_log = net.table._events
+    table_log = net.table._log.events
     for seat, to in [(None, "tv"), (0, "p0"), (1, "p1"), (2, "p2"), (None, "watcher")]:
         rebuilt = logs(net, to)
         numbers = [e["n"] for e in rebuilt]

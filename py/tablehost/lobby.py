@@ -1,0 +1,243 @@
+"""The lobby: who sits where and what the next game is (rules 000 sections I and K).
+
+:class:`Lobby` keeps the participants — seats (phones, bots, local players) and spectators — and
+the settings of the next deal: ruleset, options, timers and the phones' agreement to options that
+need it. It decides who is dealt in (:meth:`Lobby.roster`) and why a deal cannot start
+(:meth:`Lobby.why_not`). It knows nothing of connections, the clock or the game being played.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import lastcard
+from lastcard import RULESETS
+
+from tablehost.protocol import Message, ProtocolError
+
+DEFAULT_RULESET = "poslednyaya"
+DEFAULT_TIMERS: dict[str, float | None] = {
+    "turn": 20.0,
+    "grace": 30.0,
+    "melee": 5.0,
+    "bot_pause": 1.0,
+}
+TIMER_RANGES = {
+    "turn": (5.0, 3600.0),
+    "grace": (5.0, 3600.0),
+    "melee": (1.0, 600.0),
+    "bot_pause": (0.0, 10.0),
+}
+OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
+MAX_SPECTATORS = 32
+WHY_NOT = {
+    "too_few": "not enough players for this ruleset",
+    "too_many": "too many players for this ruleset",
+    "vote": "the 9-card hand needs every seated phone to agree",
+}
+
+
+@dataclass(eq=False)
+class Member:
+    """A participant: a seat (phone, bot or local) or a spectator (always a phone). Compared by
+    identity: two local seats may carry the same name."""
+
+    name: str
+    kind: str = "phone"
+    token: str | None = None  # phones only: the secret that brings a phone back to its place
+    level: str | None = None  # bots only
+    lang: str | None = None
+    removed: bool = False  # a seat the host removed during the game (until the next deal)
+    want: bool = True  # a spectator asked to play at the rematch
+    peer: str | None = None  # the connected channel; never persisted
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, without the peer (a restored table waits for every phone to return)."""
+        data = asdict(self)
+        del data["peer"]
+        return data
+
+    @property
+    def connected(self) -> bool:
+        """Bots and local seats are always there; a phone while it has a channel."""
+        return self.kind != "phone" or self.peer is not None
+
+
+def player_range(ruleset: str) -> tuple[int, int]:
+    """The fewest and most players the ruleset allows."""
+    game = RULESETS[ruleset]
+    return game.MIN_PLAYERS, game.MAX_PLAYERS
+
+
+class Lobby:
+    """The participants and the settings of the next deal."""
+
+    def __init__(self) -> None:
+        self.ruleset = DEFAULT_RULESET
+        self.options: dict[str, Any] = {}
+        self.timers = dict(DEFAULT_TIMERS)
+        self.seats: list[Member] = []
+        self.spectators: list[Member] = []
+        self.votes: dict[str, bool] = {}  # token -> agrees to the options that need it
+
+    # ----------------------------------------------------------------- who is here
+    def active(self) -> list[Member]:
+        """The seats still in (not removed by the host)."""
+        return [m for m in self.seats if not m.removed]
+
+    def seat_of(self, member: Member) -> int | None:
+        """``member``'s seat number, or ``None`` for a spectator or a removed seat."""
+        if member.removed:
+            return None
+        for seat, other in enumerate(self.seats):
+            if other is member:
+                return seat
+        return None
+
+    def by_token(self, token: str) -> Member | None:
+        """The participant holding ``token`` (compared in constant time)."""
+        for member in self.seats + self.spectators:
+            if member.token is not None and secrets.compare_digest(member.token, token):
+                return member
+        return None
+
+    def max_players(self) -> int:
+        """The most players the current ruleset allows."""
+        return player_range(self.ruleset)[1]
+
+    # ----------------------------------------------------------------- joining and seating
+    def join(self, name: str, want: bool, in_lobby: bool) -> Member:
+        """A new phone: seated if it wants to play, the table is in the lobby and a seat is
+        free; else a spectator; refused (``full``) past the spectators' limit."""
+        member = Member(name=name, token=secrets.token_urlsafe(16), want=want)
+        if in_lobby and want and len(self.seats) < self.max_players():
+            self.seats.append(member)
+        elif len(self.spectators) < MAX_SPECTATORS:
+            self.spectators.append(member)
+        else:
+            raise ProtocolError("full", "no room left, not even to watch")
+        return member
+
+    def add(self, kind: str, name: str | None = None, level: str | None = None) -> None:
+        """The host adds a bot (``level``) or a local seat (``name``)."""
+        if len(self.seats) >= self.max_players():
+            raise ProtocolError("full", "every seat is taken")
+        if kind == "bot":
+            number = 1 + sum(m.kind == "bot" for m in self.seats)
+            self.seats.append(Member(name=name or f"Bot {number}", kind="bot", level=level))
+        else:
+            self.seats.append(Member(name=name or "", kind="local"))
+
+    def roster(self) -> list[Member]:
+        """Who sits at the next deal: the seats still in, then the spectators who asked to play,
+        in join order, while there is room."""
+        seats = self.active()
+        keen = [m for m in self.spectators if m.want]
+        return seats + keen[: max(0, self.max_players() - len(seats))]
+
+    def fill(self, roster: list[Member] | None = None) -> None:
+        """Seat ``roster`` (by default: spectators who asked to play move up while there is
+        room, and removed seats go)."""
+        self.seats = self.roster() if roster is None else roster
+        self.spectators = [m for m in self.spectators if m not in self.seats]
+
+    def forget(self, member: Member) -> None:
+        """A seat the host removed: its vote and its token go (its phone may come back only as a
+        new spectator)."""
+        self.votes.pop(member.token or "", None)
+        member.token = None
+
+    # ----------------------------------------------------------------- the next deal
+    def configure(self, command: Message) -> None:
+        """The host's ``configure``: checked whole (the engine judges the options), then applied;
+        a refused one changes nothing."""
+        ruleset = command.get("ruleset", self.ruleset)
+        if ruleset not in RULESETS:
+            raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
+        options = dict(command.get("options", self.options if ruleset == self.ruleset else {}))
+        if "agreed" in options:
+            raise ProtocolError("bad_options", "the 9-card agreement comes from the phones' vote")
+        timers = {**self.timers, **command.get("timers", {})}
+        for key, value in timers.items():
+            if key not in TIMER_RANGES:
+                raise ProtocolError("bad_options", f"unknown timer {key[:64]!r}")
+            low, high = TIMER_RANGES[key]
+            if value is None and key in OFFABLE:
+                continue
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not low <= value <= high
+            ):
+                raise ProtocolError("bad_options", f"timer {key}: seconds in {low:g}..{high:g}")
+        try:  # the engine is the judge of options
+            lastcard.new_game(
+                ruleset, player_range(ruleset)[0], seed=0, options=_engine_options(options, True)
+            )
+        except (ValueError, TypeError) as exc:
+            raise ProtocolError("bad_options", str(exc)[:200]) from None
+        if options != self.options or ruleset != self.ruleset:
+            self.votes = {}
+        self.ruleset, self.options = ruleset, options
+        self.timers = {
+            key: None if value is None else float(value) for key, value in timers.items()
+        }
+        self.fill()
+
+    def vote(self, member: Member, agree: bool) -> None:
+        """A seated phone agrees (or not) to the options that need it."""
+        assert member.token is not None
+        self.votes[member.token] = agree
+
+    def vote_needed(self) -> bool:
+        """The options ask for every seated phone's agreement."""
+        return bool(self.options.get("hand_size") == 9)
+
+    def why_not(self, roster: list[Member]) -> str | None:
+        """Why no game can be dealt to ``roster`` (an error code), or ``None``."""
+        low, high = player_range(self.ruleset)
+        if len(roster) < low:
+            return "too_few"
+        if len(roster) > high:
+            return "too_many"
+        phones = [m for m in roster if m.kind == "phone"]
+        if self.vote_needed() and not all(self.votes.get(m.token or "") for m in phones):
+            return "vote"
+        return None
+
+    def engine_options(self) -> dict[str, Any]:
+        """The options as the engine takes them (with the phones' agreement where needed)."""
+        return _engine_options(self.options, self.vote_needed())
+
+    # ----------------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        """The lobby's part of a table snapshot."""
+        return {
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "timers": self.timers,
+            "seats": [m.to_dict() for m in self.seats],
+            "spectators": [m.to_dict() for m in self.spectators],
+            "votes": self.votes,
+        }
+
+    @classmethod
+    def from_dict(cls, snap: dict[str, Any]) -> Lobby:
+        """The lobby of a table snapshot (:meth:`to_dict`'s keys)."""
+        lobby = cls()
+        lobby.ruleset = snap["ruleset"]
+        lobby.options = dict(snap["options"])
+        lobby.timers = dict(snap["timers"])
+        lobby.seats = [Member(**m) for m in snap["seats"]]
+        lobby.spectators = [Member(**m) for m in snap["spectators"]]
+        lobby.votes = dict(snap["votes"])
+        return lobby
+
+
+def _engine_options(options: dict[str, Any], agreed: bool) -> dict[str, Any]:
+    """The lobby's options as the engine takes them: ``agreed`` only for the 9-card hand."""
+    if options.get("hand_size") == 9 and agreed:
+        return {**options, "agreed": True}
+    return dict(options)

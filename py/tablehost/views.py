@@ -1,0 +1,165 @@
+"""What each recipient is sent: pure functions from the table's state to messages.
+
+The TV gets the public view plus everything the host screen needs; a seated phone its own view
+(its hand and legal actions); a spectator the public view. The engine's public view is built once
+per change by the table and shared by every message of a broadcast: nothing here mutates it, and
+no message carries a card another seat may not see (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lastcard import RULESETS, Game
+
+from tablehost.events import Event
+from tablehost.lobby import Lobby, Member, player_range
+from tablehost.protocol import VERSION, Message
+
+PublicView = dict[str, Any]
+
+RULESET_RANGES = {
+    name: dict(zip(("min", "max"), player_range(name), strict=True)) for name in RULESETS
+}
+"""The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players."""
+
+
+def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
+    """``game.view(seat)`` built on the public view already made for this change."""
+    return {
+        **public,
+        "seat": seat,
+        "hand": list(game.hands[seat]),
+        "legal": game.legal_actions(seat),
+    }
+
+
+def redact(events: list[Event], owner: int | None) -> list[Event]:
+    """``events`` as the holder of seat ``owner`` may see them: the cards of a draw only in its
+    own draws (``owner`` ``None``: a spectator or the TV, no drawn card at all)."""
+    return [
+        e
+        if e.get("type") != "draw" or (owner is not None and e.get("seat") == owner)
+        else {k: v for k, v in e.items() if k != "cards"}
+        for e in events
+    ]
+
+
+def result(public: PublicView) -> dict[str, Any]:
+    """The outcome of the hand (and the match) that just ended."""
+    return {
+        "winners": public["winners"],
+        "scores": public["scores"],
+        "match_over": public["match_over"],
+        "match_winners": public["match_winners"],
+        "stopped": public["winners"] == [],
+    }
+
+
+def seat_rows(seats: list[Member], public: PublicView | None) -> list[dict[str, Any]]:
+    """One row per seat: who sits there, whether they are here, their card count and score."""
+    counts = None if public is None else public["counts"]
+    scores = None if public is None else public["scores"]
+    return [
+        {
+            "seat": seat,
+            "name": m.name,
+            "kind": m.kind,
+            "level": m.level,
+            "connected": m.connected,
+            "lang": m.lang,
+            "removed": m.removed,
+            "count": None if counts is None else counts[seat],
+            "score": None if scores is None else scores[seat],
+        }
+        for seat, m in enumerate(seats)
+    ]
+
+
+def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
+    """The ``lobby`` object: the next game's settings, the votes and whether it can start."""
+    why_not = lobby.why_not(lobby.seats) if in_lobby else None
+    return {
+        "ruleset": lobby.ruleset,
+        "options": lobby.options,
+        "timers": lobby.timers,
+        "rulesets": RULESET_RANGES,
+        "votes": {
+            str(seat): lobby.votes[m.token]
+            for seat, m in enumerate(lobby.seats)
+            if m.token in lobby.votes
+        },
+        "vote_needed": lobby.vote_needed(),
+        "can_start": in_lobby and why_not is None,
+        "why_not": why_not,
+    }
+
+
+def shared(
+    *,
+    phase: str,
+    state: int,
+    lobby: Lobby,
+    public: PublicView | None,
+    awaiting: list[int],
+    remaining: float | None,
+    paused: bool,
+    waiting: bool,
+) -> dict[str, Any]:
+    """What the TV and every phone see alike (``public``: the game's public view, if any)."""
+    return {
+        "phase": phase,
+        "state": state,
+        "seats": seat_rows(lobby.seats, public),
+        "awaiting": awaiting,
+        "remaining": remaining,
+        "paused": paused,
+        "waiting": waiting,
+        "lobby": lobby_part(lobby, phase == "lobby"),
+        "result": result(public) if phase == "over" and public is not None else None,
+    }
+
+
+def tv_message(
+    common: dict[str, Any],
+    public: PublicView | None,
+    events: tuple[list[Event], bool],
+    local: dict[str, Any],
+    spectators: list[Member],
+    rules_open: bool,
+) -> Message:
+    """The TV's message: the public view, every local seat's own view, the spectators."""
+    return {
+        "v": VERSION,
+        "type": "tv",
+        **common,
+        "view": public,
+        "events": redact(events[0], None),
+        "events_reset": events[1],
+        "local": local,
+        "spectators": [
+            {"name": m.name, "connected": m.connected, "play": m.want} for m in spectators
+        ],
+        "rules_open": rules_open,
+    }
+
+
+def phone_message(
+    common: dict[str, Any],
+    view: dict[str, Any] | None,
+    seat: int | None,
+    events: tuple[list[Event], bool],
+    want: bool,
+) -> Message:
+    """A phone's message: its own view if seated (``seat``), else the public one."""
+    return {
+        "v": VERSION,
+        "type": "view",
+        **common,
+        "seat": seat,
+        "role": "spectator" if seat is None else "player",
+        "view": view,
+        "events": redact(events[0], seat),
+        "events_reset": events[1],
+        "play": None if seat is not None else want,
+    }
