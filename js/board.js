@@ -16,13 +16,6 @@ function names(msg, seats) {
   return (seats ?? []).map((s) => seatName(msg, s)).join(", ");
 }
 
-/** Seconds left on the decision timer, counting down from when the message arrived. */
-export function secondsLeft(msg, receivedAt, now) {
-  if (msg.remaining === null || msg.remaining === undefined) return null;
-  if (msg.paused || msg.waiting) return Math.ceil(msg.remaining);
-  return Math.max(0, Math.ceil(msg.remaining - (now - receivedAt) / 1000));
-}
-
 /** One readable line for an engine/controller event. */
 export function eventLine(msg, e) {
   const name = e.seat !== undefined && e.seat !== null ? seatName(msg, e.seat) : "";
@@ -117,20 +110,6 @@ export function pile(msg, { size = "card--xl" } = {}) {
     </div>
     ${v.pending ? html`<p class="pending" data-testid="pending">${pendingLine(msg, v.pending)}</p>` : ""}
   </div>`;
-}
-
-/** How many events a page keeps for its log (the table keeps as many). */
-export const KEPT_EVENTS = 40;
-
-/**
- * A `tv` or `view` message with its full event log: the table sends only the events new since
- * the recipient's previous message, or the recent log with `events_reset` (docs/protocol.md).
- * @param {object | null} prev  the previous message as this function returned it
- * @param {object} msg  the message as it arrived
- */
-export function withLog(prev, msg) {
-  const events = msg.events_reset || !prev ? msg.events : [...(prev.events ?? []), ...msg.events].slice(-KEPT_EVENTS);
-  return { ...msg, events };
 }
 
 /** The last events, newest first, as short lines. */

@@ -8,7 +8,7 @@ import { html, morph } from "./html.js";
 import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { secondsLeft, withLog } from "./board.js";
+import { errorText, received, startTicker, tick } from "./live.js";
 import { rulesDialog } from "./rules.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
@@ -25,13 +25,11 @@ const store = createStore(
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
     view: (s, a) => ({
       ...s,
-      msg: withLog(s.msg, a.msg),
-      receivedAt: a.at,
-      left: secondsLeft(a.msg, a.at, a.at),
+      ...received(s, a.msg, a.at),
       pick: s.msg?.state === a.msg.state ? s.pick : NO_PICK,
       removed: false,
     }),
-    tick: (s, a) => ({ ...s, left: s.msg ? secondsLeft(s.msg, s.receivedAt, a.now) : null }),
+    tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),
     removed: (s) => ({ ...s, removed: true, msg: null, pick: NO_PICK }),
     rejoin: (s) => ({ ...s, removed: false }),
@@ -67,8 +65,7 @@ function hello() {
 }
 
 function showError(code) {
-  const key = `error.${code}`;
-  store.dispatch({ type: "error", text: t(key) === key ? t("error.generic", { code }) : t(key) });
+  store.dispatch({ type: "error", text: errorText(code) });
   clearTimeout(errorTimer);
   errorTimer = setTimeout(() => store.dispatch({ type: "error", text: null }), 3500);
 }
@@ -196,10 +193,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });
     else store.dispatch({ type: "pick", pick: NO_PICK });
   });
-  setInterval(() => {
-    const s = store.state();
-    if (s.msg?.remaining !== null && s.msg?.remaining !== undefined && !s.msg.paused) store.dispatch({ type: "tick", now: performance.now() });
-  }, 250);
+  startTicker(store);
   render();
   if (store.state().name) startLink();
 });

@@ -9,7 +9,7 @@ import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
 import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { secondsLeft, withLog } from "./board.js";
+import { errorText, received, startTicker, tick } from "./live.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 
@@ -18,13 +18,11 @@ const store = createStore(
     boot: (s, a) => ({ ...s, boot: a.boot, error: a.error ?? null }),
     tv: (s, a) => ({
       ...s,
-      msg: withLog(s.msg, a.msg),
-      receivedAt: a.at,
-      left: secondsLeft(a.msg, a.at, a.at),
+      ...received(s, a.msg, a.at),
       picks: s.msg?.state === a.msg.state ? s.picks : {},
       rulesOpen: s.rulesOpen,
     }),
-    tick: (s, a) => ({ ...s, left: s.msg ? secondsLeft(s.msg, s.receivedAt, a.now) : null }),
+    tick,
     pick: (s, a) => ({ ...s, picks: { ...s.picks, [a.seat]: a.pick } }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     confirm: (s, a) => ({ ...s, confirm: a.seat }),
@@ -60,7 +58,7 @@ function route(batch) {
     if (to !== "tv") continue;
     const message = JSON.parse(text);
     if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
-    else if (message.type === "error") toast(t(`error.${message.code}`) === `error.${message.code}` ? t("error.generic", { code: message.code }) : t(`error.${message.code}`));
+    else if (message.type === "error") toast(errorText(message.code));
   }
 }
 
@@ -232,9 +230,6 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   if (window.lastcardTable) connectBridge(window.lastcardTable);
   else document.addEventListener("lastcard-ready", () => connectBridge(window.lastcardTable), { once: true });
-  setInterval(() => {
-    const s = store.state();
-    if (s.msg?.remaining !== null && s.msg?.remaining !== undefined && !s.msg.paused) store.dispatch({ type: "tick", now: performance.now() });
-  }, 250);
+  startTicker(store);
   render();
 });

@@ -1,0 +1,58 @@
+/**
+ * What both page entries (js/table.js, js/hand.js) do with the table's messages: keep the event
+ * log across messages, count the decision timer down between them, and put an error code into
+ * words. The reducers here are plain functions of the store state (js/store.js).
+ */
+import { t } from "./i18n.js";
+
+/** How many events a page keeps for its log (the table keeps as many). */
+export const KEPT_EVENTS = 40;
+
+/** How often (ms) the countdown is refreshed while a timer runs. */
+export const TICK_MS = 250;
+
+/**
+ * A `tv` or `view` message with its full event log: the table sends only the events new since
+ * the recipient's previous message, or the recent log with `events_reset` (docs/protocol.md).
+ * @param {object | null} prev  the previous message as this function returned it
+ * @param {object} msg  the message as it arrived
+ */
+export function withLog(prev, msg) {
+  const events = msg.events_reset || !prev ? msg.events : [...(prev.events ?? []), ...msg.events].slice(-KEPT_EVENTS);
+  return { ...msg, events };
+}
+
+/** Seconds left on the decision timer, counting down from when the message arrived. */
+export function secondsLeft(msg, receivedAt, now) {
+  if (msg.remaining === null || msg.remaining === undefined) return null;
+  if (msg.paused || msg.waiting) return Math.ceil(msg.remaining);
+  return Math.max(0, Math.ceil(msg.remaining - (now - receivedAt) / 1000));
+}
+
+/**
+ * The state fields a newly arrived `tv` or `view` message sets: the message with its log, when it
+ * arrived (`performance.now()` ms) and the seconds left; spread into the page's reducer.
+ */
+export function received(s, msg, at) {
+  return { msg: withLog(s.msg, msg), receivedAt: at, left: secondsLeft(msg, at, at) };
+}
+
+/** The `tick` reducer: the countdown at `action.now`. */
+export function tick(s, action) {
+  return { ...s, left: s.msg ? secondsLeft(s.msg, s.receivedAt, action.now) : null };
+}
+
+/** Dispatch `tick` every `TICK_MS` while the message on screen has a running timer. */
+export function startTicker(store, now = () => performance.now()) {
+  return setInterval(() => {
+    const msg = store.state().msg;
+    if (msg?.remaining !== null && msg?.remaining !== undefined && !msg.paused) store.dispatch({ type: "tick", now: now() });
+  }, TICK_MS);
+}
+
+/** An `error` message's code in words (docs/protocol.md codes; a generic line for a new one). */
+export function errorText(code) {
+  const key = `error.${code}`;
+  const text = t(key);
+  return text === key ? t("error.generic", { code }) : text;
+}

@@ -1,0 +1,44 @@
+// js/live.js: the page's event log rebuilt from the table's messages (docs/protocol.md,
+// `events_reset`), the countdown between messages and error codes in words.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { errorText, KEPT_EVENTS, received, secondsLeft, tick, withLog } from "../../js/live.js";
+import { setLang } from "../../js/i18n.js";
+
+const events = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => ({ type: "pass", n: from + i }));
+
+test("new events are added to the kept log", () => {
+  const first = withLog(null, { state: 1, events: events(1, 3), events_reset: true });
+  const next = withLog(first, { state: 2, events: events(4, 4), events_reset: false });
+  assert.deepEqual(next.events.map((e) => e.n), [1, 2, 3, 4]);
+  assert.equal(next.state, 2);
+  assert.deepEqual(withLog(next, { events: [], events_reset: false }).events, next.events);
+});
+
+test("a reset replaces the log, and the log keeps only the latest events", () => {
+  const long = withLog(null, { events: events(1, KEPT_EVENTS), events_reset: true });
+  const more = withLog(long, { events: events(KEPT_EVENTS + 1, KEPT_EVENTS + 5), events_reset: false });
+  assert.equal(more.events.length, KEPT_EVENTS);
+  assert.equal(more.events.at(-1).n, KEPT_EVENTS + 5);
+  assert.deepEqual(withLog(more, { events: events(90, 91), events_reset: true }).events.map((e) => e.n), [90, 91]);
+});
+
+test("the countdown runs from the message's arrival and stops while paused or waiting", () => {
+  const msg = { remaining: 10, events: [], events_reset: true };
+  let s = { msg: null, receivedAt: 0, left: null, other: "kept" };
+  s = { ...s, ...received(s, msg, 1000) };
+  assert.equal(s.left, 10);
+  assert.equal(tick(s, { now: 4500 }).left, 7);
+  assert.equal(tick(s, { now: 60000 }).left, 0);
+  assert.equal(tick(s, { now: 4500 }).other, "kept");
+  assert.equal(secondsLeft({ ...msg, paused: true }, 1000, 9000), 10);
+  assert.equal(secondsLeft({ ...msg, waiting: true }, 1000, 9000), 10);
+  assert.equal(secondsLeft({ remaining: null }, 0, 0), null);
+  assert.equal(tick({ msg: null }, { now: 1 }).left, null);
+});
+
+test("an error code is put into words, a new one generically", () => {
+  setLang("en");
+  assert.equal(errorText("stale"), "The table moved on — try again");
+  assert.equal(errorText("no_such_code"), "Something went wrong: no_such_code");
+});
