@@ -12,6 +12,7 @@ import { errorText, received, startTicker, tick } from "./live.js";
 import { rulesDialog } from "./rules.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
+import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
 const TOKEN_KEY = "lastcard.token";
@@ -196,4 +197,5 @@ document.addEventListener("DOMContentLoaded", () => {
   startTicker(store);
   render();
   if (store.state().name) startLink();
+  keepOffline("phone");
 });

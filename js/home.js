@@ -10,6 +10,7 @@ import { cardFace } from "./cards.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { rulesDialog } from "./rules.js";
 import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
+import { keepOffline } from "./offline.js";
 
 /** The games, each with a card that shows its deck. */
 const GAMES = [
@@ -89,3 +90,4 @@ document.getElementById("app").addEventListener("submit", (event) => {
   const code = readCode(event.target);
   if (code) location.href = `hand.html#c=${code}`;
 });
+keepOffline("phone");

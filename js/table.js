@@ -10,6 +10,7 @@ import { joinText, tvScreen } from "./table-ui.js";
 import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
+import { keepOffline } from "./offline.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 
@@ -232,4 +233,5 @@ document.addEventListener("DOMContentLoaded", () => {
   else document.addEventListener("lastcard-ready", () => connectBridge(window.lastcardTable), { once: true });
   startTicker(store);
   render();
+  keepOffline("table");
 });

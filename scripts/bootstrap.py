@@ -9,7 +9,9 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    the wheels Pyodide's lock file names under ``pyodide_lock_from_pypi``, downloaded from PyPI,
    with their lock entries rewritten to the downloaded files (stamp: map, npm lock, this script);
 4. the engine wheel ``vendor/lastcard-<version>-py3-none-any.whl``, built from ``py/`` every
-   time (it is our code), with the pyproject's setuptools backend.
+   time (it is our code), with the pyproject's setuptools backend;
+5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
+   keeps offline (``scripts/sitefiles.py``), written after the wheel, every time.
 
 Several developers may run it at once in one tree: a file lock serialises the runs, and files
 in ``vendor/`` are replaced atomically.
@@ -29,6 +31,8 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from sitefiles import write_manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -191,12 +195,14 @@ def build_engine_wheel() -> Path:
         shutil.copyfile(built, staged)
         os.replace(staged, VENDOR / name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
+    write_manifest(ROOT)  # the wheel's hash changed with it
     log(f"built vendor/{name}")
     return VENDOR / name
 
 
 def rebuild_engine_wheel() -> Path:
-    """Build the engine wheel under the set-up lock (for test sessions and benchmarks)."""
+    """Build the engine wheel (and the site manifest) under the set-up lock (for test sessions
+    and benchmarks)."""
     with locked():
         return build_engine_wheel()
 

@@ -1,8 +1,10 @@
 """A small static server for the site: correct MIME types, no caching surprises.
 
 ``python scripts/serve.py [--host 0.0.0.0] [--port 8000] [--root .]`` serves the repository root
-and prints the table URL (this machine) and the LAN URL for phones. The browser tests use
-:func:`serving`: a server on 127.0.0.1 at a free port, in a background thread.
+and prints the table URL (this machine) and the LAN URL for phones. The site manifest the service
+worker reads (``vendor/site-files.json``, see ``scripts/sitefiles.py``) is computed afresh on each
+request, so files edited while it runs reach an installed service worker on the next load. The
+browser tests use :func:`serving`: a server on 127.0.0.1 at a free port, in a background thread.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from sitefiles import MANIFEST, manifest_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,6 +49,18 @@ class StaticHandler(SimpleHTTPRequestHandler):
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The MIME type by file suffix, ours first (.mjs, .wasm, .whl must be exact)."""
         return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
+
+    def do_GET(self) -> None:
+        """Serve a file, or the site manifest computed from the files as they are now."""
+        if urlsplit(self.path).path != f"/{MANIFEST}":
+            super().do_GET()
+            return
+        body = manifest_bytes(Path(self.directory))
+        self.send_response(200)
+        self.send_header("Content-Type", MIME_TYPES[".json"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

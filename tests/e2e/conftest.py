@@ -11,6 +11,8 @@ Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse 
     Make one context per device: the fixtures below do.
 ``tv``
     A page in its own desktop context (1280x720), for table.html. Closed after the test.
+    The contexts of ``tv`` and ``new_phone`` block service workers, so a test's page does not
+    copy the site into a cache behind its back; tests/e2e/test_offline.py tests them.
 ``new_phone``
     A factory: ``phone = new_phone()`` gives a page in a new phone context (390x844, is_mobile,
     has_touch); call it once per phone. All are closed after the test.
@@ -81,7 +83,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def tv(browser: Browser) -> Iterator[Page]:
     """A desktop-sized page (the TV or laptop running table.html) in its own context."""
-    context = browser.new_context(viewport=TV_VIEWPORT)
+    context = browser.new_context(viewport=TV_VIEWPORT, service_workers="block")
     yield context.new_page()
     context.close()
 
@@ -93,7 +95,11 @@ def new_phone(browser: Browser) -> Iterator[Callable[[], Page]]:
 
     def make() -> Page:
         context = browser.new_context(
-            viewport=PHONE_VIEWPORT, is_mobile=True, has_touch=True, device_scale_factor=2
+            viewport=PHONE_VIEWPORT,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=2,
+            service_workers="block",
         )
         contexts.append(context)
         return context.new_page()
