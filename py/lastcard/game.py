@@ -236,6 +236,8 @@ class Game:
         self.pending: dict[str, Any] | None = None
         self.drawn: str | None = None  # the card behind a pending "drawn" (hidden)
         self.calls: list[int] = []  # standing calls ("after" mode)
+        #: one-card seats whose call window another seat's play closed ("after" mode, 001 D7)
+        self.missed: list[int] = []
         self.removed = [False] * players
         self.eliminated = [False] * players
         self.idle = 0  # consecutive turns with no discard and no draw
@@ -350,6 +352,8 @@ class Game:
         if starter is not None:
             everything.append(starter)
         check_cards(everything, self.deck())
+        if starter == JOKER:
+            raise ValueError("a joker starter is always named (JOKER=QH), not a bare JOKER")
         if any(c != BASE[c] for hand in hands for c in hand) or any(c != BASE[c] for c in stock):
             raise ValueError("named jokers may only lie on the discard pile")
         for name in ("first", "dealer"):
@@ -389,6 +393,7 @@ class Game:
         self.pending = None
         self.drawn = None
         self.calls = []
+        self.missed = []
         self.idle = 0
         if turn_starter:
             if not any(self.starter_ok(c) for c in self.stock):
@@ -397,7 +402,7 @@ class Game:
                 card = self.stock.pop()
                 if self.starter_ok(card):
                     break
-                self.stock.insert(0, card)
+                self.stock.insert(0, BASE[card])  # a named joker forgets its name (000 D9)
                 self.rng.shuffle(self.stock)
             self.discard.append(card)
             self.active = SUIT[card]
@@ -589,9 +594,9 @@ class Game:
             self._resolve_melee()
         elif kind in ("chain", "pickup"):
             self._push(seat, DRAW)
-        elif kind == "suit":
+        elif kind == "suit":  # the ace's suit stands; the seat then has its turn (002 D12)
             self.pending = None
-            self._emit({"type": "pass", "seat": seat})
+            self._emit({"type": "suit", "seat": seat, "active": self.active})
         else:  # drawn, free
             self._push(seat, PASS)
 
@@ -603,38 +608,47 @@ class Game:
         return self._run(self._remove, seat)
 
     def _remove(self, seat: int) -> None:
+        """Take ``seat`` out of the match: its cards go into the stock (also after the hand,
+        whose results stand); fewer than two seats left stop the hand, or, between hands, the
+        match (000 D10, D16); what it owed is dropped; a blocked-hand count starts afresh."""
         self._cache = {}
         was_in_play = self.in_play(seat)
         self.removed[seat] = True
         self._emit({"type": "removed", "seat": seat})
         if seat in self.calls:
             self.calls.remove(seat)
-        if self.over or not was_in_play:
+        if seat in self.missed:
+            self.missed.remove(seat)
+        if not was_in_play:
             return
         self.stock.extend(self.hands[seat])
         self.hands[seat] = []
         self.rng.shuffle(self.stock)
+        if self.over:
+            if len(self.seats_in_play()) < 2 and self.match_over is False:
+                self.match_over = True
+                self.match_winners = []
+                self._emit({"type": "match_over", "match_winners": []})
+            return
         if len(self.seats_in_play()) < 2:
             self._end_hand([], stopped=True)
             return
         self._drop_pending(seat)
         if self.turn == seat:
             self.turn = self.next_seat(seat)
-        if self.idle >= len(self.seats_in_play()):
-            self._end_blocked()
+        self.idle = 0
 
     def _drop_pending(self, seat: int) -> None:
         """Drop whatever a removed seat owed (a pickup, a free card, a chain, its melee part)."""
         p = self.pending
         if p is None:
             return
-        if p["kind"] == "melee":
-            if seat == p["defender"]:
-                self.pending = None
-                self.turn = self.next_seat(seat)
-            elif seat in p["passed"]:
+        if p["kind"] == "melee":  # last-one D14
+            if seat in p["passed"]:
                 p["passed"].remove(seat)
-            if self.pending is not None and self._melee_done():
+            if seat == p["defender"]:
+                p["defender"] = self.turn = self.next_seat(p["aggressor"])
+            if self._melee_done():
                 self._resolve_melee()
         elif p.get("seat") == seat:
             self.pending = None
@@ -725,10 +739,10 @@ class Game:
                 found = self._turn_moves(seat)
                 moves = found if type(found) is list else list(found)
         elif p["kind"] == "melee":
-            if seat != p["aggressor"]:
+            # a pass is final for the current melee card (last-one D13)
+            if seat != p["aggressor"] and seat not in p["passed"]:
                 moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
-                if seat not in p["passed"]:
-                    moves.append(PASS)
+                moves.append(PASS)
         elif p.get("seat") == seat:
             moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
         if self.CALLS not in (None, "auto"):
@@ -773,8 +787,8 @@ class Game:
         if seat in self.calls:
             return []
         size = len(self.hands[seat])
-        if self.CALLS == "after":
-            open_ = size == 1
+        if self.CALLS == "after":  # open until another seat's play (last-one D7)
+            open_ = size == 1 and seat not in self.missed
         else:
             open_ = any(m.kind == "play" and size - len(m.cards) == 1 for m in moves)
         return [LAST] if open_ else []
@@ -791,7 +805,7 @@ class Game:
 
     def _matcher(self, seat: int) -> Callable[[str], bool]:
         """Membership in the per-class table of playable cards for this position."""
-        if not self.discard:
+        if not self.discard or self.active is None:  # a free lead (posledniy-igrok D1)
             return _anything
         hand = self.hands[seat]
         restricted = not self._restricted.isdisjoint(hand) and self.active in map(
@@ -942,6 +956,8 @@ class Game:
             )
         if seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
+        if seat in self.missed:
+            self.missed.remove(seat)
         if self.CALLS == "after" and hand:  # going out catches no one
             self._catch_missed_calls(seat)
         # last-card D7: a single final card with no call standing is played, but the seat stays in
@@ -1018,9 +1034,13 @@ class Game:
         return ranks[ranks.index(rank) + 1] + SUIT[card]  # type: ignore[operator]
 
     def _climb_melee(self, seat: int, p: dict[str, Any], top: str) -> None:
-        """A seat continued the melee: it becomes the aggressor (last-one D5)."""
+        """A seat continued the melee: it becomes the aggressor and the previous aggressor the
+        defender (last-one D5), or, removed, the next seat in play after it (D14)."""
+        defender = p["aggressor"]
+        if not self.in_play(defender):
+            defender = self.next_seat(seat)
         p.update(
-            need=self._next_climb(top), defender=p["aggressor"], aggressor=seat,
+            need=self._next_climb(top), defender=defender, aggressor=seat,
             count=PIPS[RANK[top]], passed=[],
         )  # fmt: skip
         self.pending = p
@@ -1060,6 +1080,9 @@ class Game:
         winner."""
         if self.FINAL_EFFECTS:
             effect = self.EFFECTS.get(RANK[move.cards[-1]])
+            if effect is not None and effect.reverse:  # shown in the results (000 D17)
+                self.direction = -self.direction
+                self._emit({"type": "reverse", "seat": seat, "direction": self.direction})
             if effect is not None and effect.draw:
                 self._draw(self.next_seat(seat), self._value(effect.draw), "penalty")
             elif effect is not None and effect.pickup:
@@ -1068,16 +1091,20 @@ class Game:
         self._end_hand([seat])
 
     def _catch_missed_calls(self, seat: int) -> None:
-        """Last One D7: a play by ``seat`` catches every other one-card seat that has not called."""
+        """Last One D7: a play by ``seat`` catches every other one-card seat that has not called
+        (it draws the penalty) and closes its call window (with a penalty of 0 too)."""
         penalty = self._value(self.CALL_PENALTY)
         for other in self.seats_in_play():
             if (
                 other != seat
                 and len(self.hands[other]) == 1
                 and other not in self.calls
-                and penalty
+                and other not in self.missed
             ):
-                self._draw(other, penalty, "last")
+                if penalty:
+                    self._draw(other, penalty, "last")
+                else:
+                    self.missed.append(other)
 
     def _draw_action(self, seat: int) -> None:
         p = self.pending
@@ -1153,6 +1180,8 @@ class Game:
             self.idle = 0
         if seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
+        if got and seat in self.missed:
+            self.missed.remove(seat)
         if self._events is not None:  # no event built on the fast path
             self._events.append(
                 {"type": "draw", "seat": seat, "count": len(got), "cards": got, "reason": reason}
@@ -1200,7 +1229,7 @@ class Game:
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "seed", "options", "active", "turn", "direction", "dealer", "drawn", "idle",
         "over", "hand_number", "match_over", "hands", "stock", "discard", "pending", "calls",
-        "removed", "eliminated", "winners", "scores", "match_winners",
+        "removed", "eliminated", "winners", "scores", "match_winners", "missed",
     )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
@@ -1225,7 +1254,7 @@ class Game:
             raise ValueError(f"not a saved game of a known ruleset: {d.get('ruleset')!r}")
         game = kind.__new__(kind)
         for name in kind._FIELDS:
-            setattr(game, name, d[name])
+            setattr(game, name, d.get(name, []) if name == "missed" else d[name])
         ruled_out, last_play = d.get("ruled_out"), d.get("last_play")
         beliefs = (
             [
@@ -1262,6 +1291,7 @@ class Game:
         self.discard = list(self.discard)
         self.pending = _copy_pending(self.pending)
         self.calls = list(self.calls)
+        self.missed = list(self.missed)
         self.removed = list(self.removed)
         self.eliminated = list(self.eliminated)
         self._record = list(self._record)

@@ -476,11 +476,9 @@ class Table:
         if self._phase == "lobby":
             del seats[seat]
             self._lobby.fill()
-        elif self._phase == "playing":
+        else:  # playing, or between hands: the engine takes it out of the match (000 D16)
             member.removed = True
             self._changed(self._playing().remove_seat(seat))
-        else:
-            member.removed = True
         self._lobby.forget(member)
         self._dirty = True
         if member.peer is None:

@@ -52,7 +52,8 @@ def result(public: PublicView) -> dict[str, Any]:
         "scores": public["scores"],
         "match_over": public["match_over"],
         "match_winners": public["match_winners"],
-        "stopped": public["winners"] == [],
+        # the hand, or the match (a removal between hands, 000 D16), stopped with no winner
+        "stopped": public["winners"] == [] or public["match_winners"] == [],
     }
 
 

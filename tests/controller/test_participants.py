@@ -239,3 +239,51 @@ def test_a_spectator_who_asks_in_the_lobby_takes_a_free_seat(make_net):
     assert net.view("b")["seat"] == 1 and net.tv()["spectators"] == []
     net.send("b", type="play", want=False)
     assert net.error("b") == "not_allowed"  # seated now: only a spectator asks
+
+
+LAST_CARD = {"hands": [["7H", "7S"], ["9C", "KC"]], "starter": "7D", "first": 0}
+
+
+def test_d16_a_removal_between_hands_ends_the_match_and_a_rematch_follows(make_net):
+    """Rule 000 D16 through the controller: the removed seat is out of the match; with one seat
+    left the match is over and stopped (the hand's results stand) and the host may rematch."""
+    net = make_net(setup=LAST_CARD)
+    for peer in ("p0", "p1"):
+        net.join(peer)
+    net.host(type="configure", ruleset="last-card")
+    net.host(type="start")
+    net.act("p0", "play 7H 7S")
+    tv = net.tv()
+    assert tv["phase"] == "over" and tv["result"]["match_over"] is False
+    net.host(type="remove", seat=1)
+    tv = net.tv()
+    assert tv["phase"] == "over" and tv["seats"][1]["removed"] is True
+    assert tv["result"]["winners"] == [0] and tv["result"]["scores"] == [19, 0]
+    assert tv["result"]["match_over"] is True and tv["result"]["match_winners"] == []
+    assert tv["result"]["stopped"] is True
+    assert tv["view"]["counts"] == [0, 0]
+    net.host(type="next_hand")
+    assert net.error("tv") == "not_allowed"
+    net.join("p2")
+    net.host(type="rematch")
+    tv = net.tv()
+    assert tv["phase"] == "playing" and [s["name"] for s in tv["seats"]] == ["p0", "p2"]
+
+
+def test_d16_a_seat_removed_between_hands_is_not_dealt_the_next_hand(make_net):
+    net = make_net()
+    for peer in ("p0", "p1", "p2"):
+        net.join(peer)
+    net.host(type="configure", ruleset="last-card")
+    net.host(type="start")
+    for _ in range(400):
+        if net.tv()["phase"] == "over":
+            break
+        net.tick(30)
+    assert net.tv()["phase"] == "over"
+    net.host(type="remove", seat=2)
+    assert net.tv()["result"]["match_over"] is False and net.tv()["view"]["counts"][2] == 0
+    net.host(type="next_hand")
+    tv = net.tv()
+    assert tv["phase"] == "playing" and tv["view"]["counts"][2] == 0
+    assert net.view("p0")["view"]["counts"][2] == 0

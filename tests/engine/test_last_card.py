@@ -479,3 +479,42 @@ def test_d7_an_uncalled_final_two_still_makes_the_next_seat_pick_up():
     view = game.public_view()
     assert not view["over"] and view["counts"] == [2, 4]
     assert view["pending"] == {"kind": "pickup", "seat": 1, "count": 2}
+
+
+# ---- removal and the ace starter (issue 18; engine-api "Timers, removal, seats") ----
+def test_d16_a_removal_between_hands_leaving_one_seat_ends_the_match() -> None:
+    """000 D16 for every match: the hand's results stand and the match ends with no winner."""
+    game = deal([["7H", "7S"], ["9C", "KC"]], starter="7D")
+    act(game, (0, "play 7H 7S"))
+    assert game.public_view()["scores"] == [19, 0]
+    events = game.remove_seat(1)
+    assert events == [{"type": "removed", "seat": 1}, {"type": "match_over", "match_winners": []}]
+    view = game.public_view()
+    assert view["match_over"] is True and view["match_winners"] == []
+    assert view["winners"] == [0] and view["scores"] == [19, 0]
+    assert view["counts"] == [0, 0] and view["revealed"] == [[], []]
+    assert total_cards(game) == 52
+    with pytest.raises(IllegalAction):
+        game.next_hand()
+
+
+def test_d16_a_removal_between_hands_leaving_two_seats_keeps_the_match() -> None:
+    game = deal([["7H", "7S"], ["9C", "KC"], ["2C"]], starter="7D")
+    act(game, (0, "play 7H 7S"))
+    game.remove_seat(2)
+    view = game.public_view()
+    assert view["match_over"] is False and view["counts"] == [0, 2, 0]
+    game.next_hand()
+    assert game.public_view()["counts"][2] == 0 and game.legal_actions(2) == []
+
+
+def test_d12_the_ace_starter_suit_timing_out_keeps_the_ace_suit() -> None:
+    game = deal([["9C", "KC"], ["3D", "4D"]], starter="AS")
+    assert game.legal_actions(0) == ["suit S", "suit H", "suit D", "suit C"]
+    events = game.time_out()
+    assert events == [{"type": "suit", "seat": 0, "active": "S"}]
+    view = game.public_view()
+    assert view["turn"] == 0 and view["active"] == "S" and view["pending"] is None
+    assert game.legal_actions(0) == ["draw"]
+    game.time_out()  # a second time-out draws as on any turn
+    assert game.public_view()["counts"][0] == 3 and game.public_view()["turn"] == 1

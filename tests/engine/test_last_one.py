@@ -440,10 +440,10 @@ def test_d2_starter_three_has_no_effect():
 
 
 def test_d2_starter_joker_is_put_back():
-    game = deal([["5S", "6S"], ["KS", "QS"]], starter="JOKER")
+    game = deal([["5S", "6S"], ["KS", "QS"]], starter=None, stock=["JOKER", "9C", "7D"])
     view = game.public_view()
     assert not view["top"].startswith("JOKER")
-    assert total_cards(game) == 54
+    assert view["stock"] == 2 and view["discard"] == 1
 
 
 def test_d3_voluntary_draw_ends_the_turn():
@@ -664,16 +664,6 @@ def test_remove_seat_drops_its_part_in_a_melee():
     assert total_cards(game) == 54
 
 
-def test_remove_seat_as_defender_drops_the_draw():
-    game = melee_game()
-    act(game, (0, "play 4H"))
-    game.remove_seat(1)
-    view = game.public_view()
-    assert view["pending"] is None
-    assert view["counts"][1] == 0
-    assert view["turn"] == 2
-
-
 def test_remove_seat_drops_its_free_card():
     game = deal([["3C", "KH", "5S"], ["KS", "2D"], ["QS", "4D"]])
     act(game, (0, "play 3C"))
@@ -688,3 +678,89 @@ def test_remove_seat_leaving_one_stops_the_match():
     game.remove_seat(1)
     view = game.public_view()
     assert view["over"] and view["winners"] == [] and view["match_winners"] == []
+
+
+# ---- removal, melee, calls and the starter (issue 18; engine-api "setup", "Timers, removal") ----
+MELEE = [["4H", "9C"], ["5H", "KD", "QD"], ["QS", "JS"]]
+
+
+def test_d14_a_removed_aggressor_never_draws() -> None:
+    """The melee goes on; the seat continuing it faces the next seat in play, not the removed
+    one, which draws nothing (the cards stay in the game)."""
+    game = deal(MELEE, starter="7H")
+    act(game, (0, "play 4H"))
+    game.remove_seat(0)
+    assert game.public_view()["pending"]["defender"] == 1
+    act(game, (1, "play 5H"))
+    pending = game.public_view()["pending"]
+    assert (pending["aggressor"], pending["defender"]) == (1, 2)
+    events = act(game, (2, "pass"))
+    assert {"type": "draw", "seat": 2, "count": 5, "cards": events[-1]["cards"],
+            "reason": "melee"} in events  # fmt: skip
+    view = game.public_view()
+    assert view["counts"] == [0, 2, 7] and view["turn"] == 1 and view["pending"] is None
+    assert game.legal_actions(0) == [] and total_cards(game) == 54
+
+
+def test_d14_a_removed_aggressor_leaves_the_defender_owing_the_draw() -> None:
+    game = deal(MELEE, starter="7H")
+    act(game, (0, "play 4H"))
+    game.remove_seat(0)
+    act(game, (1, "pass"), (2, "pass"))
+    view = game.public_view()
+    assert view["counts"] == [0, 7, 2] and view["turn"] == 2 and view["pending"] is None
+
+
+def test_d14_a_removed_defender_is_replaced_by_the_next_seat_after_the_aggressor() -> None:
+    game = deal(MELEE, starter="7H")
+    act(game, (0, "play 4H"))
+    game.remove_seat(1)
+    view = game.public_view()
+    assert view["pending"]["defender"] == 2 and view["turn"] == 2
+    act(game, (2, "pass"))
+    view = game.public_view()
+    assert view["counts"] == [1, 0, 6] and view["turn"] == 0 and total_cards(game) == 54
+
+
+def test_d13_a_melee_pass_is_final_for_the_current_card() -> None:
+    game = deal([["4H", "9C"], ["5H", "KD"], ["JOKER", "QS"]], starter="7H")
+    act(game, (0, "play 4H"), (1, "pass"))
+    assert game.legal_actions(1) == []
+    with pytest.raises(IllegalAction):
+        game.apply(1, "play 5H")
+    act(game, (2, "play JOKER=5H"))  # another melee card clears every pass
+    assert "pass" in game.legal_actions(1) and "pass" in game.legal_actions(0)
+    assert game.public_view()["pending"]["defender"] == 0
+
+
+def test_d2_a_named_joker_starter_is_put_back() -> None:
+    game = deal([["9C", "KC"], ["3D", "4D"]], starter="JOKER=QH", stock=["7D", "8D"])
+    view = game.public_view()
+    assert view["top"] in ("7D", "8D") and view["discard"] == 1 and view["stock"] == 2
+
+
+def test_setup_a_bare_joker_starter_is_refused() -> None:
+    with pytest.raises(ValueError, match="named"):
+        deal([["9C", "KC"], ["3D", "4D"]], starter="JOKER")
+
+
+def test_d7_another_play_closes_the_call_window_with_no_penalty() -> None:
+    game = deal([["9H", "6H"], ["KH", "2D", "KD"]], options={"last_call_penalty": 0})
+    act(game, (0, "play 9H"))
+    assert game.legal_actions(0) == ["last"]
+    act(game, (1, "play KH"))
+    assert game.public_view()["counts"] == [1, 2] and game.legal_actions(0) == ["play 6H", "draw"]
+    act(game, (0, "draw"), (1, "play KD"))  # the window reopens at one card again
+    assert game.public_view()["counts"][0] == 2
+
+
+def test_d16_a_seat_removed_after_the_hand_gives_its_cards_to_the_stock() -> None:
+    game = deal([["9H"], ["KS", "2D"], ["5C", "6C"]])
+    act(game, (0, "play 9H"))
+    scores = game.public_view()["scores"]
+    game.remove_seat(2)
+    view = game.public_view()
+    assert view["scores"] == scores and view["winners"] == [0]
+    assert view["revealed"][2] == [] and view["counts"][2] == 0 and total_cards(game) == 54
+    game.next_hand()
+    assert game.public_view()["counts"][2] == 0

@@ -418,3 +418,24 @@ def test_remove_seat_drops_its_chain():
     game.remove_seat(1)
     view = game.public_view()
     assert view["pending"] is None and view["turn"] == 2 and total_cards(game) == 54
+
+
+# ---- setup and calls (issue 18; engine-api "setup") ----
+def test_d1_a_setup_without_starter_leads_freely_over_a_discard() -> None:
+    game = deal([["5S", "KD"], ["9C", "QH"]], starter=None, discard=["7H"])
+    view = game.public_view()
+    assert view["top"] == "7H" and view["active"] is None
+    assert game.legal_actions(0) == ["play 5S", "play KD"]
+
+
+def test_setup_a_bare_joker_starter_is_refused() -> None:
+    with pytest.raises(ValueError, match="named"):
+        deal([["5S", "KD"], ["9C", "QH"]], starter="JOKER")
+
+
+def test_d10_another_play_closes_the_call_window_with_no_penalty() -> None:
+    game = deal([["9H", "6H"], ["KH", "2D", "KD"]], options={"last_call_penalty": 0})
+    act(game, (0, "play 9H"))
+    assert game.legal_actions(0) == ["last"]
+    act(game, (1, "play KH"))
+    assert game.public_view()["counts"] == [1, 2] and "last" not in game.legal_actions(0)

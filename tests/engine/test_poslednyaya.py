@@ -557,3 +557,55 @@ def test_from_dict_rejects_an_unknown_ruleset() -> None:
     data["ruleset"] = "uno"
     with pytest.raises(ValueError, match="uno"):
         Game.from_dict(data)
+
+
+# ---- removal, going out and blocked hands (issue 18; engine-api "Timers, removal, seats") ----
+def test_d10_a_removal_restarts_the_blocked_count() -> None:
+    """The removed cards are back in the stock: the round of passes starts afresh and the seat
+    that has not acted yet can draw (engine-api: a blocked-hand count starts afresh)."""
+    game = make([["B5", "B6"], ["G5", "G7"], ["Y8", "Y9"]], stock=[])
+    game.apply(0, "pass")
+    game.apply(1, "pass")
+    game.remove_seat(0)
+    view = game.public_view()
+    assert not view["over"] and view["winners"] is None
+    assert view["turn"] == 2 and game.legal_actions(2) == ["draw"]
+    assert view["stock"] == 2 and total(game) == 7
+
+
+def test_d17_going_out_on_a_reverse_flips_the_direction() -> None:
+    game = make([["RR"], ["G7", "B8"], ["Y7", "Y8"]])
+    events = game.apply(0, "play RR")
+    assert {"type": "reverse", "seat": 0, "direction": -1} in events
+    view = game.public_view()
+    assert view["over"] and view["winners"] == [0] and view["direction"] == -1
+
+
+def test_d17_going_out_on_a_skip_ends_the_hand() -> None:
+    game = make([["RS"], ["G7", "B8"], ["Y7", "Y8"]])
+    game.apply(0, "play RS")
+    view = game.public_view()
+    assert view["over"] and view["winners"] == [0] and view["counts"] == [0, 2, 2]
+
+
+def test_d16_a_seat_removed_after_the_hand_gives_its_cards_to_the_stock() -> None:
+    game = make([["R5"], ["G7", "B8"], ["Y7"]])
+    game.apply(0, "play R5")
+    stock = game.public_view()["stock"]
+    events = game.remove_seat(1)
+    assert events[0] == {"type": "removed", "seat": 1}
+    view = game.public_view()
+    assert view["winners"] == [0] and view["counts"] == [0, 0, 1]
+    assert view["revealed"] == [[], [], ["Y7"]] and view["stock"] == stock + 2
+    assert total(game) == 11
+    game.next_hand()  # the rematch deals to the two seats still at the table
+    assert game.public_view()["counts"] == [7, 0, 7] and game.legal_actions(1) == []
+
+
+def test_d16_a_removal_between_hands_leaving_one_seat_refuses_the_rematch() -> None:
+    game = make([["R5"], ["G7", "B8"]])
+    game.apply(0, "play R5")
+    game.remove_seat(1)
+    assert game.public_view()["winners"] == [0]
+    with pytest.raises(IllegalAction):
+        game.next_hand()

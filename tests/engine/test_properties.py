@@ -106,6 +106,78 @@ def test_timers_and_removals_keep_every_card_and_end_the_hand(
         assert game.winners == []
 
 
+#: the moments a removal is aimed at: a pending state's kind, a normal turn, between hands
+MOMENTS = ["melee", "chain", "pickup", "free", "drawn", "suit", "turn", "between"]
+
+
+def check_removed_seats_out(game: Game, events: list[Event], before: list[bool]) -> None:
+    """No event of a seat removed before the step; no draw by any removed seat; every removed
+    seat holds nothing and may do nothing; the game waits on no removed seat."""
+    for event in events:
+        seat = event.get("seat")
+        if seat is not None:
+            assert not before[seat], f"removed seat {seat} in {event}"
+        if event["type"] == "draw":
+            assert not game.removed[event["seat"]], f"a removed seat drew: {event}"
+    for seat in range(game.players):
+        if game.removed[seat]:
+            assert game.hands[seat] == [] and game.legal_actions(seat) == []
+            assert game.view(seat)["legal"] == []
+    if not game.over:
+        assert game.in_play(game.turn)
+        p = game.pending or {}
+        for key in ("seat", "defender"):
+            assert key not in p or game.in_play(p[key]), p
+
+
+@SETTINGS
+@given(tables(), st.sampled_from(MOMENTS), st.integers(1, 4), st.integers(0, 2**32))
+def test_removals_at_any_moment_keep_every_card_and_the_seat_out(
+    table: tuple[str, int, int], moment: str, removals: int, key: int
+) -> None:
+    """The host removes seats at chosen moments (mid-melee, mid-chain, with a pickup or a free
+    card waiting, after a draw, between hands, ...) of a match of several hands, mixed with
+    time-outs: every card stays in the game exactly once and a removed seat never acts, draws
+    or is dealt; with fewer than two seats left the hand stops, and between hands the match."""
+    ruleset, players, seed = table
+    game = new_game(ruleset, players, seed=seed)
+    rnd = random.Random(key)
+    size = len(game.deck())
+    hands = 1
+    for _ in range(6 * MAX_STEPS):
+        p = game.pending
+        now = "between" if game.over else "turn" if p is None else p["kind"]
+        before = list(game.removed)
+        seats = [s for s in range(players) if not before[s]]
+        aimed = removals and now == moment and rnd.random() < 0.3
+        if seats and (aimed or rnd.random() < 0.004):
+            removals -= now == moment
+            was_over, match_over = game.over, game.match_over
+            events = game.remove_seat(rnd.choice(seats))
+            if len(game.seats_in_play()) < 2:
+                assert game.over
+                if not was_over:
+                    assert game.winners == []
+                if game.SCORED and not match_over:
+                    assert game.match_over and game.match_winners == []
+        elif game.over:
+            if game.match_over or len(game.seats_in_play()) < 2 or hands == 4:
+                break
+            events = game.next_hand()
+            hands += 1
+        elif rnd.random() < 0.1:
+            events = game.time_out()
+        else:
+            move = choose(game, rnd)
+            assert move is not None, f"nobody can act: {game.public_view()}"
+            events = game.apply(*move)
+        assert sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) == size
+        check_removed_seats_out(game, events, before)
+    assert game.over, "the hand did not end"
+    if len(game.seats_in_play()) < 2 and game.SCORED:
+        assert game.match_over
+
+
 @SETTINGS
 @given(tables(), st.integers(0, 400))
 def test_json_round_trip_same_views_and_future(table: tuple[str, int, int], cut: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..cards import JOKER, SUITS, french_deck
+from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, lowest
 
 
@@ -60,7 +60,7 @@ class LastOne(Game):
 
     def starter_ok(self, card: str) -> bool:
         """A joker upcard is put back and another one turned (D2)."""
-        return card != JOKER
+        return BASE[card] != JOKER
 
     def blocked_winners(self) -> list[int]:
         """A blocked hand is won by the seats that score the least for it (D9)."""
