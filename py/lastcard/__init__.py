@@ -2,27 +2,13 @@
 
 >>> game = new_game("poslednyaya", 3, seed=1)
 >>> events = game.apply(game.turn, game.legal_actions(game.turn)[0])
+>>> describe("last-one")["players"]
+{'min': 2, 'max': 6}
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from .game import Game, IllegalAction
-from .rulesets import RULESETS
+from .registry import RULESETS, describe, load, new_game
 
-__all__ = ["RULESETS", "Game", "IllegalAction", "new_game"]
-
-
-def new_game(
-    ruleset: str,
-    players: int,
-    *,
-    seed: int = 0,
-    options: dict[str, Any] | None = None,
-    setup: dict[str, Any] | None = None,
-) -> Game:
-    """Start a game of ``ruleset`` for ``players`` seats (ValueError on a bad argument)."""
-    if ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset {ruleset!r} (rulesets: {', '.join(RULESETS)})")
-    return RULESETS[ruleset](players, seed=seed, options=options, setup=setup)
+__all__ = ["RULESETS", "Game", "IllegalAction", "describe", "load", "new_game"]

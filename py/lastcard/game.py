@@ -48,13 +48,23 @@ class Effect:
     chain: bool = False
 
 
+#: the boolean option that carries every seated player's agreement (``Option.agree_high``)
+AGREED = "agreed"
+
+
 @dataclass(frozen=True)
 class Option:
-    """A ruleset option: its default and inclusive bounds (``None``: unbounded)."""
+    """A ruleset option: its default and inclusive bounds (``None``: unbounded).
+
+    Values in ``(high, agree_high]`` are allowed only with the ``AGREED`` option true (the
+    lobby's unanimous vote, last-one D1). The bounds are written once, in the ruleset module:
+    ``Game._check_options`` and ``lastcard.describe`` both read them.
+    """
 
     default: int | bool
     low: int | None = None
     high: int | None = None
+    agree_high: int | None = None
 
 
 class Move:
@@ -260,8 +270,16 @@ class Game:
             self._setup(setup)
         self._cache = {}
 
+    #: the computer players a one-click solo game adds to the one person (``describe``)
+    SOLO_BOTS: ClassVar[int] = 2
+    #: how a match ends: "single" (one hand), "target", "threshold" or "hands" (``describe``)
+    MATCH: ClassVar[str] = "single"
+
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError."""
+        """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError.
+
+        Values above an option's ``high`` up to its ``agree_high`` need ``AGREED``; a hand
+        size must leave room in the deck for every seat (and the upcard)."""
         for name in options:
             if name not in self.OPTIONS:
                 known = ", ".join(sorted(self.OPTIONS)) or "none"
@@ -275,13 +293,25 @@ class Game:
             elif isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"option {name!r} must be an integer, not {value!r}")
             elif (spec.low is not None and value < spec.low) or (
-                spec.high is not None and value > spec.high
+                spec.high is not None and value > (spec.agree_high or spec.high)
             ):
                 low = "" if spec.low is None else spec.low
-                high = "" if spec.high is None else spec.high
+                high = "" if spec.high is None else spec.agree_high or spec.high
                 bounds = f"{low}..{high}"
                 raise ValueError(f"option {name!r} must be in {bounds}, not {value}")
+            elif spec.high is not None and value > spec.high and options.get(AGREED) is not True:
+                raise ValueError(
+                    f"option {name!r} above {spec.high} needs every player's agreement"
+                    f" ({AGREED}: true)"
+                )
             out[name] = value
+        if isinstance(self.HAND_SIZE, str):
+            need = self.players * out[self.HAND_SIZE] + (1 if self.UPCARD else 0)
+            if need > len(self.deck()):
+                raise ValueError(
+                    f"{self.players} players x {out[self.HAND_SIZE]} cards"
+                    f"{' + 1 upcard' if self.UPCARD else ''} exceed {len(self.deck())} cards"
+                )
         return out
 
     def _value(self, amount: int | str) -> int:

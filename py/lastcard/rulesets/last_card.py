@@ -22,6 +22,8 @@ class LastCard(Game):
     RULESET = "last-card"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    MATCH = "target"
+    SOLO_BOTS = 1
     NAMES = SUITS
     HAND_SIZE = 7
     OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(250, 1)}

@@ -4,13 +4,14 @@ elimination match, 54 cards, 2-6 players.
 Everything but the facts below is the shared machinery of ``lastcard.game``: the starter played by
 the dealer (D2), the voluntary draw (D3), the 3's free card (D4), the melee as an out-of-turn
 interrupt (D5), jokers as named cards (D6), the "last one" call caught by the next play of another
-seat (D7, D12), two-player turns (D8) and the blocked hand (D9). This module adds the hand-size
-vote (D1), the starter put back while it is a joker (D2) and the elimination match (D10, D11).
+seat (D7, D12), two-player turns (D8) and the blocked hand (D9). This module adds the hand size
+(D1: 9 cards only by every player's agreement), the starter put back while it is a joker (D2)
+and the elimination match (D10, D11).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, lowest
@@ -25,7 +26,7 @@ class LastOne(Game):
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hand_size": Option(7, 4, 9),
+        "hand_size": Option(7, 4, 8, agree_high=9),
         "agreed": Option(False),
         "threshold": Option(250, 1),
         "last_call_penalty": Option(2, 0, 4),
@@ -33,6 +34,8 @@ class LastOne(Game):
     STARTER_EFFECTS = True
     CALLS = "after"
     SCORED = True
+    MATCH = "threshold"
+    SOLO_BOTS = 2
     POINTS: ClassVar[dict[str, int]] = {"JOKER": 40, "8": 25, "A": 15, "J": 10, "Q": 10, "K": 10}
     WILD: ClassVar[dict[str, str]] = {"8": "must"}
     EFFECTS: ClassVar[dict[str, Effect]] = {
@@ -47,16 +50,6 @@ class LastOne(Game):
     def deck(cls) -> list[str]:
         """52 cards and two jokers (rule 2)."""
         return french_deck(2)
-
-    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """A 9-card hand needs the lobby's unanimous vote and room in the deck (D1, rule 9)."""
-        out = super()._check_options(options)
-        if out["hand_size"] == 9:
-            if not out["agreed"]:
-                raise ValueError("hand_size 9 needs every player's agreement (agreed: true)")
-            if self.players * 9 + 1 > 54:
-                raise ValueError(f"{self.players} players x 9 cards + 1 upcard exceed 54 cards")
-        return out
 
     def starter_ok(self, card: str) -> bool:
         """A joker upcard is put back and another one turned (D2)."""

@@ -23,6 +23,8 @@ class PosledniyIgrok(Game):
     RULESET = "posledniy-igrok"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    MATCH = "hands"
+    SOLO_BOTS = 2
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {

@@ -21,6 +21,8 @@ class Poslednyaya(Game):
     RULESET = "poslednyaya"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 10
+    MATCH = "single"
+    SOLO_BOTS = 2
     NAMES = COLOURS
     HAND_SIZE = 7
     RANDOM_FIRST = True
