@@ -3,10 +3,8 @@
 In one run, each a median of several cold loads (a new browser context each time: empty HTTP
 cache, no stored packages), from navigation start to "ready":
 
-- ``table.html``: PyScript boots the vendored Pyodide, py/bridge.py installs the engine wheel
-  with Pyodide's ``loadPackage`` and starts the table (``<main data-state="ready">``);
-- the same page with the wheel installed by micropip instead (PyScript ``packages`` in the
-  config, served through a route; the bridge then finds the engine already installed);
+- ``table.html``: its Web Worker (js/table-worker.js) boots the vendored Pyodide, installs the
+  engine wheel with Pyodide's ``loadPackage`` and opens the table (``<main data-state="ready">``);
 - a bare Pyodide page (tests/e2e/pages/pyodide.html) that installs the same wheel and imports it.
 
 And the bytes ``hand.html`` and ``table.html`` transfer with everything they load, raw and gzip
@@ -24,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -48,25 +46,14 @@ new MutationObserver((changes, observer) => {
   }
 }).observe(document, { attributes: true, attributeFilter: ["data-state"], subtree: true });
 """
-TABLE_CONFIG = """config='{"interpreter": "vendor/pyodide/pyodide.mjs"}'"""
 
 
 @dataclass(frozen=True)
 class Boot:
-    """One way to boot: a page (path from the site root) and whether micropip installs the wheel."""
+    """One way to boot: a page (path from the site root)."""
 
     name: str
     path: str
-    micropip: bool = False
-
-
-def with_micropip(route: Route) -> None:
-    """Serve table.html with the engine wheel in PyScript's ``packages`` (micropip installs it)."""
-    page = route.fetch().text()
-    assert TABLE_CONFIG in page, "table.html's PyScript config changed: update this benchmark"
-    packages = f'"packages": ["./vendor/{engine_wheel_name()}"]'
-    config = TABLE_CONFIG.replace('.mjs"}', f'.mjs", {packages}}}')
-    route.fulfill(body=page.replace(TABLE_CONFIG, config), content_type="text/html")
 
 
 def boot_ms(browser: Browser, url: str, boot: Boot) -> float:
@@ -74,17 +61,11 @@ def boot_ms(browser: Browser, url: str, boot: Boot) -> float:
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.add_init_script(READY_PROBE)
-    fetched: list[str] = []
-    page.on("request", lambda request: fetched.append(request.url))
-    if boot.micropip:
-        page.route("**/table.html?*", with_micropip)
     page.goto(url)
     page.wait_for_function("window.bootState !== undefined", timeout=TIMEOUT)
     state, elapsed = page.evaluate("[window.bootState, window.bootAt]")
     context.close()
     assert state == "ready", f"{boot.name}: the page reported {state!r}"
-    used_micropip = any("/micropip-" in url for url in fetched)
-    assert used_micropip == boot.micropip, f"{boot.name}: micropip loaded = {used_micropip}"
     return float(elapsed)
 
 
@@ -101,8 +82,7 @@ def measure(base: str, runs: int) -> tuple[dict[str, list[float]], Sizes]:
     """Boot times per way of booting, and transfer sizes per page, against the site at ``base``."""
     wheel = f"vendor/{engine_wheel_name()}"
     boots = [
-        Boot("table.html (PyScript, engine by loadPackage)", "table.html?new"),
-        Boot("table.html (PyScript, engine by micropip)", "table.html?new", micropip=True),
+        Boot("table.html (Pyodide in a worker, engine by loadPackage)", "table.html?new"),
         Boot("bare Pyodide page + engine wheel", f"tests/e2e/pages/pyodide.html?wheel={wheel}"),
     ]
     with sync_playwright() as playwright:

@@ -184,7 +184,7 @@ export function phoneScreen(s) {
       <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
   }
   const msg = s.msg;
-  if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big">${t("hand.connecting")}</p></section>`;
+  if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}`;
   const awaiting = msg.awaiting ?? [];

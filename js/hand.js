@@ -24,8 +24,10 @@ const store = createStore(
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
     editName: (s) => ({ ...s, editingName: true }),
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
+    starting: (s) => ({ ...s, starting: true }),
     view: (s, a) => ({
       ...s,
+      starting: false,
       ...received(s, a.msg, a.at),
       pick: s.msg?.state === a.msg.state ? s.pick : NO_PICK,
       removed: false,
@@ -50,6 +52,7 @@ const store = createStore(
     removed: false,
     error: null,
     rulesOpen: false,
+    starting: false, // the table said it is still starting: the hello waits there
   },
 );
 
@@ -79,6 +82,9 @@ function onMessage(text) {
     return;
   }
   switch (message?.type) {
+    case "starting":
+      store.dispatch({ type: "starting" });
+      break;
     case "welcome":
       localStorage.setItem(TOKEN_KEY, message.token);
       break;

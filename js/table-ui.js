@@ -85,7 +85,7 @@ function localSeats(s) {
   const awaiting = msg.awaiting ?? [];
   const shown = local.length === 1 ? local : local.filter((l) => awaiting.includes(l.seat)).slice(0, 1);
   return shown.map(({ seat, view }) => {
-    const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused;
+    const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
       <h2 class="local__name">${seatName(msg, seat)}</h2>
       ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn) })}</div>`;
@@ -128,12 +128,45 @@ function topBar(s) {
 }
 
 /** The whole TV screen for the store state of js/table.js. */
-export function tvScreen(s) {
-  if (s.boot !== "ready" || !s.msg) {
-    return html`${topBar(s)}<div class="boot" role="status" data-testid="boot">
-      ${s.boot === "failed" ? t("boot.failed", { error: s.error ?? "" }) : html`<span class="spinner" aria-hidden="true"></span>${t("boot.loading")}`}</div>`;
+const MB = 1024 * 1024;
+
+/** What the boot is doing now, in words, with the bytes fetched of the known total. */
+function bootProgress(progress) {
+  if (!progress) return html`<span class="spinner" aria-hidden="true"></span>${t("boot.loading")}`;
+  if (progress.stage !== "fetch") return html`<span class="spinner" aria-hidden="true"></span>${t(`boot.${progress.stage}`)}`;
+  const loaded = (progress.loaded / MB).toFixed(1);
+  if (!progress.total) return html`<span class="spinner" aria-hidden="true"></span>${t("boot.fetchUnknown", { loaded })}`;
+  return html`<label for="boot-bar">${t("boot.fetch", { loaded, total: (progress.total / MB).toFixed(1) })}</label>
+    <progress id="boot-bar" data-testid="boot-bar" max="${progress.total}" value="${progress.loaded}"></progress>`;
+}
+
+/** Before the table is up: boot progress, or why this tab is not the table. */
+function bootScreen(s) {
+  if (s.boot === "elsewhere" || s.boot === "moved") {
+    return html`<div class="boot boot--tab" role="alert" data-testid="boot">
+      <p>${t(s.boot === "moved" ? "tab.moved" : "tab.elsewhere")}</p>
+      <button type="button" class="btn btn--primary btn--big" data-act="take-table">${t(s.boot === "moved" ? "tab.takeBack" : "tab.take")}</button></div>`;
   }
-  return html`${topBar(s)}<div class="tv tv--${s.msg.phase}">
+  if (s.boot === "taking") return html`<div class="boot" role="status" data-testid="boot"><span class="spinner" aria-hidden="true"></span>${t("tab.taking")}</div>`;
+  if (s.boot === "failed") return html`<div class="boot" role="status" data-testid="boot">${t("boot.failed", { error: s.error ?? "" })}</div>`;
+  return html`<div class="boot" role="status" data-testid="boot" data-stage="${s.progress?.stage ?? "page"}">${bootProgress(s.progress)}
+    ${s.invite ? html`<p class="muted">${t("boot.joinNow")}</p>` : ""}</div>`;
+}
+
+/** The host is told when the saved game could not be restored (and can download it). */
+function damagedNotice(s) {
+  if (!s.damaged) return html``;
+  return html`<section class="notice panel" role="alert" data-testid="damaged" aria-labelledby="damaged-title">
+    <h2 id="damaged-title">${t("damaged.title")}</h2>
+    <p>${t("damaged.text")}</p>
+    <div class="row">
+      <button type="button" class="btn btn--primary" data-act="download-damaged">${t("damaged.download")}</button>
+      <button type="button" class="btn btn--ghost" data-act="dismiss-damaged">${t("damaged.dismiss")}</button></div></section>`;
+}
+
+export function tvScreen(s) {
+  if (s.boot !== "ready" || !s.msg) return html`${topBar(s)}${bootScreen(s)}`;
+  return html`${topBar(s)}${damagedNotice(s)}<div class="tv tv--${s.msg.phase}">
     ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
     ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
     ${confirmDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya", { playing: s.msg.phase === "playing" }) : ""}`;

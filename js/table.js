@@ -11,18 +11,26 @@ import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
 import { keepOffline } from "./offline.js";
+import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
+import { TableLock } from "./table-lock.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 
 const store = createStore(
   {
     boot: (s, a) => ({ ...s, boot: a.boot, error: a.error ?? null }),
+    progress: (s, a) => ({ ...s, progress: a.progress }),
+    damaged: (s, a) => ({ ...s, damaged: a.damaged }),
     tv: (s, a) => ({
       ...s,
       ...received(s, a.msg, a.at),
       picks: s.msg?.state === a.msg.state ? s.picks : {},
       rulesOpen: s.rulesOpen,
+      sent: null,
     }),
+    // A local seat's move is on its way to the table (in the worker): its hand is not "your
+    // turn" again until the table answers (a new screen, or an error).
+    sent: (s, a) => ({ ...s, sent: a.state }),
     tick,
     pick: (s, a) => ({ ...s, picks: { ...s.picks, [a.seat]: a.pick } }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
@@ -32,15 +40,21 @@ const store = createStore(
     joinStatus: (s, a) => ({ ...s, joinStatus: a.status }),
     lang: (s) => ({ ...s }),
   },
-  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, toast: null, invite: null, joinStatus: null },
+  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
-let api = null; // the Python table (py/bridge.py), once it is ready
-let join = null; // the TableJoin transport, once started (phones join through it)
+// The new table's seed, drawn before anything else can call Math.random (tests fix it).
+const SEED = Math.floor(Math.random() * 2 ** 31);
+// Sent by this page (not the controller) to a phone admitted while Python boots.
+const STARTING = JSON.stringify({ v: 1, type: "starting" });
+
+let engine = null; // the Python table in its worker (js/table-engine.js), from page load
+let join = null; // the TableJoin transport, started at page load (phones join through it)
+const lock = new TableLock(); // one table per browser
 let toastTimer = 0;
 
 function host(command) {
-  api?.host(JSON.stringify(command));
+  if (engine?.ready) engine.host(JSON.stringify(command));
 }
 
 function toast(text) {
@@ -59,7 +73,10 @@ function route(batch) {
     if (to !== "tv") continue;
     const message = JSON.parse(text);
     if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
-    else if (message.type === "error") toast(errorText(message.code));
+    else if (message.type === "error") {
+      store.dispatch({ type: "sent", state: null });
+      toast(errorText(message.code));
+    }
   }
 }
 
@@ -86,18 +103,25 @@ function keepAwake(s) {
   }
 }
 
-/** Add a computer seat with a name in the current language ("Bot 2", "Компьютер 2"). */
-function addBot(level) {
-  const bots = store.state().msg.seats.filter((seat) => seat.kind === "bot").length;
+/**
+ * Add a computer seat with a name in the current language ("Bot 2", "Компьютер 2"). The table
+ * answers later (it runs in a worker), so callers that add several pass the count so far.
+ */
+function addBot(level, bots = store.state().msg.seats.filter((seat) => seat.kind === "bot").length) {
   host({ type: "add_bot", level, name: t("bot.name", { n: bots + 1 }) });
 }
 
 function solo() {
   const msg = store.state().msg;
   const ruleset = msg.lobby.ruleset;
-  if (!msg.seats.some((seat) => seat.kind === "local")) host({ type: "add_local", name: t("solo.name") });
+  let seats = msg.seats.length;
+  if (!msg.seats.some((seat) => seat.kind === "local")) {
+    host({ type: "add_local", name: t("solo.name") });
+    seats += 1;
+  }
   const want = Math.max(msg.lobby.rulesets?.[ruleset]?.min ?? 2, 1 + SOLO_BOTS[ruleset]);
-  for (let n = store.state().msg.seats.length; n < want; n += 1) addBot("normal");
+  let bots = msg.seats.filter((seat) => seat.kind === "bot").length;
+  for (; seats < want; seats += 1, bots += 1) addBot("normal", bots);
   host({ type: "start" });
 }
 
@@ -124,7 +148,10 @@ function onClick(event) {
     const intent = handIntent(el, view, s.picks[seat] ?? NO_PICK);
     if (!intent) return;
     if (intent.pick) store.dispatch({ type: "pick", seat, pick: intent.pick });
-    if (intent.send) host({ type: "local_action", seat, action: intent.send, state: s.msg.state });
+    if (intent.send) {
+      store.dispatch({ type: "sent", state: s.msg.state });
+      host({ type: "local_action", seat, action: intent.send, state: s.msg.state });
+    }
     return;
   }
   switch (el.dataset.act) {
@@ -158,6 +185,15 @@ function onClick(event) {
     case "lang":
       setLang(otherLang());
       break;
+    case "take-table":
+      takeTable();
+      break;
+    case "download-damaged":
+      downloadDamaged();
+      break;
+    case "dismiss-damaged":
+      store.dispatch({ type: "damaged", damaged: null });
+      break;
     default:
       throw new Error(`unknown control: ${el.dataset.act}`);
   }
@@ -180,22 +216,97 @@ function onSubmit(event) {
   form.reset();
 }
 
-async function startJoin() {
+async function startJoin(fresh) {
   const { TableJoin } = await import("./join-table.js");
-  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera"), fresh: Boolean(api.fresh) });
-  join.addEventListener("open", (e) => api.connect(e.detail.peer));
-  join.addEventListener("message", (e) => api.receive(e.detail.peer, e.detail.text));
-  join.addEventListener("close", (e) => api.disconnect(e.detail.peer));
+  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera"), fresh });
+  join.addEventListener("open", (e) => {
+    if (!engine.ready) join.send(e.detail.peer, STARTING);
+    engine.connect(e.detail.peer);
+  });
+  join.addEventListener("message", (e) => engine.receive(e.detail.peer, e.detail.text));
+  join.addEventListener("close", (e) => engine.disconnect(e.detail.peer));
   join.addEventListener("invite", (e) => store.dispatch({ type: "invite", invite: e.detail }));
   join.addEventListener("status", (e) => store.dispatch({ type: "joinStatus", status: e.detail }));
   await join.start();
 }
 
-function connectBridge(table) {
-  api = table;
-  store.dispatch({ type: "boot", boot: "ready" });
-  api.refresh();
-  startJoin();
+/** `<main data-state>`: "booting", "ready", "error", "elsewhere" (another tab is the table). */
+function setState(state) {
+  const main = document.querySelector("main");
+  main.dataset.state = state;
+  main.setAttribute("aria-busy", String(state === "booting"));
+}
+
+/**
+ * Boot the table in this tab: the Python worker and the join layer start together, so the QR is
+ * up while Python loads; phones admitted meanwhile are told the table is starting, and what they
+ * send waits in the worker until the table is open.
+ */
+function begin() {
+  const fresh = freshRequested();
+  engine = new TableEngine({ fresh, seed: SEED });
+  engine.addEventListener("progress", (e) => store.dispatch({ type: "progress", progress: e.detail }));
+  engine.addEventListener("out", (e) => document.dispatchEvent(new CustomEvent("lastcard-out", { detail: e.detail })));
+  engine.addEventListener("failed", (e) => {
+    setState("error");
+    document.dispatchEvent(new CustomEvent("lastcard-failed", { detail: e.detail }));
+  });
+  engine.addEventListener("ready", (e) => {
+    if (e.detail.damaged) store.dispatch({ type: "damaged", damaged: e.detail.damaged });
+    // The documented API (docs/design.md): calls are forwarded to the worker; what the table
+    // answers comes as lastcard-out events, as before, only no longer inside the call.
+    window.lastcardTable = {
+      host: (json) => engine.host(json),
+      connect: (peer) => engine.connect(peer),
+      disconnect: (peer) => engine.disconnect(peer),
+      receive: (peer, text) => engine.receive(peer, text),
+      refresh: () => engine.refresh(),
+      fresh,
+    };
+    store.dispatch({ type: "boot", boot: "ready" });
+    setState("ready");
+    engine.refresh();
+    document.dispatchEvent(new CustomEvent("lastcard-ready", { detail: "" }));
+  });
+  engine.start();
+  startJoin(fresh);
+}
+
+/** Another tab takes the table: stop answering, save, close the phones' links, and say so. */
+async function handOver() {
+  join?.stop();
+  await engine?.stop();
+  join = null;
+  engine = null;
+  window.lastcardTable = null;
+  document.getElementById("join-qr").replaceChildren();
+  store.dispatch({ type: "invite", invite: null });
+  store.dispatch({ type: "joinStatus", status: null });
+  store.dispatch({ type: "boot", boot: "moved" });
+  setState("elsewhere");
+}
+
+/** "Move the table here": the other tab hands over, then this one boots. */
+async function takeTable() {
+  store.dispatch({ type: "boot", boot: "taking" });
+  setState("booting");
+  await lock.take();
+  store.dispatch({ type: "boot", boot: "loading" });
+  store.dispatch({ type: "progress", progress: null });
+  begin();
+}
+
+/** Offer the damaged save (kept aside in localStorage) as a file. */
+function downloadDamaged() {
+  const aside = localStorage.getItem(DAMAGED_KEY);
+  if (!aside) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([aside], { type: "application/json" }));
+  link.download = `lastcard-damaged-save-${JSON.parse(aside).at.replace(/[:.]/g, "-")}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -229,8 +340,14 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
-  if (window.lastcardTable) connectBridge(window.lastcardTable);
-  else document.addEventListener("lastcard-ready", () => connectBridge(window.lastcardTable), { once: true });
+  lock.onTake = handOver;
+  lock.acquire().then((mine) => {
+    if (mine) begin();
+    else {
+      store.dispatch({ type: "boot", boot: "elsewhere" });
+      setState("elsewhere");
+    }
+  });
   startTicker(store);
   render();
   keepOffline("table");

@@ -1,158 +1,102 @@
-"""The table page's Python entry, run by PyScript: the only module that touches the browser.
+"""The table's Python entry, run by ``js/table-worker.js`` in a Web Worker: the only module that
+touches the browser (``js``, ``pyodide``).
 
-It installs the engine wheel from ``vendor/`` (the same wheel the tests import as source), creates
-the table controller (``tablehost.Table``) or restores the one saved in ``localStorage``, and talks
-to ``js/table.js`` in JSON strings only:
+The worker installs the engine wheel from ``vendor/`` (the same wheel the tests import as source),
+writes this file next to it and calls :func:`open_table` with what the page read from
+``localStorage`` (a worker cannot reach it: the page stays the only writer). The result is a
+:class:`Bridge`, which the worker drives with strings only:
 
-- ``window.lastcardTable``: ``host(json)``, ``connect(peer)``, ``disconnect(peer)``,
-  ``receive(peer, text)``, ``refresh()``, and ``fresh`` (the URL asked for a new table, so joining
-  must not reuse the saved relay room); announced by a ``lastcard-ready`` event on ``document``;
-- every batch of controller outputs ``[(to, message), ...]`` is a ``lastcard-out`` event whose
-  ``detail`` is an array of ``[to, text]`` pairs, ``text`` being the message's JSON (``to`` is
-  ``"tv"`` or a phone's peer id): each message is serialized once, and a phone's goes out as is.
+- ``call(op, a, b)``: ``op`` is ``host`` (``a``: the command's JSON), ``connect`` / ``disconnect``
+  (``a``: peer id), ``receive`` (``a``: peer id, ``b``: the phone's text), ``refresh`` (the TV
+  asks for its first screen: the controller resends everything, changing nothing) or ``tick``;
+  it returns the controller's outputs as a JS array of ``[to, text]`` pairs (``text`` is the
+  message's JSON, serialized once; ``to`` is ``"tv"`` or a phone's peer id), or ``None``;
+- ``snapshot()``: the table's snapshot as JSON text, posted to the page after every change;
+- ``delay_ms()``: milliseconds until ``tick()`` is due, or ``None``.
 
-Timers: the controller's clock is ``performance.now()`` in seconds (monotonic; a snapshot keeps
-deadlines as remaining durations, so a reload resumes with the time that was left). ``tick()`` is
-scheduled with ``setTimeout`` at ``next_deadline()``. After every change the snapshot is saved.
-``<main data-state>`` shows the boot state (``booting``, ``ready``, ``error``).
+The controller's clock is the worker's ``performance.now()`` in seconds (monotonic; a snapshot
+keeps deadlines as remaining durations, so a reload resumes with the time that was left).
 """
 
-import asyncio
-import importlib
-import importlib.util
+from __future__ import annotations
+
 import json
 from collections.abc import Callable
 from typing import Any
 
-import pyodide_js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 
 import js
 
-# The wheel scripts/bootstrap.py builds: "<name>-<version>-py3-none-any.whl" from pyproject.toml.
-ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl"
-# Where the table is saved between reloads (a fresh table: table.html?new).
-SNAPSHOT_KEY = "lastcard.table"
 REFRESH = {"type": "refresh"}
-
-
-async def load_engine() -> None:
-    """Install the engine wheel with Pyodide's loadPackage (no micropip), unless already there."""
-    if importlib.util.find_spec("lastcard") is None:
-        await pyodide_js.loadPackage(js.URL.new(ENGINE_WHEEL, js.document.baseURI).href)
-
-
-def set_state(state: str) -> None:
-    """Show the boot state on ``<main>``: the page's single source of truth for tests."""
-    main = js.document.querySelector("main")
-    main.dataset.state = state
-    main.setAttribute("aria-busy", "false")
+Out = list[tuple[str, dict[str, Any]]]
 
 
 def clock() -> float:
-    """Seconds of the page's monotonic clock."""
+    """Seconds of the worker's monotonic clock."""
     return float(js.performance.now()) / 1000
 
 
-def emit(name: str, detail: Any) -> None:
-    """Dispatch a ``CustomEvent`` on ``document`` with ``detail`` (a string, or lists of them)."""
-    init = to_js({"detail": detail}, dict_converter=js.Object.fromEntries)
-    js.document.dispatchEvent(js.CustomEvent.new(name, init))
-
-
 class Bridge:
-    """Owns the controller, its timer and its persistence; the JS side sees only ``api``."""
+    """Owns the controller: the worker calls :meth:`call`, :meth:`snapshot`, :meth:`delay_ms`."""
 
-    def __init__(self, table: Any, fresh: bool) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
-        self._timeout: Any = None
-        self._proxies = [create_proxy(self._tick)]  # kept alive as long as the bridge
-        self.api = js.Object.new()
-        self.api.fresh = fresh  # a new table: joining must not reuse the saved relay room
-        for name, method in {
-            "host": lambda text: self._call(lambda: self.table.host(json.loads(text))),
-            "connect": lambda peer: self._call(lambda: self.table.connect(peer)),
-            "disconnect": lambda peer: self._call(lambda: self.table.disconnect(peer)),
-            "receive": lambda peer, text: self._call(lambda: self.table.receive(peer, text)),
-            # The TV asks for its first screen: the controller resends everything, changing nothing.
-            "refresh": lambda: self._call(lambda: self.table.host(REFRESH)),
-        }.items():
-            proxy = create_proxy(method)
-            self._proxies.append(proxy)
-            setattr(self.api, name, proxy)
+        self._steps: dict[str, Callable[[Any, Any], Out]] = {
+            "host": lambda text, _: self.table.host(json.loads(text)),
+            "connect": lambda peer, _: self.table.connect(peer),
+            "disconnect": lambda peer, _: self.table.disconnect(peer),
+            "receive": lambda peer, text: self.table.receive(peer, text),
+            "refresh": lambda _a, _b: self.table.host(REFRESH),
+            "tick": lambda _a, _b: self.table.tick(),
+        }
 
-    def _call(self, step: Callable[[], list[tuple[str, dict[str, Any]]]]) -> None:
+    def call(self, op: str, a: Any = None, b: Any = None) -> Any:
+        """Run one controller call; its outputs as a JS array of ``[to, text]``, or ``None``."""
         try:
-            out = step()
+            out = self._steps[op](a, b)
         except Exception as exc:  # a bug must not stop the table; the console shows it
-            js.console.error(f"table error: {exc!r}")
-            out = []
-        if out:
-            emit("lastcard-out", [[to, json.dumps(message)] for to, message in out])
-            self._save()
-        self._schedule()
+            js.console.error(f"table error in {op}: {exc!r}")
+            return None
+        if not out:
+            return None
+        return to_js([[to, json.dumps(message)] for to, message in out])
 
-    def _tick(self) -> None:
-        self._timeout = None
-        self._call(self.table.tick)
+    def snapshot(self) -> str:
+        """The table's snapshot as JSON text (the page saves it in ``localStorage``)."""
+        return json.dumps(self.table.snapshot())
 
-    def _schedule(self) -> None:
-        if self._timeout is not None:
-            js.clearTimeout(self._timeout)
-            self._timeout = None
+    def delay_ms(self) -> float | None:
+        """Milliseconds until :meth:`call` ``("tick")`` is due, or ``None`` (nothing pending)."""
         deadline = self.table.next_deadline()
-        if deadline is not None:
-            delay = max(0.0, deadline - clock()) * 1000
-            self._timeout = js.setTimeout(self._proxies[0], delay)
-
-    def _save(self) -> None:
-        try:
-            js.localStorage.setItem(SNAPSHOT_KEY, json.dumps(self.table.snapshot()))
-        except Exception as exc:  # storage full or disabled: the game goes on unsaved
-            js.console.warn(f"table not saved: {exc!r}")
+        return None if deadline is None else max(0.0, deadline - clock()) * 1000
 
 
-def fresh_requested() -> bool:
-    """Whether the URL asks for a new table (``?new``); the switch is removed from the address,
-    so a reload of this tab resumes the new table instead of starting another."""
-    url = js.URL.new(js.location.href)
-    if not url.searchParams.has("new"):
-        return False
-    url.searchParams.delete("new")
-    js.history.replaceState(None, "", url.href)
-    return True
-
-
-def open_table(fresh: bool) -> Any:
-    """The saved table if there is one (unless ``fresh`` asks for a new one), else a new one."""
+def restored(saved: str) -> Any:
+    """The table of a saved snapshot, checked by the first calls a booted table makes (its first
+    screen, its next deadline and its snapshot): a save that restores and then fails would
+    otherwise fail on every call. Raises whatever restoring or those calls raise."""
     from tablehost import Table
 
-    saved = None if fresh else js.localStorage.getItem(SNAPSHOT_KEY)
-    if saved:
+    table = Table.restore(json.loads(saved), clock)
+    table.host(REFRESH)
+    table.next_deadline()
+    table.snapshot()
+    return table
+
+
+def open_table(saved: str | None, fresh: bool, seed: int) -> tuple[Bridge, str | None]:
+    """``(bridge, damaged)``: the saved table unless ``fresh`` or there is none, else a new one
+    dealt from ``seed`` (the page draws it, so tests can fix it); ``damaged`` says why a saved
+    table could not be restored (the page keeps that save aside and tells the host), else ``None``.
+    """
+    from tablehost import Table
+
+    damaged = None
+    if saved and not fresh:
         try:
-            return Table.restore(json.loads(saved), clock)
-        except Exception as exc:  # an old or damaged save: start over
-            js.console.warn(f"saved table not restored: {exc!r}")
-    js.localStorage.removeItem(SNAPSHOT_KEY)
-    seed = int(js.Math.floor(js.Math.random() * 2**31))
-    return Table(clock, seed=seed)
-
-
-async def boot() -> Bridge:
-    """Load the engine, open the table and hand its API to the page."""
-    try:
-        await load_engine()
-        fresh = fresh_requested()
-        bridge = Bridge(open_table(fresh), fresh)
-    except Exception as exc:
-        set_state("error")
-        emit("lastcard-failed", repr(exc))
-        raise
-    js.window.lastcardTable = bridge.api
-    set_state("ready")
-    emit("lastcard-ready", "")
-    return bridge
-
-
-# Kept so the boot task is not garbage-collected while it runs.
-BOOT: asyncio.Task[Bridge] = asyncio.get_event_loop().create_task(boot())
+            return Bridge(restored(saved)), None
+        except Exception as exc:  # the controller refuses a bad save with ValueError; anything
+            damaged = f"{type(exc).__name__}: {exc}"  # else it raises is damage too
+            js.console.warn(f"saved table not restored: {damaged}")
+    return Bridge(Table(clock, seed=seed)), damaged

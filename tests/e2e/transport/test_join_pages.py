@@ -101,7 +101,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     table = tv.get_by_test_id("table")
     expect(table).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
     expect(url).to_have_text(invite, timeout=JOIN_TIMEOUT)
-    expect(phone.get_by_test_id("link")).to_be_visible(timeout=JOIN_TIMEOUT)
+    # (Joining starts at page load, so the phone may be back before it even noticed the loss.)
     expect(seat).to_contain_text("Борис")
     expect(seat).to_contain_text("connected", timeout=BOOT_TIMEOUT)
     expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)

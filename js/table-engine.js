@@ -1,0 +1,156 @@
+/**
+ * The page's end of the Python table, which runs in a Web Worker (js/table-worker.js). The page
+ * keeps the screen and the channels; this object forwards `connect` / `disconnect` / `receive` /
+ * host commands to the worker (at once: what arrives while Python boots waits there, in order)
+ * and hands back what the controller answers. It is also the only writer of the saved table in
+ * `localStorage` (a worker cannot reach it): the worker posts the snapshot after every change.
+ *
+ * Events (CustomEvent detail): `progress` ({stage: "fetch" | "python" | "game", loaded, total}),
+ * `ready` ({damaged: reason or null}), `failed` (error text), `out` (array of [to, text] pairs).
+ */
+
+/** Where the table is saved between reloads (a fresh table: table.html?new). */
+export const SNAPSHOT_KEY = "lastcard.table";
+/** Where a saved table that could not be restored is kept aside: {at, reason, save}. */
+export const DAMAGED_KEY = "lastcard.table.damaged";
+
+/**
+ * Whether the URL asks for a new table (`?new`); the switch is removed from the address, so a
+ * reload of this tab resumes the new table instead of starting another.
+ * @param {Location} where
+ */
+export function freshRequested(where = location) {
+  const url = new URL(where.href);
+  if (!url.searchParams.has("new")) return false;
+  url.searchParams.delete("new");
+  history.replaceState(history.state, "", url.href);
+  return true;
+}
+
+export class TableEngine extends EventTarget {
+  /**
+   * @param {{fresh: boolean, seed: number, storage?: Storage}} options `fresh`: start a new table
+   *   (the saved one is dropped); `seed`: deals and bots of a new table
+   */
+  constructor({ fresh, seed, storage = localStorage }) {
+    super();
+    this.fresh = fresh;
+    this.seed = seed;
+    this.storage = storage;
+    this.ready = false;
+    this.stopped = false;
+    this.worker = null;
+  }
+
+  /** Start the worker and open the table (the saved one unless `fresh`). */
+  start() {
+    if (this.fresh) this.storage.removeItem(SNAPSHOT_KEY);
+    this.saved = this.storage.getItem(SNAPSHOT_KEY);
+    this.worker = new Worker(new URL("./table-worker.js", import.meta.url), { type: "module", name: "lastcard-table" });
+    this.worker.addEventListener("message", (event) => this.#onMessage(event.data));
+    this.worker.addEventListener("error", (event) => this.#fail(event.message || "the table's worker failed to load"));
+    this.worker.postMessage({ op: "boot", saved: this.saved, fresh: this.fresh, seed: this.seed });
+  }
+
+  /** @param {string} json a host command's JSON */
+  host(json) {
+    this.#post("host", json);
+  }
+
+  /** @param {string} peer */
+  connect(peer) {
+    this.#post("connect", peer);
+  }
+
+  /** @param {string} peer */
+  disconnect(peer) {
+    this.#post("disconnect", peer);
+  }
+
+  /**
+   * @param {string} peer
+   * @param {string} text the phone's message as it came
+   */
+  receive(peer, text) {
+    this.#post("receive", peer, text);
+  }
+
+  /** The TV's first screen: the controller resends everything, changing nothing. */
+  refresh() {
+    this.#post("refresh");
+  }
+
+  /**
+   * Stop answering for good (the table moves to another tab): the worker's last snapshot is
+   * saved, then the worker ends. Before the table is open nothing has changed: it just ends.
+   * @returns {Promise<void>}
+   */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.ready) {
+      const worker = this.worker;
+      const last = new Promise((resolve) => {
+        worker.addEventListener("message", (event) => event.data.op === "stopped" && resolve(event.data.snapshot));
+      });
+      worker.postMessage({ op: "stop" });
+      this.#save(await last);
+    }
+    this.worker?.terminate();
+  }
+
+  #post(op, a = null, b = null) {
+    if (!this.stopped) this.worker.postMessage({ op, a, b });
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  #save(snapshot) {
+    try {
+      this.storage.setItem(SNAPSHOT_KEY, snapshot);
+    } catch (error) {
+      console.warn(`table not saved: ${error}`); // storage full or disabled: the game goes on unsaved
+    }
+  }
+
+  #fail(error) {
+    if (this.ready || this.failed) return;
+    this.failed = true;
+    this.#emit("failed", error);
+  }
+
+  #onMessage(data) {
+    if (this.stopped) return;
+    switch (data.op) {
+      case "progress":
+        this.#emit("progress", data);
+        break;
+      case "ready":
+        this.ready = true;
+        if (data.damaged) this.#keepAside(data.damaged);
+        this.#emit("ready", { damaged: data.damaged });
+        break;
+      case "out":
+        this.#emit("out", data.batch);
+        this.#save(data.snapshot);
+        break;
+      case "failed":
+        this.#fail(data.error);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Keep a save that could not be restored (the fresh table's first save replaces it). */
+  #keepAside(reason) {
+    const aside = JSON.stringify({ at: new Date().toISOString(), reason, save: this.saved });
+    try {
+      this.storage.setItem(DAMAGED_KEY, aside);
+    } catch (error) {
+      console.warn(`damaged save not kept: ${error}`);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+// The table's Python side in a dedicated module worker (started by js/table-engine.js): Pyodide,
+// the engine wheel, the controller and the bots run here, so the page's main thread stays free for
+// the screen, the QR and the phones' channels. See docs/design.md ("Browser side").
+//
+// Page → worker (postMessage, in order): {op: "boot", saved, fresh, seed} once, then
+// {op: "host", a: json} | {op: "connect", a: peer} | {op: "disconnect", a: peer} |
+// {op: "receive", a: peer, b: text} | {op: "refresh"} | {op: "stop"}.
+// Messages that arrive while Python boots wait in `inbox` and are handled in order once it is up.
+// Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
+// total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
+// {op: "failed", error}, {op: "out", batch: [[to, text], ...], snapshot} after every change,
+// {op: "stopped", snapshot} after "stop".
+
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const ROOT = new URL("../", import.meta.url);
+// The wheel scripts/bootstrap.py builds: "<name>-<version>-py3-none-any.whl" from pyproject.toml.
+const ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl";
+const BRIDGE = "py/bridge.py";
+// What Python needs before it can run, fetched at once so that their total is known early
+// (pyodide.asm.mjs is loaded as a module by Pyodide, not fetched, and is not counted).
+const BOOT_FILES = [
+  "vendor/pyodide/pyodide.asm.wasm",
+  "vendor/pyodide/python_stdlib.zip",
+  "vendor/pyodide/pyodide-lock.json",
+  ENGINE_WHEEL,
+  BRIDGE,
+].map((path) => new URL(path, ROOT).href);
+const PROGRESS_EVERY_MS = 100;
+
+const inbox = [];
+let bridge = null; // the Python Bridge (py/bridge.py) once the table is open
+let stopped = false;
+let timer = 0;
+let resolveBoot;
+const bootMessage = new Promise((resolve) => (resolveBoot = resolve));
+// Until the table is open: the boot message starts it, everything else waits in order.
+let handle = (data) => (data.op === "boot" ? resolveBoot(data) : inbox.push(data));
+self.onmessage = (event) => handle(event.data);
+
+// ---------------------------------------------------------------- boot progress
+const progress = { loaded: 0, total: 0, headers: 0, done: 0, last: 0 };
+
+function report(force = false) {
+  const now = performance.now();
+  if (!force && now - progress.last < PROGRESS_EVERY_MS) return;
+  progress.last = now;
+  const known = progress.headers === BOOT_FILES.length;
+  postMessage({ op: "progress", stage: "fetch", loaded: progress.loaded, total: known ? progress.total : null });
+}
+
+/**
+ * Fetch one boot file now and read its body eagerly, counting bytes as they arrive; the result is
+ * a fresh Response (same status and headers) that Pyodide's own fetch gets instead.
+ */
+async function prefetch(url) {
+  const response = await fetch(url);
+  const length = Number(response.headers.get("content-length")) || 0;
+  progress.total += length;
+  progress.headers += 1;
+  report(true);
+  if (!response.ok || !response.body) return response;
+  const reader = response.body.getReader();
+  const chunks = [];
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    // A compressed transfer reads more bytes than its length says: count up to the length.
+    const counted = Math.min(value.byteLength, Math.max(0, length - seen));
+    seen += value.byteLength;
+    progress.loaded += length ? counted : 0;
+    report();
+  }
+  progress.done += 1;
+  report(true);
+  return new Response(new Blob(chunks), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+const prefetched = new Map(BOOT_FILES.map((url) => [url, prefetch(url)]));
+const plainFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = new URL(String(input?.url ?? input), ROOT).href;
+  const early = prefetched.get(url);
+  if (!early) return plainFetch(input, init);
+  prefetched.delete(url); // each prefetched body is read once
+  return early;
+};
+const fetched = Promise.all([...prefetched.values()]);
+
+// ---------------------------------------------------------------- the table
+function run(op, a = null, b = null) {
+  if (stopped) return;
+  const batch = bridge.call(op, a, b);
+  if (batch) postMessage({ op: "out", batch, snapshot: bridge.snapshot() });
+  schedule();
+}
+
+/** Run tick() when the controller's next deadline comes (the worker's own clock and timers). */
+function schedule() {
+  clearTimeout(timer);
+  const delay = bridge.delay_ms();
+  if (delay !== undefined && delay !== null) timer = setTimeout(() => run("tick"), delay);
+}
+
+function onMessage(data) {
+  if (stopped) return;
+  if (data.op === "stop") {
+    clearTimeout(timer);
+    stopped = true;
+    postMessage({ op: "stopped", snapshot: bridge.snapshot() });
+    return;
+  }
+  if (data.op !== "boot") run(data.op, data.a ?? null, data.b ?? null);
+}
+
+async function boot() {
+  fetched.then(() => postMessage({ op: "progress", stage: "python" }));
+  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", ROOT).href });
+  postMessage({ op: "progress", stage: "game" });
+  await pyodide.loadPackage(new URL(ENGINE_WHEEL, ROOT).href);
+  const source = await (await self.fetch(new URL(BRIDGE, ROOT).href)).text();
+  pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
+  const { saved, fresh, seed } = await bootMessage;
+  const opened = pyodide.pyimport("bridge").open_table(saved ?? null, Boolean(fresh), seed);
+  const [table, damaged] = opened.toJs({ depth: 1 });
+  opened.destroy();
+  bridge = table;
+  postMessage({ op: "ready", damaged: damaged ?? null });
+  // Everything that waited is handled in order, then new messages as they come.
+  handle = onMessage;
+  for (const data of inbox.splice(0)) onMessage(data);
+  schedule();
+}
+
+boot().catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
