@@ -21,7 +21,7 @@ const FRESH_MS = 30000; // a page that asks again this soon after a navigation's
 const scope = self.registration.scope; // ends with "/"
 const STATE_KEY = `${scope}__offline-state__`;
 
-/** @type {{manifest: {version: string, files: Record<string, string>, table_only: string[]} | null, sets: string[]} | null} */
+/** @type {{manifest: {version: string, files: Record<string, string>, phone_skips: string[]} | null, sets: string[]} | null} */
 let memo = null;
 let queue = Promise.resolve();
 let keeping = 0; // syncs a page asked for, running or queued: a navigation does not wait for them
@@ -104,12 +104,12 @@ async function fetchManifest() {
   }
 }
 
-/** The paths of the sets asked for: "table" is every file, "phone" all but table_only. */
+/** The paths of the sets asked for: "table" is every file, "phone" all but phone_skips. */
 function wanted(manifest, sets) {
   const paths = Object.keys(manifest.files);
   if (sets.includes("table")) return paths;
   if (!sets.includes("phone")) return [];
-  return paths.filter((path) => !manifest.table_only.some((prefix) => path.startsWith(prefix)));
+  return paths.filter((path) => !manifest.phone_skips.some((prefix) => path.startsWith(prefix)));
 }
 
 async function sha256Hex16(buffer) {

@@ -9,7 +9,6 @@ import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
-import { rulesDialog } from "./rules.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
@@ -58,6 +57,7 @@ const store = createStore(
 
 let link = null;
 let errorTimer = 0;
+let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
 
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
@@ -140,7 +140,19 @@ function render() {
   morph(app, phoneScreen(s));
   focusChoice(app);
   document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing" }) : html``);
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : html``);
+}
+
+/** The rules dialog; nothing until js/rules.js has loaded (then it renders again). */
+function rulesOverlay(s) {
+  if (!rules) {
+    import("./rules.js").then((module) => {
+      rules = module;
+      render();
+    });
+    return html``;
+  }
+  return rules.rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing" });
 }
 
 function onClick(event) {

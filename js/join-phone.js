@@ -7,8 +7,6 @@
 // business (it goes in the first message after `open`).
 
 import { Link } from "./rtc.js";
-import { buildRemote, decodeDescription, encodeDescription } from "./sdp.js";
-import { renderQr } from "./qr.js";
 import { DEFAULT_BROKERS, iceServersOf } from "./join-config.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
@@ -97,6 +95,8 @@ export class PhoneJoin extends EventTarget {
       this.#status("scan-again");
       return;
     }
+    // Only camera mode needs the SDP codec and the QR renderer: loaded now, not with the page.
+    const [{ buildRemote, decodeDescription, encodeDescription }, { renderQr }] = await Promise.all([import("./sdp.js"), import("./qr.js")]);
     let decoded;
     try {
       decoded = decodeDescription(digits);

@@ -4,13 +4,13 @@ The manifest, ``vendor/site-files.json``, is JSON::
 
     {"version": "<16 hex>",                  # hash of every path and file hash below
      "files": {"js/hand.js": "<16 hex>", ...},  # path from the site root -> sha256 (16 hex)
-     "table_only": ["py/", "vendor/pyodide/", ...]}  # prefixes a phone never needs
+     "phone_skips": ["py/", "vendor/pyodide/", ...]}  # prefixes a phone's copy leaves out
 
 Every file the browser may load is listed: the pages, the web app manifest, ``js/``, ``css/``,
 ``assets/``, the page-level Python (``py/*.py``; the packages reach the browser in the engine
 wheel) and ``vendor/`` (Pyodide, PyScript, the JS libraries, the engine wheel), without source
 maps and dot files. The service worker keeps the files of the sets its pages asked for: a phone's
-pages ask for ``phone`` (every file not under a ``table_only`` prefix), the table for ``table``
+pages ask for ``phone`` (every file not under a ``phone_skips`` prefix), the table for ``table``
 (every file). A file's entry in the worker's cache is keyed by its hash, so a new deploy fetches
 only the files that changed.
 
@@ -33,16 +33,22 @@ from typing import Any
 MANIFEST = "vendor/site-files.json"
 PAGES = ("*.html", "manifest.webmanifest")
 TREES = ("js", "css", "assets", "vendor")
-# What only the table loads: Python, the webcam QR reader (phones scan with their camera app),
-# the installed app's large icon.
-TABLE_ONLY = (
+# What a phone's copy leaves out: the table's Python, pages and scripts, the webcam QR reader
+# (phones scan with their camera app), the installed app's large icon, and the relay's MQTT
+# client (the 5-letter code needs the internet anyway; relay mode fetches it when it is used).
+PHONE_SKIPS = (
     "assets/icon-512.png",
+    "css/table.css",
+    "js/join-table.js",
+    "js/table",
     "py/",
+    "table.html",
+    "vendor/barcode-detector/",
+    "vendor/lastcard-",
+    "vendor/mqtt/",
     "vendor/pyodide/",
     "vendor/pyscript/",
-    "vendor/barcode-detector/",
     "vendor/zxing-wasm/",
-    "vendor/lastcard-",
 )
 SKIPPED_SUFFIXES = (".map", ".d.ts", ".tmp")
 
@@ -83,7 +89,7 @@ def manifest(root: Path) -> dict[str, Any]:
     files = {path: file_hash(root / path) for path in site_paths(root)}
     listing = "".join(f"{path} {digest}\n" for path, digest in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
-    return {"version": version, "files": files, "table_only": list(TABLE_ONLY)}
+    return {"version": version, "files": files, "phone_skips": list(PHONE_SKIPS)}
 
 
 def manifest_bytes(root: Path) -> bytes:

@@ -1,11 +1,14 @@
 """Offline after the first visit (sw.js, js/offline.js, scripts/sitefiles.py), in Chromium.
 
 Each test serves the site itself, so it can take the server away: "the network is off" is the
-server stopped and the browser context set offline, both. A second visit then boots from what
-the service worker kept: the table to a game against the computer, the phone page to its
-screen. A new deploy (files changed, so the site manifest changed) is picked up on the next
-load, only the changed files are fetched again, and their old versions leave the cache. The web
-app manifest makes the table installable (Chromium's own installability check).
+server stopped and the browser context set offline, both (for the camera join only the server
+goes: Chromium's offline switch would also cut the local link between phone and table). A
+second visit then boots from what the service worker kept: the table to a game against the
+computer; the table and a phone that visited before, to a phone joining by the table's camera;
+the phone page to its screen. A new
+deploy (files changed, so the site manifest changed) is picked up on the next load, only the
+changed files are fetched again, and their old versions leave the cache. The web app manifest
+makes the table installable (Chromium's own installability check).
 """
 
 from __future__ import annotations
@@ -20,12 +23,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+from chromium import CHROMIUM, CHROMIUM_ARGS
+from fakecam import write_y4m
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from serve import ROOT, Server, StaticHandler
 
 BOOT_TIMEOUT = 90_000  # ms: a Pyodide boot on a busy two-core machine, with a wide margin
 KEEP_TIMEOUT = 120_000  # ms: the first visit's copy of the table's files (16 MB)
+JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
 TURNS = 3  # the human's turns played offline, each answered by the computer
+TABLE = "table.html?new&join=camera&stun=none"  # camera joining, no STUN: nothing beyond loopback
 CACHE = "lastcard-v1"
 # True once the service worker has kept `set` (its state is written after every file is in).
 KEPT = """async (set) => {
@@ -146,7 +154,7 @@ def test_second_visit_boots_the_table_offline_and_a_solo_game_plays(browser: Bro
     with serve_site(ROOT) as site:
         context = tv_context(browser)
         first = context.new_page()
-        first.goto(f"{site.url}/table.html?new&join=camera&stun=none")
+        first.goto(f"{site.url}/{TABLE}")
         expect(first.get_by_test_id("table")).to_have_attribute(
             "data-state", "ready", timeout=BOOT_TIMEOUT
         )
@@ -163,7 +171,7 @@ def test_second_visit_boots_the_table_offline_and_a_solo_game_plays(browser: Bro
         tv = context.new_page()
         errors: list[str] = []
         tv.on("pageerror", lambda error: errors.append(str(error)))
-        tv.goto(f"{site.url}/table.html?new&join=camera&stun=none")
+        tv.goto(f"{site.url}/{TABLE}")
         expect(tv.get_by_test_id("table")).to_have_attribute(
             "data-state", "ready", timeout=BOOT_TIMEOUT
         )
@@ -194,8 +202,8 @@ def test_phone_page_offline_and_a_new_deploy_on_the_next_load(
         expect(phone.get_by_label("Table code")).to_be_visible()
         keeps(phone, "phone")
         before = phone.evaluate(CACHED)
-        assert not [key for key in before if key.startswith(("vendor/pyodide/", "py/"))]
-        assert any(key.startswith("vendor/mqtt/") for key in before)
+        assert not [k for k in before if k.startswith(("vendor/pyodide/", "py/", "vendor/mqtt/"))]
+        assert any(key.startswith("vendor/qrcode-generator/") for key in before)
 
         # A deploy: one script and the phone page change.
         store = root / "js" / "store.js"
@@ -221,3 +229,63 @@ def test_phone_page_offline_and_a_new_deploy_on_the_next_load(
         expect(phone.locator("meta[name=deploy]")).to_have_count(1)
         assert phone.evaluate("window.deployed") == 2
         context.close()
+
+
+@pytest.fixture
+def webcam(browser: Browser, tmp_path: Path) -> Iterator[tuple[Browser, Path]]:
+    """A Chromium whose fake webcam plays a y4m file the test rewrites (blank to start with)."""
+    video = tmp_path / "camera.y4m"
+    write_y4m(video, None)
+    args = [
+        *CHROMIUM_ARGS,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    launched = browser.browser_type.launch(executable_path=CHROMIUM, args=args, headless=True)
+    yield launched, video
+    launched.close()
+
+
+def test_offline_a_phone_that_visited_before_joins_by_the_camera(
+    browser: Browser, webcam: tuple[Browser, Path]
+) -> None:
+    table_browser, video = webcam
+    with serve_site(ROOT) as site:
+        table = tv_context(table_browser)
+        first = table.new_page()
+        first.goto(f"{site.url}/{TABLE}")
+        expect(first.get_by_test_id("table")).to_have_attribute(
+            "data-state", "ready", timeout=BOOT_TIMEOUT
+        )
+        keeps(first, "table")
+        first.close()
+        phone_side = phone_context(browser)
+        visit = phone_side.new_page()
+        visit.goto(f"{site.url}/hand.html")
+        keeps(visit, "phone")
+        visit.close()
+
+        # No internet at all, but the room's own network stays: the browser's offline switch
+        # would cut the phone-to-table link too, so here the site's server is what goes away.
+        site.stop()
+        tv = table.new_page()
+        tv.goto(f"{site.url}/{TABLE}")
+        expect(tv.get_by_test_id("table")).to_have_attribute(
+            "data-state", "ready", timeout=BOOT_TIMEOUT
+        )
+        url = tv.get_by_test_id("join-url")
+        expect(url).to_contain_text("hand.html#o=", timeout=JOIN_TIMEOUT)
+
+        phone = phone_side.new_page()
+        phone.goto(url.inner_text())
+        phone.get_by_label("Your name").fill("Анна")
+        phone.get_by_role("button", name="Join").click()
+        answer = phone.get_by_role("img", name="answer QR")
+        expect(answer).to_be_visible(timeout=JOIN_TIMEOUT)
+        write_y4m(video, answer.screenshot())
+        expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+        expect(tv.get_by_test_id("seat-0")).to_contain_text("Анна")
+        expect(tv.get_by_test_id("seat-0")).to_contain_text("connected")
+        table.close()
+        phone_side.close()

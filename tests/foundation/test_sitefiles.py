@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bootstrap import ROOT, engine_wheel_name
 from serve import serving
-from sitefiles import MANIFEST, TABLE_ONLY, main, manifest, write_manifest
+from sitefiles import MANIFEST, PHONE_SKIPS, main, manifest, write_manifest
 
 
 def test_the_repository_manifest_lists_every_file_a_page_loads_with_its_hash() -> None:
@@ -38,11 +38,14 @@ def test_the_repository_manifest_lists_every_file_a_page_loads_with_its_hash() -
     assert "sw.js" not in files  # the browser checks the worker's own script itself
 
 
-def test_phones_skip_python_and_the_webcam_reader() -> None:
+def test_phones_skip_python_the_webcam_reader_and_the_relay_client() -> None:
     files = manifest(ROOT)["files"]
-    phone = [p for p in files if not p.startswith(TABLE_ONLY)]
-    assert "hand.html" in phone and "vendor/mqtt/mqtt.esm.js" in phone
-    assert not [p for p in phone if "pyodide" in p or "zxing" in p or p.endswith(".whl")]
+    phone = [p for p in files if not p.startswith(PHONE_SKIPS)]
+    assert {"hand.html", "index.html", "js/hand.js", "vendor/qrcode-generator/qrcode.mjs"} <= set(
+        phone
+    )
+    skipped = ("pyodide", "pyscript", "zxing", "mqtt", ".whl", "py/", "table")
+    assert not [p for p in phone if any(part in p for part in skipped)]
 
 
 def site_copy(tmp: Path) -> Path:

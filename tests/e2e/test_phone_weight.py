@@ -1,0 +1,80 @@
+"""The phone page's byte budgets: what hand.html transfers, gzip, in each way of joining.
+
+A phone on mobile data opens the page from a QR code: camera mode must stay within 60 KB and
+relay mode within 200 KB (KB = 1000 bytes; every file's body gzipped at level 6, as a static
+host serves it; counted up to the moment the phone has everything its mode loads). What a phone
+does not always need comes by dynamic import() when it is needed: the rules texts when the rules
+are opened, the SDP codec and the QR renderer in camera mode only, the relay and its MQTT client
+in relay mode only; the webcam QR reader never (a phone scans with its own camera app). These
+are byte budgets, not timings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+from transfer import Transfers
+
+CAMERA_BUDGET = 60_000  # bytes, gzip
+RELAY_BUDGET = 200_000
+NEVER = ("/vendor/barcode-detector/", "/vendor/zxing-wasm/", "/vendor/pyodide/", ".py", ".whl")
+NAMED = "localStorage.setItem('lastcard.name', 'Ann')"  # a returning phone: it joins at once
+
+
+def loaded(transfers: Transfers, part: str) -> bool:
+    return any(part in url for url in transfers.urls())
+
+
+def report(transfers: Transfers) -> str:
+    return "\n".join(f"{packed:7d} {url}" for url, _, packed in transfers.files())
+
+
+def check_rules_load_when_asked(phone: Page, transfers: Transfers) -> None:
+    """The rules did not come with the page; they come when the phone asks."""
+    assert not loaded(transfers, "/js/rules.js")
+    phone.get_by_role("button", name="Rules").click()
+    expect(phone.get_by_role("dialog")).to_contain_text("Goal")
+    assert loaded(transfers, "/js/rules.js")
+
+
+def test_camera_mode_stays_within_60_kb(
+    tv: Page, new_phone: Callable[[], Page], base_url: str
+) -> None:
+    # A real offer from the transport modules on the table's device (no Python needed).
+    tv.goto(f"{base_url}/tests/e2e/pages/transport.html")
+    tv.wait_for_function("document.body.dataset.ready === '1'")
+    offer = tv.evaluate(
+        "async () => T.sdp.encodeDescription(await new T.rtc.Link({iceServers: []}).offer(), 1)"
+    )
+
+    phone = new_phone()
+    phone.add_init_script(NAMED)
+    transfers = Transfers(phone)
+    phone.goto(f"{base_url}/hand.html#o={offer}")
+    expect(phone.get_by_role("img", name="answer QR")).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    files, _, packed = transfers.sizes()
+    assert packed <= CAMERA_BUDGET, f"{packed} bytes gzip in {files} files:\n{report(transfers)}"
+    assert loaded(transfers, "/vendor/qrcode-generator/")
+    assert not loaded(transfers, "/js/relay.js") and not loaded(transfers, "/vendor/mqtt/")
+    assert not [url for url in transfers.urls() if any(part in url for part in NEVER)]
+    assert not loaded(transfers, "/js/rules.js")
+
+
+def test_relay_mode_stays_within_200_kb(new_phone: Callable[[], Page], base_url: str) -> None:
+    phone = new_phone()
+    phone.add_init_script(NAMED)
+    transfers = Transfers(phone)
+    # No broker answers on port 9 (discard): the page still loads everything relay mode needs.
+    phone.goto(f"{base_url}/hand.html#r=weigh&k=AAAAAAAAAAAAAAAAAAAAAA&b=ws://127.0.0.1:9")
+    phone.wait_for_function(
+        "performance.getEntriesByType('resource').some((e) => e.name.includes('/vendor/mqtt/'))"
+    )
+    phone.wait_for_load_state("networkidle")
+    files, _, packed = transfers.sizes()
+    assert packed <= RELAY_BUDGET, f"{packed} bytes gzip in {files} files:\n{report(transfers)}"
+    assert loaded(transfers, "/js/relay.js")
+    assert not loaded(transfers, "/js/qr.js") and not loaded(transfers, "/js/sdp.js")
+    assert not [url for url in transfers.urls() if any(part in url for part in NEVER)]
+    check_rules_load_when_asked(phone, transfers)
