@@ -65,8 +65,8 @@ function lobby(s) {
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}
         <div class="row">
-          <div class="field field--inline"><label for="bot-level">${t("lobby.level")}</label><select id="bot-level" name="level">
-            ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
+          <div class="field field--inline"><label for="bot-level">${t("lobby.level")}</label><select id="bot-level" name="level" data-act="level">
+            ${LEVELS.map((l) => html`<option value="${l}" ${l === (s.level ?? "normal") ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
           <button type="button" class="btn" data-act="add-bot">${t("lobby.addBot")}</button>
         </div>
         <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
@@ -100,7 +100,7 @@ function game(s) {
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
-    ${msg.phase === "over" ? html`<div class="overlay">${results(msg, { host: true })}</div>` : ""}
+    ${msg.phase === "over" ? html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-title">${results(msg, { host: true })}</div>` : ""}
     ${msg.paused ? html`<div class="paused-mark" aria-hidden="true">${t("table.paused")}</div>` : ""}
   </section>`;
 }
@@ -110,7 +110,23 @@ function confirmDialog(s) {
   return html`<div class="overlay"><div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
     <p id="confirm-title">${t("seat.removeConfirm", { name: seatName(s.msg, s.confirm) })}</p>
     <div class="row"><button type="button" class="btn btn--danger" data-act="remove" data-seat="${s.confirm}">${t("host.confirm")}</button>
-    <button type="button" class="btn" data-act="close-confirm">${t("host.cancel")}</button></div></div></div>`;
+    <button type="button" class="btn" data-act="close-confirm" data-autofocus>${t("host.cancel")}</button></div></div></div>`;
+}
+
+/** "Play against the computer": the player's name and the computer level; with phones seated,
+ * a warning that this hand is dealt face up on the public screen. */
+function soloDialog(s) {
+  if (!s.solo) return html``;
+  const phones = (s.msg.seats ?? []).filter((x) => x.kind === "phone" && !x.removed).length;
+  return html`<div class="overlay"><form class="dialog" role="dialog" aria-modal="true" aria-labelledby="solo-title" data-act="solo-start" data-testid="solo-dialog">
+    <h2 id="solo-title">${t("lobby.solo")}</h2>
+    ${phones ? html`<p class="warn" data-testid="solo-public">${t("solo.public", { n: phones })}</p>` : ""}
+    <div class="field"><label for="solo-name">${t("lobby.name")}</label>
+      <input id="solo-name" name="name" maxlength="24" required autocomplete="off" value="${s.solo.name}" data-act="solo-name" data-autofocus></div>
+    <div class="field"><label for="solo-level">${t("solo.level")}</label><select id="solo-level" name="level" data-act="solo-level">
+      ${LEVELS.map((l) => html`<option value="${l}" ${l === s.solo.level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
+    <div class="row"><button type="submit" class="btn btn--primary">${phones ? t("solo.dealAnyway") : t("solo.start")}</button>
+    <button type="button" class="btn" data-act="solo-cancel">${t("host.cancel")}</button></div></form></div>`;
 }
 
 /** The top bar: title, ruleset, rules, pause/resume, language. */
@@ -169,7 +185,7 @@ export function tvScreen(s) {
   return html`${topBar(s)}${damagedNotice(s)}<div class="tv tv--${s.msg.phase}">
     ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
     ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
-    ${confirmDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya", { playing: s.msg.phase === "playing" }) : ""}`;
+    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya", { playing: s.msg.phase === "playing" }) : ""}`;
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */

@@ -7,14 +7,17 @@
 import { morph } from "./html.js";
 import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
-import { focusChoice, handIntent, NO_PICK } from "./hand-ui.js";
+import { handIntent, NO_PICK } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
+import { focusOn, remoteControl, topModal } from "./spatial.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
+/** The name last used on this screen for "Play against the computer". */
+const SOLO_NAME_KEY = "lastcard.soloName";
 
 const store = createStore(
   {
@@ -35,12 +38,14 @@ const store = createStore(
     pick: (s, a) => ({ ...s, picks: { ...s.picks, [a.seat]: a.pick } }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     confirm: (s, a) => ({ ...s, confirm: a.seat }),
+    solo: (s, a) => ({ ...s, solo: a.solo }),
+    level: (s, a) => ({ ...s, level: a.level }),
     toast: (s, a) => ({ ...s, toast: a.text }),
     invite: (s, a) => ({ ...s, invite: a.invite }),
     joinStatus: (s, a) => ({ ...s, joinStatus: a.status }),
     lang: (s) => ({ ...s }),
   },
-  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
+  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
 // The new table's seed, drawn before anything else can call Math.random (tests fix it).
@@ -51,6 +56,7 @@ const STARTING = JSON.stringify({ v: 1, type: "starting" });
 let engine = null; // the Python table in its worker (js/table-engine.js), from page load
 let join = null; // the TableJoin transport, started at page load (phones join through it)
 const lock = new TableLock(); // one table per browser
+let remote = null; // the remote keys (js/spatial.js), once the page is there
 let toastTimer = 0;
 
 function host(command) {
@@ -84,10 +90,68 @@ function render() {
   const s = store.state();
   const app = document.getElementById("app");
   morph(app, tvScreen(s));
-  focusChoice(app);
   document.title = t("app.title");
   morph(document.getElementById("join-text"), joinText(s.invite, s.joinStatus));
   document.body.dataset.phase = s.msg?.phase ?? "boot";
+  if (s.boot === "ready" && s.msg) {
+    remote?.keepFocus();
+    focusTurn(s);
+  }
+}
+
+/** The local seat the game waits on now (a hand played on this screen), or null. */
+function localTurn(msg) {
+  if (msg?.phase !== "playing" || msg.paused) return null;
+  const seat = (msg.awaiting ?? []).find((n) => String(n) in (msg.local ?? {}));
+  return seat === undefined ? null : seat;
+}
+
+/** What a player on this screen most likely does next: a legal card, else the first enabled
+ * move button (name the suit, draw, end turn), else any card of the hand. */
+function turnTarget() {
+  const hand = document.querySelector("#app .local [data-testid=hand]");
+  if (!hand) return null;
+  return hand.querySelector(".hand__card.is-legal") ?? hand.querySelector(".hand__actions .btn:not(:disabled)") ?? hand.querySelector(".hand__card");
+}
+
+let turnKey = null;
+
+/** When a local seat's decision starts, put the focus on its likely move (unless a dialog is
+ * open or the host is on the top bar, the seats or the join panel). */
+function focusTurn(s) {
+  const seat = localTurn(s.msg);
+  const key = seat === null ? null : `${seat}:${s.msg.state}`;
+  if (key === turnKey) return;
+  turnKey = key;
+  if (key === null || topModal()) return;
+  if (document.activeElement?.closest(".topbar, .game__side, #join-text")) return;
+  focusOn(turnTarget());
+}
+
+/** The control the focus goes to when nothing has it: the screen's main control. */
+function preferred() {
+  const s = store.state();
+  const app = document.getElementById("app");
+  if (s.msg?.phase === "lobby") return app.querySelector(s.msg.lobby?.can_start ? "[data-command=start]:not(:disabled)" : "[data-act=solo]");
+  return turnTarget() ?? app.querySelector(".tv button:not(:disabled)") ?? app.querySelector("button");
+}
+
+/** Back (Escape, Backspace): close the topmost dialog, else drop the picked cards. */
+function back() {
+  const s = store.state();
+  if (s.rulesOpen) {
+    store.dispatch({ type: "rules", open: false });
+    host({ type: "rules", open: false });
+  } else if (s.solo) {
+    store.dispatch({ type: "solo", solo: null });
+  } else if (s.confirm !== null) {
+    store.dispatch({ type: "confirm", seat: null });
+  } else if (Object.values(s.picks).some((pick) => pick.selection.length || pick.choice)) {
+    for (const seat of Object.keys(s.picks)) store.dispatch({ type: "pick", seat, pick: NO_PICK });
+  } else {
+    return false;
+  }
+  return true;
 }
 
 let wakeLock = null;
@@ -111,17 +175,24 @@ function addBot(level, bots = store.state().msg.seats.filter((seat) => seat.kind
   host({ type: "add_bot", level, name: t("bot.name", { n: bots + 1 }) });
 }
 
-function solo() {
+/** "Play against the computer": ask the player's name and the computer level first. */
+function askSolo() {
+  store.dispatch({ type: "solo", solo: { name: localStorage.getItem(SOLO_NAME_KEY) ?? t("solo.name"), level: store.state().level } });
+}
+
+/** A seat on this screen for `name`, computer players of `level` up to the ruleset's solo
+ * table, and the deal. */
+function solo(name, level) {
   const msg = store.state().msg;
   const ruleset = msg.lobby.ruleset;
   let seats = msg.seats.length;
   if (!msg.seats.some((seat) => seat.kind === "local")) {
-    host({ type: "add_local", name: t("solo.name") });
+    host({ type: "add_local", name });
     seats += 1;
   }
   const want = Math.max(msg.lobby.rulesets?.[ruleset]?.min ?? 2, 1 + SOLO_BOTS[ruleset]);
   let bots = msg.seats.filter((seat) => seat.kind === "bot").length;
-  for (; seats < want; seats += 1, bots += 1) addBot("normal", bots);
+  for (; seats < want; seats += 1, bots += 1) addBot(level, bots);
   host({ type: "start" });
 }
 
@@ -159,10 +230,13 @@ function onClick(event) {
       host({ type: el.dataset.command });
       break;
     case "solo":
-      solo();
+      askSolo();
+      break;
+    case "solo-cancel":
+      store.dispatch({ type: "solo", solo: null });
       break;
     case "add-bot":
-      addBot(document.querySelector("[name=level]").value);
+      addBot(s.level);
       break;
     case "ask-remove":
       if (s.msg.phase === "lobby") host({ type: "remove", seat: Number(el.dataset.seat) });
@@ -205,13 +279,23 @@ function onChange(event) {
   if (act === "ruleset") host({ type: "configure", ruleset: el.value });
   else if (act === "option") configureOption(el);
   else if (act === "timer") host({ type: "configure", timers: { [el.name]: el.value === "off" ? null : Number(el.value) } });
+  else if (act === "level") store.dispatch({ type: "level", level: el.value });
+  else if (act === "solo-name") store.dispatch({ type: "solo", solo: { ...store.state().solo, name: el.value } });
+  else if (act === "solo-level") store.dispatch({ type: "solo", solo: { ...store.state().solo, level: el.value } });
 }
 
 function onSubmit(event) {
-  const form = event.target.closest("form[data-act=add-local]");
+  const form = event.target.closest("form[data-act]");
   if (!form) return;
   event.preventDefault();
-  const name = form.elements.name.value.trim();
+  const name = form.elements.name.value.trim().slice(0, 24);
+  if (form.dataset.act === "solo-start") {
+    if (!name) return form.elements.name.reportValidity();
+    localStorage.setItem(SOLO_NAME_KEY, name);
+    store.dispatch({ type: "solo", solo: null });
+    solo(name, form.elements.level.value);
+    return;
+  }
   if (name) host({ type: "add_local", name });
   form.reset();
 }
@@ -326,18 +410,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   app.addEventListener("change", onChange);
   app.addEventListener("submit", onSubmit);
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    const s = store.state();
-    if (s.rulesOpen) {
-      store.dispatch({ type: "rules", open: false });
-      host({ type: "rules", open: false });
-    } else if (s.confirm !== null) {
-      store.dispatch({ type: "confirm", seat: null });
-    } else {
-      for (const seat of Object.keys(s.picks)) store.dispatch({ type: "pick", seat, pick: NO_PICK });
-    }
-  });
+  remote = remoteControl({ onBack: back, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   lock.onTake = handOver;

@@ -122,6 +122,7 @@ def play_turns(tv: Page, turns: int) -> None:
     tv.get_by_label("Computer thinking pause").select_option("0")
     tv.get_by_label("Turn timer").select_option("off")
     tv.get_by_role("button", name="Play against the computer").click()
+    tv.get_by_test_id("solo-dialog").get_by_role("button", name="Deal").click()
     hand = tv.get_by_test_id("hand")
     results = tv.get_by_test_id("results")
     my_turn = tv.locator(".hand--turn")

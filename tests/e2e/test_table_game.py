@@ -49,6 +49,7 @@ def play_solo_hand(tv: Page) -> Locator:
     """From the lobby: one click for a solo game, then play until the results; the results."""
     lobby_for_solo(tv)
     tv.get_by_role("button", name="Play against the computer").click()
+    tv.get_by_test_id("solo-dialog").get_by_role("button", name="Deal").click()
     hand = tv.get_by_test_id("hand")
     results = tv.get_by_test_id("results")
     my_turn = tv.locator(".hand--turn")
@@ -133,6 +134,7 @@ def start_solo_game(tv: Page, open_table: Callable[..., Any]) -> None:
     lobby_for_solo(tv)
     tv.get_by_label("Turn timer").select_option("60")
     tv.get_by_role("button", name="Play against the computer").click()
+    tv.get_by_test_id("solo-dialog").get_by_role("button", name="Deal").click()
     expect(tv.locator(".hand--turn")).to_be_visible()
 
 

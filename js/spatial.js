@@ -1,0 +1,286 @@
+/**
+ * The TV page with a remote alone: arrows, OK (Enter) and Back (Escape, Backspace).
+ *
+ * - An arrow moves the focus to the nearest focusable element in that direction (`nearest`, a
+ *   pure function of rectangles); with nothing there it scrolls the scrollable box it is in.
+ * - OK is the browser's own Enter (a button clicks, a form submits). On a `<select>` or a number
+ *   field it starts editing in place: the arrows then step the value (each step is a `change`)
+ *   and OK or Back ends the editing. A text field takes typing, Up/Down leave it, and Left/Right
+ *   leave it at either end of its text.
+ * - Back calls `onBack()` (close the dialog, drop the picked cards); Backspace in a text field
+ *   deletes, as usual.
+ * - Focus stays inside the topmost open modal dialog (`[aria-modal="true"]`), Tab included, and
+ *   goes back where it was when that dialog closes; `keepFocus()` after every render puts the
+ *   focus on `preferred()` whenever nothing is focused.
+ * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
+ *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
+ */
+
+const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+const DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", ""]);
+
+/**
+ * The best candidate in direction `dir` from the rectangle `from` (pure; rectangles are
+ * `{left, top, right, bottom}`), or null. A candidate counts when its centre lies beyond `from`'s
+ * centre in that direction and it does not reach back past `from`'s middle. The score is the
+ * CSS Spatial Navigation draft's: the distance between the nearest edges plus their offset
+ * across the direction weighted 30 times going left/right and twice going up/down (rows of
+ * controls are read along), the centres' offset breaking ties.
+ * @template T
+ * @param {{left: number, top: number, right: number, bottom: number}} from
+ * @param {{rect: {left: number, top: number, right: number, bottom: number}, item: T}[]} candidates
+ * @param {"up" | "down" | "left" | "right"} dir
+ * @returns {T | null}
+ */
+export function nearest(from, candidates, dir) {
+  const horizontal = dir === "left" || dir === "right";
+  const sign = dir === "right" || dir === "down" ? 1 : -1;
+  const [lo, hi, alo, ahi] = horizontal ? ["left", "right", "top", "bottom"] : ["top", "bottom", "left", "right"];
+  const centre = (r, a, b) => (r[a] + r[b]) / 2;
+  let best = null;
+  let bestScore = Infinity;
+  for (const { rect, item } of candidates) {
+    const along = sign * (centre(rect, lo, hi) - centre(from, lo, hi));
+    if (along <= 0.5) continue;
+    // the near edge of the candidate must not lie behind the middle of `from`
+    const nearEdge = sign > 0 ? rect[lo] : rect[hi];
+    if (sign * (nearEdge - centre(from, lo, hi)) < 0) continue;
+    const gap = Math.max(0, sign > 0 ? rect[lo] - from[hi] : from[lo] - rect[hi]);
+    const across = Math.max(0, rect[alo] - from[ahi], from[alo] - rect[ahi]);
+    const offset = Math.abs(centre(rect, alo, ahi) - centre(from, alo, ahi));
+    const score = Math.hypot(gap, across) + (horizontal ? 30 : 2) * across + 0.01 * offset;
+    if (score < bestScore) {
+      bestScore = score;
+      best = item;
+    }
+  }
+  return best;
+}
+
+/** Whether `el` can take the focus now: enabled, rendered, not hidden or inert. */
+export function canFocus(el) {
+  if (!el?.isConnected || el.disabled || el.closest("[inert], [hidden]")) return false;
+  const rect = el.getBoundingClientRect();
+  if (rect.width <= 0 || rect.height <= 0) return false;
+  return getComputedStyle(el).visibility !== "hidden";
+}
+
+/** The focusable elements under `scope`, in document order. */
+export function focusables(scope) {
+  return [...scope.querySelectorAll(FOCUSABLE)].filter(canFocus);
+}
+
+/** The topmost open modal dialog (the last one in document order), or null. */
+export function topModal() {
+  const open = [...document.querySelectorAll("[aria-modal='true']")].filter((el) => el.getClientRects().length > 0);
+  return open.at(-1) ?? null;
+}
+
+function isText(el) {
+  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_TYPES.has(el.type));
+}
+
+function isStepper(el) {
+  return el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type === "number");
+}
+
+/** Focus `el` and bring it into view (the nearest edge only). */
+export function focusOn(el) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+function scrollable(el, vertical) {
+  for (let box = el; box && box !== document.documentElement; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    const overflow = vertical ? style.overflowY : style.overflowX;
+    const room = vertical ? box.scrollHeight > box.clientHeight + 1 : box.scrollWidth > box.clientWidth + 1;
+    if (room && (overflow === "auto" || overflow === "scroll")) return box;
+  }
+  return null;
+}
+
+/** Step a select or a number field by `delta` and tell the page (`input` and `change`). */
+function step(el, delta) {
+  if (el instanceof HTMLSelectElement) {
+    const index = Math.min(el.options.length - 1, Math.max(0, el.selectedIndex + delta));
+    if (index === el.selectedIndex) return;
+    el.selectedIndex = index;
+  } else {
+    const before = el.value;
+    try {
+      if (delta > 0) el.stepUp();
+      else el.stepDown();
+    } catch {
+      return; // not a steppable value (empty): leave it for typing
+    }
+    if (el.value === before) return;
+  }
+  el.dispatchEvent(new Event("input", { bubbles: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/**
+ * Turn the remote keys on for the page.
+ * @param {{onBack?: () => boolean | void, preferred?: () => Element | null, screen?: () => string}} opts
+ *   `onBack()` handles Back (return false when it had nothing to do); `preferred()` is the
+ *   element to focus when nothing is (a screen's main control); `screen()` names the screen:
+ *   when the focused element goes away (a seat removed, a card played) the focus moves to the
+ *   nearest one left on the same screen, and to `preferred()` on a new screen.
+ * @returns {{keepFocus: () => void, editing: () => Element | null}}
+ */
+export function remoteControl({ onBack = () => false, preferred = () => null, screen = () => "" } = {}) {
+  let editing = null; // the select or number field whose value the arrows step
+  const opened = new Map(); // open modal dialog -> what had the focus before it opened
+  let last = null; // where the focus was last: {rect, screen}
+  document.body.dataset.input = "keys";
+
+  const setEditing = (el) => {
+    editing = el;
+    if (el) document.body.dataset.editing = "";
+    else delete document.body.dataset.editing;
+  };
+
+  const focused = () => {
+    const el = document.activeElement;
+    return el && el !== document.body && el !== document.documentElement && canFocus(el) ? el : null;
+  };
+
+  function move(dir) {
+    const from = focused();
+    const root = topModal() ?? document.body;
+    if (!from || !root.contains(from)) {
+      focusOn((root === document.body ? preferred() : null) ?? focusables(root)[0]);
+      return;
+    }
+    const candidates = focusables(root).filter((el) => el !== from).map((el) => ({ rect: el.getBoundingClientRect(), item: el }));
+    const target = nearest(from.getBoundingClientRect(), candidates, dir);
+    if (target) {
+      focusOn(target);
+      return;
+    }
+    const vertical = dir === "up" || dir === "down";
+    const box = scrollable(from, vertical) ?? (root === document.body ? null : root.querySelector(".rules")) ?? document.scrollingElement;
+    const amount = (vertical ? box.clientHeight : box.clientWidth) * 0.4 * (dir === "up" || dir === "left" ? -1 : 1);
+    box.scrollBy(vertical ? { top: amount } : { left: amount });
+  }
+
+  function onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    document.body.dataset.input = "keys";
+    const el = document.activeElement;
+    const key = event.key;
+    if (key === "Tab") {
+      const root = topModal();
+      const inside = root ? focusables(root) : [];
+      if (!inside.length) return;
+      event.preventDefault();
+      const at = inside.indexOf(el);
+      focusOn(inside[(at + (event.shiftKey ? -1 : 1) + inside.length) % inside.length] ?? inside[0]);
+      return;
+    }
+    if (editing && editing !== el) setEditing(null);
+    if (editing) {
+      if (key === "Enter" || key === "Escape" || key === "Backspace") {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        if (editing instanceof HTMLInputElement) editing.dispatchEvent(new Event("change", { bubbles: true }));
+        setEditing(null);
+      } else if (key in DIRECTIONS) {
+        event.preventDefault();
+        const forward = key === "ArrowRight" || (el instanceof HTMLSelectElement ? key === "ArrowDown" : key === "ArrowUp");
+        step(el, forward ? 1 : -1);
+      }
+      return;
+    }
+    if (key === "Enter" && isStepper(el)) {
+      event.preventDefault();
+      if (el instanceof HTMLInputElement) el.dispatchEvent(new Event("change", { bubbles: true })); // what was typed counts
+      setEditing(el);
+      return;
+    }
+    if (key in DIRECTIONS) {
+      const dir = DIRECTIONS[key];
+      if (isText(el) && (dir === "left" || dir === "right")) {
+        const caret = el.selectionStart ?? 0;
+        const atEdge = el.selectionStart === el.selectionEnd && (dir === "left" ? caret === 0 : caret === el.value.length);
+        if (!atEdge) return; // the caret moves inside the text
+      }
+      event.preventDefault();
+      move(dir);
+      return;
+    }
+    if (key === "Escape" || (key === "Backspace" && !(el instanceof HTMLInputElement) && !(el instanceof HTMLTextAreaElement))) {
+      if (onBack() !== false) event.preventDefault();
+    }
+  }
+
+  document.addEventListener("keydown", onKey);
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      document.body.dataset.input = "pointer";
+    },
+    true,
+  );
+  document.addEventListener("focusout", (event) => {
+    if (event.target === editing) setEditing(null);
+  });
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof Element && !topModal()) last = { rect: event.target.getBoundingClientRect(), screen: screen() };
+  });
+
+  /** The focusable element nearest to where the focus last was on this screen, or null. */
+  function nearLast() {
+    if (!last || last.screen !== screen()) return null;
+    const cx = (last.rect.left + last.rect.right) / 2;
+    const cy = (last.rect.top + last.rect.bottom) / 2;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const el of focusables(document.body)) {
+      const r = el.getBoundingClientRect();
+      const distance = Math.hypot((r.left + r.right) / 2 - cx, (r.top + r.bottom) / 2 - cy);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = el;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * After a render: focus a dialog that just opened, give the focus back where it was when a
+   * dialog closed, keep it inside the open one, and put it on `preferred()` when nothing has it.
+   */
+  function keepFocus() {
+    const open = [...document.querySelectorAll("[aria-modal='true']")].filter((el) => el.getClientRects().length > 0);
+    const top = open.at(-1) ?? null;
+    let restore = null;
+    for (const [dialog, prev] of opened) {
+      if (!open.includes(dialog)) {
+        opened.delete(dialog);
+        restore = prev;
+      }
+    }
+    if (top) {
+      if (!opened.has(top)) opened.set(top, restore ?? remembered(focused()));
+      if (!top.contains(focused())) focusOn(top.querySelector("[data-autofocus]:not(:disabled)") ?? focusables(top)[0]);
+      return;
+    }
+    const back = restore && (canFocus(restore.el) ? restore.el : restore.selector ? document.querySelector(restore.selector) : null);
+    if (back && canFocus(back)) focusOn(back);
+    else if (!focused()) focusOn(nearLast() ?? preferred() ?? focusables(document.body)[0]);
+  }
+
+  return { keepFocus, editing: () => editing };
+}
+
+/** An element and a selector that finds its like again if a render replaced it. */
+function remembered(el) {
+  if (!el) return null;
+  const attrs = ["data-act", "data-command", "data-seat", "data-card", "id"].filter((name) => el.hasAttribute(name));
+  const selector = attrs.length ? attrs.map((name) => `[${name}="${CSS.escape(el.getAttribute(name))}"]`).join("") : null;
+  return { el, selector };
+}

@@ -1,0 +1,189 @@
+"""The TV page with a remote alone: arrows, OK (Enter) and Back (Escape/Backspace), nothing else.
+
+Every step here is ``page.keyboard.press``: no click, no mouse, no ``fill`` or ``select_option``.
+The page is only read (which element has the focus, what is on screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .test_table_game import OFFLINE
+
+MAX_TURNS = 400
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const d = el.dataset;
+  return el.id || d.act + (d.command ? ":" + d.command : "") + (d.seat ? ":" + d.seat : "")
+    + (d.card ? ":" + d.card : "") + (d.action ? ":" + d.action : "");
+}"""
+
+
+class Remote:
+    """A TV remote on ``page``: counts every key it presses."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.presses = 0
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+            self.presses += 1
+
+    def focused(self) -> str | None:
+        value = self.page.evaluate(FOCUSED)
+        return None if value is None else str(value)
+
+    def go(self, key: str, target: str, limit: int = 12) -> None:
+        """Press ``key`` until ``target`` (an id, or ``act[:command][:seat]``) has the focus."""
+        trail = [self.focused()]
+        for _ in range(limit):
+            if trail[-1] == target:
+                return
+            self.press(key)
+            trail.append(self.focused())
+        assert trail[-1] == target, f"{key} never reached {target}: {trail}"
+
+    def inside(self, selector: str) -> bool:
+        return bool(
+            self.page.evaluate("(s) => Boolean(document.activeElement?.closest(s))", selector)
+        )
+
+
+def expect_focus(page: Page, target: str) -> None:
+    page.wait_for_function(f"() => ({FOCUSED})() === {target!r}", timeout=10_000)
+
+
+def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..., Any]) -> None:
+    log = open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")  # something is focused as soon as the table is ready
+
+    # choose a ruleset: OK on the list, arrows step it, OK again
+    remote.go("ArrowDown", "ruleset")
+    remote.press("Enter")
+    remote.press("ArrowDown", 3)
+    remote.press("Enter")
+    expect(tv.locator("#ruleset")).to_have_value("posledniy-igrok")
+    expect(tv.locator(".topbar__ruleset")).to_have_text("Posledniy igrok")
+    # one hand in the match, no turn timer, computers without a pause: numbers and lists alike
+    remote.go("ArrowDown", "opt-hands")
+    remote.press("Enter")
+    remote.press("ArrowDown", 4)
+    remote.press("Enter")
+    expect(tv.locator("#opt-hands")).to_have_value("1")
+    remote.go("ArrowDown", "timer-turn")
+    remote.press("Enter")
+    remote.press("ArrowUp", 2)
+    remote.press("Enter")
+    expect(tv.locator("#timer-turn")).to_have_value("off")
+    remote.go("ArrowDown", "timer-bot_pause")
+    remote.press("Enter")
+    remote.press("ArrowUp", 2)
+    remote.press("Escape")  # Back also ends the editing, and closes nothing
+    expect(tv.locator("#timer-bot_pause")).to_have_value("0")
+    assert remote.focused() == "timer-bot_pause"
+
+    # two computer players: over to the seats column, up to the button, OK twice
+    remote.press("ArrowRight")
+    remote.go("ArrowUp", "add-bot")
+    remote.press("Enter", 2)
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
+    assert remote.focused() == "add-bot"
+
+    # the remove confirmation: focus on Cancel, Back closes it, the focus comes back
+    remote.go("ArrowUp", "bot-level")
+    remote.go("ArrowRight", "ask-remove:1")
+    remote.press("Enter")  # in the lobby a seat goes at once
+    expect(tv.get_by_test_id("seat-1")).to_have_count(0)
+    assert remote.focused() == "ask-remove:0"  # the nearest control left
+    remote.go("ArrowDown", "local-name")
+    remote.go("ArrowUp", "add-bot")
+    remote.press("Enter")
+    expect(tv.get_by_test_id("seat-1")).to_be_visible()
+
+    # the rules: focus trapped inside, the arrows scroll them, Back closes, focus returns
+    remote.go("ArrowUp", "rules-open")
+    remote.press("Enter")
+    rules = tv.get_by_role("dialog", name="Rules: Posledniy igrok")
+    expect(rules).to_be_visible()
+    for _ in range(4):
+        remote.press("Tab")
+        assert remote.inside("[data-testid=rules]")
+    remote.press("ArrowUp")
+    assert remote.inside("[data-testid=rules]")
+    remote.press("Backspace")
+    expect(rules).to_be_hidden()
+    assert remote.focused() == "rules-open"
+
+    # "Play against the computer": the name is asked, OK deals
+    remote.go("ArrowDown", "host:start")
+    remote.go("ArrowLeft", "solo")
+    remote.press("Enter")
+    dialog = tv.get_by_test_id("solo-dialog")
+    expect(dialog).to_be_visible()
+    assert remote.focused() == "solo-name"
+    remote.press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("on this screen")
+
+    # the hand, on the table screen: OK on the focused move, OK on the first colour/suit/card
+    results = tv.get_by_test_id("results")
+    my_turn = tv.locator(".hand--turn")
+    moved = False
+    for _ in range(MAX_TURNS):
+        expect(results.or_(my_turn).first).to_be_visible()
+        if results.is_visible():
+            break
+        tv.wait_for_function("() => document.activeElement?.closest('.local, .choice')")
+        beside = """() => {
+          const card = document.activeElement.closest('.hand__card');
+          const next = card?.parentElement.nextElementSibling;
+          const top = (el) => el.getBoundingClientRect().top;
+          return Boolean(next) && top(next) === top(card.parentElement);
+        }"""
+        if not moved and tv.evaluate(beside):
+            before = remote.focused()
+            remote.press("ArrowRight")
+            remote.press("ArrowLeft")
+            assert remote.focused() == before  # the arrows walk the hand and back
+            moved = True
+        remote.press("Enter")
+        choice = tv.get_by_test_id("choice")
+        while choice.count() and choice.is_visible():
+            assert remote.inside("[data-testid=choice]")
+            remote.press("Enter")
+    expect(results).to_be_visible()
+    assert moved
+
+    # the results: a dialog that keeps the focus; OK on Rematch deals again
+    expect_focus(tv, "host:rematch")
+    for _ in range(3):
+        remote.press("Tab")
+        assert remote.inside("[aria-labelledby=results-title]")
+    remote.go("ArrowLeft", "host:rematch")
+    remote.press("Enter")
+    expect(results).to_be_hidden()
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")  # a new game is dealt
+    expect(tv.get_by_test_id("hand").get_by_role("listitem").first).to_be_visible()
+    assert log.console_errors == []
+
+
+def test_two_presses_start_a_game_against_two_computer_players(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The count in the changelog: a fresh table to a dealt hand against two computers."""
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    remote.press("Enter")  # "Play against the computer": asks the name
+    remote.press("Enter")  # deal
+    expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("computer (normal)")
+    assert remote.presses == 2
