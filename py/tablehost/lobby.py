@@ -51,6 +51,7 @@ class Member:
     lang: str | None = None
     removed: bool = False  # a seat the host removed during the game (until the next deal)
     want: bool = True  # a spectator asked to play at the rematch
+    id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
     peer: str | None = None  # the connected channel; never persisted
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +82,8 @@ class Lobby:
         self.seats: list[Member] = []
         self.spectators: list[Member] = []
         self.votes: dict[str, bool] = {}  # token -> agrees to the options that need it
+        self.joins = 0  # phones joined so far (the next one's id is joins + 1)
+        self.host: Member | None = None  # the host phone (besides the TV), if any
 
     # ----------------------------------------------------------------- who is here
     def active(self) -> list[Member]:
@@ -111,14 +114,34 @@ class Lobby:
     def join(self, name: str, want: bool, in_lobby: bool) -> Member:
         """A new phone: seated if it wants to play, the table is in the lobby and a seat is
         free; else a spectator; refused (``full``) past the spectators' limit."""
-        member = Member(name=name, token=secrets.token_urlsafe(16), want=want)
+        member = Member(name=name, token=secrets.token_urlsafe(16), want=want, id=self.joins + 1)
         if in_lobby and want and len(self.seats) < self.max_players():
             self.seats.append(member)
         elif len(self.spectators) < MAX_SPECTATORS:
             self.spectators.append(member)
         else:
             raise ProtocolError("full", "no room left, not even to watch")
+        self.joins += 1
+        if self.host is None:  # the first phone to join becomes the host
+            self.host = member
         return member
+
+    # ----------------------------------------------------------------- the host phone
+    def phones(self) -> list[Member]:
+        """Every phone still at the table (seated and not removed, or watching), in join order."""
+        here = [m for m in self.seats if m.kind == "phone" and not m.removed and m.token]
+        return sorted(here + [m for m in self.spectators if m.token], key=lambda m: m.id)
+
+    def by_id(self, number: int) -> Member | None:
+        """The phone with the public id ``number`` still at the table, or ``None``."""
+        return next((m for m in self.phones() if m.id == number), None)
+
+    def next_host(self, after: Member) -> Member | None:
+        """Who takes the host role from ``after``: the next phone in join order (wrapping round),
+        a connected one first; ``None`` when no other phone is here."""
+        others = [m for m in self.phones() if m is not after]
+        ordered = [m for m in others if m.id > after.id] + [m for m in others if m.id < after.id]
+        return next((m for m in ordered if m.connected), ordered[0] if ordered else None)
 
     def add(self, kind: str, name: str | None = None, level: str | None = None) -> None:
         """The host adds a bot (``level``) or a local seat (``name``)."""
@@ -145,7 +168,9 @@ class Lobby:
 
     def forget(self, member: Member) -> None:
         """A seat the host removed: its vote and its token go (its phone may come back only as a
-        new spectator)."""
+        new spectator); the host role passes to the next phone."""
+        if self.host is member:
+            self.host = self.next_host(member)
         self.votes.pop(member.token or "", None)
         member.token = None
 
@@ -159,7 +184,22 @@ class Lobby:
         options = dict(command.get("options", self.options if ruleset == self.ruleset else {}))
         if "agreed" in options:
             raise ProtocolError("bad_options", "the 9-card agreement comes from the phones' vote")
-        timers = {**self.timers, **command.get("timers", {})}
+        timers = self.checked_timers(command.get("timers", {}))
+        try:  # the engine is the judge of options
+            lastcard.new_game(
+                ruleset, player_range(ruleset)[0], seed=0, options=_engine_options(options, True)
+            )
+        except (ValueError, TypeError) as exc:
+            raise ProtocolError("bad_options", str(exc)[:200]) from None
+        if options != self.options or ruleset != self.ruleset:
+            self.votes = {}
+        self.ruleset, self.options = ruleset, options
+        self.timers = timers
+        self.fill()
+
+    def checked_timers(self, changes: dict[str, Any]) -> dict[str, float | None]:
+        """The timers with ``changes`` applied, checked (``bad_options``), not yet kept."""
+        timers = {**self.timers, **changes}
         for key, value in timers.items():
             if key not in TIMER_RANGES:
                 raise ProtocolError("bad_options", f"unknown timer {key[:64]!r}")
@@ -172,19 +212,7 @@ class Lobby:
                 or not low <= value <= high
             ):
                 raise ProtocolError("bad_options", f"timer {key}: seconds in {low:g}..{high:g}")
-        try:  # the engine is the judge of options
-            lastcard.new_game(
-                ruleset, player_range(ruleset)[0], seed=0, options=_engine_options(options, True)
-            )
-        except (ValueError, TypeError) as exc:
-            raise ProtocolError("bad_options", str(exc)[:200]) from None
-        if options != self.options or ruleset != self.ruleset:
-            self.votes = {}
-        self.ruleset, self.options = ruleset, options
-        self.timers = {
-            key: None if value is None else float(value) for key, value in timers.items()
-        }
-        self.fill()
+        return {key: None if value is None else float(value) for key, value in timers.items()}
 
     def vote(self, member: Member, agree: bool) -> None:
         """A seated phone agrees (or not) to the options that need it."""
@@ -221,6 +249,8 @@ class Lobby:
             "seats": [m.to_dict() for m in self.seats],
             "spectators": [m.to_dict() for m in self.spectators],
             "votes": self.votes,
+            "joins": self.joins,
+            "host": None if self.host is None else self.host.id,
         }
 
     @classmethod
@@ -233,6 +263,8 @@ class Lobby:
         lobby.seats = [Member(**m) for m in snap["seats"]]
         lobby.spectators = [Member(**m) for m in snap["spectators"]]
         lobby.votes = dict(snap["votes"])
+        lobby.joins = snap.get("joins", 0)
+        lobby.host = None if snap.get("host") is None else lobby.by_id(snap["host"])
         return lobby
 
 

@@ -142,6 +142,7 @@ PHONE: Schema = {
     "vote": {"topic": (choice(*VOTE_TOPICS), True), "agree": (flag, True)},
     "play": {"want": (flag, True)},
     "ping": {"t": (number, False)},
+    "host": {"command": (obj, True)},
 }
 """Phone -> table messages (besides ``v`` and ``type``)."""
 
@@ -169,6 +170,7 @@ HOST: Schema = {
     "next_hand": {},
     "rematch": {},
     "lobby": {},
+    "make_host": {"id": (integer(1, 2**31), True)},
 }
 """Host commands from the TV page (``Table.host``)."""
 

@@ -32,6 +32,8 @@ Out = list[tuple[str, Message]]
 TV = "tv"
 TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
 SNAPSHOT_FORMAT = 1
+HOST_AWAY = 30.0  # seconds a host phone may be away before the role moves (when grace is off)
+TV_ONLY = ("local_action", "rules", "refresh")  # host commands a host phone may not send
 
 
 class Table:
@@ -66,6 +68,7 @@ class Table:
         self._grace_used = False
         self._peers: dict[str, Member | None] = {}
         self._limits: dict[str, RateLimit] = {}
+        self._host_due: float | None = None  # clock time the away host phone's role moves at
         self._dirty = False
 
     # ----------------------------------------------------------------- public API
@@ -88,12 +91,15 @@ class Table:
         return self._run(lambda now: self._host(check(command, HOST, versioned=False)), reply_to=TV)
 
     def tick(self) -> Out:
-        """Fire the timers and bot moves that are due."""
-        return self._run(lambda now: self._tick())
+        """Fire the timers and bot moves that are due (and move an away host phone's role)."""
+        return self._run(lambda now: self._tick(now))
 
     def next_deadline(self) -> float | None:
         """The clock time at which :meth:`tick` is due next, or ``None``."""
-        return self._clock.next_wall()
+        due = self._clock.next_wall()
+        if self._host_due is not None:
+            due = self._host_due if due is None else min(due, self._host_due)
+        return due
 
     def snapshot(self) -> dict[str, Any]:
         """The whole table, JSON-ready; timers as remaining durations."""
@@ -133,6 +139,7 @@ class Table:
         table._grace_used = snap["grace_used"]
         table._looked()
         table._grace()
+        table._watch_host()
         table._clock.run(table._should_run())
         return table
 
@@ -180,7 +187,41 @@ class Table:
         self._drop_peer(peer)
         if member is not None:
             self._grace()
+            self._watch_host()
         return []
+
+    # ----------------------------------------------------------------- the host phone
+    def _heir(self) -> Member | None:
+        """The connected phone the host role would move to now, if the host is away."""
+        host = self._lobby.host
+        if host is None or host.connected:
+            return None
+        heir = self._lobby.next_host(host)
+        return heir if heir is not None and heir.connected else None
+
+    def _watch_host(self) -> None:
+        """A host phone away, with another phone here to take over, starts its grace (30 s, the
+        reconnection grace); back in time, nothing moves (see :meth:`_host_away`)."""
+        if self._heir() is None:
+            self._host_due = None
+        elif self._host_due is None:
+            self._host_due = self._clock.wall() + (self._lobby.timers["grace"] or HOST_AWAY)
+
+    def _host_away(self, now: float) -> None:
+        """The away host's grace is over: the role goes to the next connected phone in join
+        order."""
+        if self._host_due is None or now < self._host_due:
+            return
+        self._host_due = None
+        heir = self._heir()
+        if heir is not None:
+            self._lobby.host = heir
+            self._dirty = True
+
+    def _make_host(self, member: Member) -> None:
+        self._lobby.host = member
+        self._host_due = None
+        self._watch_host()
 
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
@@ -215,6 +256,13 @@ class Table:
             return self._hello(peer, member, message)
         if member is None:
             raise ProtocolError("hello_first", "say hello first")
+        if kind == "host":
+            if member is not self._lobby.host:
+                raise ProtocolError("not_host", "only the host phone runs the table")
+            command = check(message["command"], HOST, versioned=False)
+            if command["type"] in TV_ONLY:
+                raise ProtocolError("not_allowed", "only the TV screen does that")
+            return self._host(command)
         if kind == "play":
             if member not in self._lobby.spectators:
                 raise ProtocolError("not_allowed", "only a spectator asks to play")
@@ -260,6 +308,7 @@ class Table:
         member.lang = message.get("lang", member.lang)
         member.peer = peer
         self._peers[peer] = member
+        self._watch_host()
         self._log.resend(peer)  # its next view is a full one
         seat = self._lobby.seat_of(member)
         welcome = {
@@ -335,7 +384,8 @@ class Table:
         pending = None if self._public is None else self._public["pending"]
         return isinstance(pending, dict) and pending.get("kind") == "melee"
 
-    def _tick(self) -> Out:
+    def _tick(self, now: float) -> Out:
+        self._host_away(now)
         clock = self._clock
         for _ in range(TICK_STEPS):
             due = clock.due()
@@ -396,9 +446,20 @@ class Table:
         elif kind == "rematch":
             self._need_phase("over")
             self._rematch()
-        elif kind == "lobby":
-            self._need_phase("over")
+        elif kind == "lobby":  # end the hand or match: everyone back to the lobby, seats kept
+            if self._phase == "lobby":
+                raise ProtocolError("not_allowed", "the table is in the lobby already")
             self._to_lobby()
+        elif kind == "make_host":
+            member = self._lobby.by_id(command["id"])
+            if member is None:
+                raise ProtocolError("no_phone", f"no phone {command['id']} at the table")
+            self._make_host(member)
+        elif kind == "configure" and self._phase != "lobby":
+            if set(command) - {"type", "timers"}:
+                raise ProtocolError("not_lobby", "the game and its options change in the lobby")
+            self._lobby.timers = self._lobby.checked_timers(command.get("timers", {}))
+            self._retime()
         else:
             self._lobby_command(command)
         self._dirty = True
@@ -464,9 +525,23 @@ class Table:
 
     def _to_lobby(self) -> None:
         self._phase = "lobby"
+        self._paused = False
         self._clock.clear()
         self._lobby.fill()
         self._looked()
+
+    def _retime(self) -> None:
+        """Timers changed during a game: the current decision starts again with the new length
+        (a disconnected seat keeps its grace), and the computers move after the new pause."""
+        if self._phase != "playing":
+            return
+        now = self._clock.now()
+        timers = self._lobby.timers
+        if not self._grace_used:
+            length = timers["melee" if self._melee() else "turn"]
+            self._clock.deadline = None if length is None else now + length
+        pause = timers["bot_pause"] or 0.0
+        self._clock.bots = {seat: now + pause for seat in self._clock.bots}
 
     def _remove(self, seat: int) -> Out:
         seats = self._lobby.seats
@@ -480,6 +555,7 @@ class Table:
             member.removed = True
             self._changed(self._playing().remove_seat(seat))
         self._lobby.forget(member)
+        self._watch_host()
         self._dirty = True
         if member.peer is None:
             return []
@@ -510,9 +586,7 @@ class Table:
                 if m.kind == "local" and not m.removed
             }
         )
-        tv = views.tv_message(
-            common, public, self._log.take(TV), local, lobby.spectators, self._rules_open
-        )
+        tv = views.tv_message(common, public, self._log.take(TV), local, self._rules_open)
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
             if member is None:
@@ -524,6 +598,16 @@ class Table:
                 else views.seat_view(game, public, seat)
             )
             out.append(
-                (peer, views.phone_message(common, view, seat, self._log.take(peer), member.want))
+                (
+                    peer,
+                    views.phone_message(
+                        common,
+                        view,
+                        seat,
+                        self._log.take(peer),
+                        member.want,
+                        member is lobby.host,
+                    ),
+                )
             )
         return out

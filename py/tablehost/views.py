@@ -57,8 +57,11 @@ def result(public: PublicView) -> dict[str, Any]:
     }
 
 
-def seat_rows(seats: list[Member], public: PublicView | None) -> list[dict[str, Any]]:
-    """One row per seat: who sits there, whether they are here, their card count and score."""
+def seat_rows(
+    seats: list[Member], public: PublicView | None, host: Member | None = None
+) -> list[dict[str, Any]]:
+    """One row per seat: who sits there, whether they are here, their card count and score,
+    the phone's public ``id`` and whether it is the ``host`` phone."""
     counts = None if public is None else public["counts"]
     scores = None if public is None else public["scores"]
     return [
@@ -72,8 +75,18 @@ def seat_rows(seats: list[Member], public: PublicView | None) -> list[dict[str, 
             "removed": m.removed,
             "count": None if counts is None else counts[seat],
             "score": None if scores is None else scores[seat],
+            "id": m.id if m.kind == "phone" else None,
+            "host": m is host,
         }
         for seat, m in enumerate(seats)
+    ]
+
+
+def spectator_rows(spectators: list[Member], host: Member | None) -> list[dict[str, Any]]:
+    """One row per spectator: name, connection, whether it asked to play, id, host."""
+    return [
+        {"name": m.name, "connected": m.connected, "play": m.want, "id": m.id, "host": m is host}
+        for m in spectators
     ]
 
 
@@ -111,7 +124,8 @@ def shared(
     return {
         "phase": phase,
         "state": state,
-        "seats": seat_rows(lobby.seats, public),
+        "seats": seat_rows(lobby.seats, public, lobby.host),
+        "spectators": spectator_rows(lobby.spectators, lobby.host),
         "awaiting": awaiting,
         "remaining": remaining,
         "paused": paused,
@@ -126,10 +140,10 @@ def tv_message(
     public: PublicView | None,
     events: tuple[list[Event], bool],
     local: dict[str, Any],
-    spectators: list[Member],
     rules_open: bool,
 ) -> Message:
-    """The TV's message: the public view, every local seat's own view, the spectators."""
+    """The TV's message: the public view, every local seat's own view (the spectators are in
+    ``common``, as for every phone)."""
     return {
         "v": VERSION,
         "type": "tv",
@@ -138,9 +152,6 @@ def tv_message(
         "events": redact(events[0], None),
         "events_reset": events[1],
         "local": local,
-        "spectators": [
-            {"name": m.name, "connected": m.connected, "play": m.want} for m in spectators
-        ],
         "rules_open": rules_open,
     }
 
@@ -151,8 +162,10 @@ def phone_message(
     seat: int | None,
     events: tuple[list[Event], bool],
     want: bool,
+    host: bool = False,
 ) -> Message:
-    """A phone's message: its own view if seated (``seat``), else the public one."""
+    """A phone's message: its own view if seated (``seat``), else the public one; ``host``: this
+    phone holds the host role (it may send ``host`` commands)."""
     return {
         "v": VERSION,
         "type": "view",
@@ -163,4 +176,5 @@ def phone_message(
         "events": redact(events[0], seat),
         "events_reset": events[1],
         "play": None if seat is not None else want,
+        "host": host,
     }

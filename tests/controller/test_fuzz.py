@@ -119,3 +119,99 @@ def test_malformed_host_commands_change_nothing(data: st.DataObject) -> None:
     out = net.table.host(command)
     assert [(to, m["type"]) for to, m in out] == [("tv", "error")]
     assert net.table.snapshot() == before
+
+
+KNOWN_GOOD = [
+    {"type": "start"},
+    {"type": "pause"},
+    {"type": "resume"},
+    {"type": "lobby"},
+    {"type": "rematch"},
+    {"type": "make_host", "id": 2},
+    {"type": "add_bot", "level": "easy"},
+    {"type": "configure", "timers": {"turn": 30, "bot_pause": 0}},
+    {"type": "remove", "seat": 1},
+    {"type": "rules", "open": True},
+]
+
+
+@st.composite
+def host_command(draw: st.DrawFn) -> Any:
+    """A host command as a phone would wrap it: real ones, broken ones, anything at all."""
+    pick = draw(st.integers(0, 3))
+    if pick == 0:
+        return draw(json_values)
+    if pick == 1:
+        return draw(st.sampled_from(KNOWN_GOOD))
+    real: dict[str, Any] = {"type": draw(st.sampled_from([*HOST, "shutdown", 3]))}
+    for name in draw(st.lists(host_fields, max_size=3)):
+        real[name] = draw(json_values | st.sampled_from([0, 1, 2, 9, "easy", "last-one", True]))
+    return real
+
+
+def _wire(cmd: Any) -> str | None:
+    """The phone's ``host`` message, or None when the command is not JSON (an infinity)."""
+    try:
+        return json.dumps({"v": 1, "type": "host", "command": cmd}, allow_nan=False)
+    except ValueError:
+        return None
+
+
+@SLOW
+@given(data=st.data())
+def test_host_commands_from_other_phones_change_nothing(data: st.DataObject) -> None:
+    """Only the host phone (p0, the first to join) may send ``host``: from any other phone or a
+    stranger, whatever the command, the answer is ``not_host`` (or ``hello_first``) to it alone."""
+    net = playing_table()
+    before = net.table.snapshot()
+    for _ in range(data.draw(st.integers(1, 4))):
+        peer = data.draw(st.sampled_from(["p1", "p2", "watcher", "stranger"]))
+        cmd = data.draw(host_command())
+        text = _wire(cmd)
+        out = net.table.receive(peer, json.dumps({"v": 1, "type": "host", "command": cmd}))
+        code = "hello_first" if peer == "stranger" else "not_host"
+        if text is None:
+            code = "bad_json"
+        elif not isinstance(cmd, dict):
+            code = "bad_message"  # the envelope's schema comes first
+        assert [(to, m["type"], m.get("code")) for to, m in out] == [(peer, "error", code)], out
+    assert net.table.snapshot() == before
+
+
+@SLOW
+@given(data=st.data())
+def test_host_commands_from_the_host_phone_are_judged_like_the_tvs(data: st.DataObject) -> None:
+    """The host phone's commands go through the TV's validation: a refused one is an error to
+    that phone alone and changes nothing; an accepted one changes what the TV's would."""
+    net, twin = playing_table(), playing_table()
+    for _ in range(data.draw(st.integers(1, 4))):
+        cmd = data.draw(host_command())
+        before = net.table.snapshot()
+        out = net.table.receive("p0", json.dumps({"v": 1, "type": "host", "command": cmd}))
+        if _wire(cmd) is None:
+            assert [(to, m["code"]) for to, m in out] == [("p0", "bad_json")]
+            continue
+        errors = [(to, m["code"]) for to, m in out if m["type"] == "error"]
+        if errors:
+            assert len(out) == 1 and out[0][0] == "p0", out
+            assert errors[0][1] != "internal"
+            assert net.table.snapshot() == before
+            continue
+        assert isinstance(cmd, dict) and cmd.get("type") not in ("local_action", "rules")
+        twin_out = twin.table.host(cmd)  # the TV sending the same command does the same
+        assert [m["type"] for _, m in twin_out][:1] != ["error"], twin_out
+        assert _comparable(net.table.snapshot()) == _comparable(twin.table.snapshot())
+
+
+def _comparable(snap: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot without the phones' secret tokens (two tables draw different ones)."""
+
+    def strip(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in m.items() if k != "token"} for m in members]
+
+    return {
+        **snap,
+        "seats": strip(snap["seats"]),
+        "spectators": strip(snap["spectators"]),
+        "votes": len(snap["votes"]),
+    }

@@ -21,7 +21,9 @@ def test_r50_a_late_joiner_is_a_spectator_with_the_public_view(make_net):
     assert view["role"] == "spectator" and view["seat"] is None
     assert "hand" not in view["view"] and "legal" not in view["view"]
     assert view["view"] == net.tv()["view"]
-    assert net.tv()["spectators"] == [{"name": "late", "connected": True, "play": True}]
+    assert net.tv()["spectators"] == [
+        {"name": "late", "connected": True, "play": True, "id": 3, "host": False}
+    ]
     net.act("late", "draw")
     assert net.error("late") == "not_seated"
 
@@ -148,18 +150,25 @@ def test_r4_rematch_keeps_the_room_seats_and_tokens(make_net):
 
 
 def test_back_to_the_lobby_keeps_seats_and_tokens(make_net):
-    net = make_net(players=2)
+    net = make_net(players=3)
+    net.host(type="remove", seat=2)
+    net.host(type="pause")
+    net.host(type="lobby")  # the host ends the hand at any moment (even paused)
+    tv = net.tv()
+    assert tv["phase"] == "lobby" and not tv["paused"] and tv["view"] is None
+    assert tv["remaining"] is None and net.remaining() is None
     net.host(type="lobby")
-    assert net.error("tv") == "not_allowed"
-    net.host(type="remove", seat=1)
-    net.host(type="lobby")
+    assert net.error("tv") == "not_allowed"  # already there
     net.host(type="add_bot", level="easy")
-    assert net.tv()["phase"] == "lobby"
     assert [(s["name"], s["kind"]) for s in net.tv()["seats"]] == [
         ("p0", "phone"),
+        ("p1", "phone"),
         ("Bot 1", "bot"),
     ]
+    assert net.view("p1")["phase"] == "lobby" and net.view("p1")["seat"] == 1
     assert net.rejoin("p0")["seat"] == 0
+    net.host(type="start")
+    assert net.tv()["phase"] == "playing"
 
 
 def test_r4_rematch_of_an_unchanged_table_is_the_engines_next_hand(make_net):

@@ -129,8 +129,12 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
         "count",
         "score",
         "removed",
+        "id",
+        "host",
     }
-    assert tv["spectators"] == [{"name": "s", "connected": True, "play": False}]
+    assert tv["spectators"] == [
+        {"name": "s", "connected": True, "play": False, "id": 3, "host": False}
+    ]
     phone = net.view("p0")
     assert {"seat", "role", "view", "events", "lobby", "remaining", "seats", "play"} <= set(phone)
 
