@@ -6,7 +6,8 @@
  * `localStorage` (a worker cannot reach it): the worker posts the snapshot after every change.
  *
  * Events (CustomEvent detail): `progress` ({stage: "fetch" | "python" | "game", loaded, total}),
- * `ready` ({damaged: reason or null}), `failed` (error text), `out` (array of [to, text] pairs).
+ * `ready` ({damaged: reason or null}), `failed` (error text), `out` (array of [to, text] pairs),
+ * `bots` (the computer players think in their own worker from now on).
  */
 
 /** Where the table is saved between reloads (a fresh table: table.html?new). */
@@ -138,6 +139,9 @@ export class TableEngine extends EventTarget {
         break;
       case "failed":
         this.#fail(data.error);
+        break;
+      case "bots":
+        this.#emit("bots", null);
         break;
       default:
         break;

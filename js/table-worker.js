@@ -1,6 +1,7 @@
 // The table's Python side in a dedicated module worker (started by js/table-engine.js): Pyodide,
 // the engine wheel, the controller and the bots run here, so the page's main thread stays free for
-// the screen, the QR and the phones' channels. See docs/design.md ("Browser side").
+// the screen, the QR and the phones' channels. The computer players think in a worker of their
+// own (js/bot-worker.js), started from here. See docs/design.md ("Browser side").
 //
 // Page → worker (postMessage, in order): {op: "boot", saved, fresh, seed} once, then
 // {op: "host", a: json} | {op: "connect", a: peer} | {op: "disconnect", a: peer} |
@@ -9,7 +10,7 @@
 // Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
 // total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
 // {op: "failed", error}, {op: "out", batch: [[to, text], ...], snapshot} after every change,
-// {op: "stopped", snapshot} after "stop".
+// {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
@@ -93,8 +94,41 @@ const fetched = Promise.all([...prefetched.values()]);
 function run(op, a = null, b = null) {
   if (stopped) return;
   const batch = bridge.call(op, a, b);
-  if (batch) postMessage({ op: "out", batch, snapshot: bridge.snapshot() });
+  if (batch) {
+    const snapshot = bridge.snapshot();
+    postMessage({ op: "out", batch, snapshot });
+    ask(snapshot);
+  }
   schedule();
+}
+
+// ---------------------------------------------------------------- the bots' worker
+const bots = { worker: null, ready: false };
+
+/** Ask the bots' worker for the bot moves the controller will want in this state. */
+function ask(snapshot) {
+  if (!bots.ready) return; // until it is up, the controller thinks here as before
+  const asks = bridge.requests();
+  if (asks.length) bots.worker.postMessage({ snapshot, asks });
+}
+
+function startBots() {
+  bots.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module", name: "lastcard-bots" });
+  bots.worker.onmessage = ({ data }) => {
+    if (stopped) return;
+    if (data.op === "ready") {
+      bots.ready = true;
+      bridge.bots_ready();
+      postMessage({ op: "bots" });
+      ask(bridge.snapshot());
+      schedule();
+    } else if (data.op === "answer") {
+      bridge.answer(data.key, data.action, Boolean(data.failed));
+      schedule();
+    } else if (data.op === "failed") {
+      console.warn(`the bots' worker failed (${data.error}): computer players think in the table's worker`);
+    }
+  };
 }
 
 /** Run tick() when the controller's next deadline comes (the worker's own clock and timers). */
@@ -109,6 +143,7 @@ function onMessage(data) {
   if (data.op === "stop") {
     clearTimeout(timer);
     stopped = true;
+    bots.worker?.terminate();
     postMessage({ op: "stopped", snapshot: bridge.snapshot() });
     return;
   }
@@ -132,6 +167,7 @@ async function boot() {
   handle = onMessage;
   for (const data of inbox.splice(0)) onMessage(data);
   schedule();
+  startBots(); // after the table is open, so it does not compete with the table's own boot
 }
 
 boot().catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));

@@ -330,6 +330,9 @@ function begin() {
   const fresh = freshRequested();
   engine = new TableEngine({ fresh, seed: SEED });
   engine.addEventListener("progress", (e) => store.dispatch({ type: "progress", progress: e.detail }));
+  engine.addEventListener("bots", () => {
+    document.querySelector("main").dataset.bots = "ready";
+  });
   engine.addEventListener("out", (e) => document.dispatchEvent(new CustomEvent("lastcard-out", { detail: e.detail })));
   engine.addEventListener("failed", (e) => {
     setState("error");

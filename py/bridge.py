@@ -16,6 +16,14 @@ writes this file next to it and calls :func:`open_table` with what the page read
 
 The controller's clock is the worker's ``performance.now()`` in seconds (monotonic; a snapshot
 keeps deadlines as remaining durations, so a reload resumes with the time that was left).
+
+Computer players think in a second worker (``js/bot-worker.js``), so a ``hard`` player's search
+never holds up a phone's message: after every change ``requests()`` lists the bot moves the
+controller will want (``Table.bot_turns``), the table worker sends them with the snapshot to the
+bot worker, which runs :func:`think`, and ``answer()`` hands each answer back. The controller's
+injected ``choose`` returns a waiting answer, or thinks here as before if there is none (the bot
+worker still booting, or too slow). ``delay_ms()`` holds a tick whose bot move is still being
+worked out, at most ``ANSWER_WAIT`` seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +37,9 @@ from pyodide.ffi import to_js
 import js
 
 REFRESH = {"type": "refresh"}
+# How long a due bot move may wait for the bot worker's answer before this worker thinks itself
+# (a search takes about 0.2 s; this covers a bot worker that hangs, a failed search says so).
+ANSWER_WAIT = 10.0
 Out = list[tuple[str, dict[str, Any]]]
 
 
@@ -37,11 +48,44 @@ def clock() -> float:
     return float(js.performance.now()) / 1000
 
 
-class Bridge:
-    """Owns the controller: the worker calls :meth:`call`, :meth:`snapshot`, :meth:`delay_ms`."""
+def turn_key(seat: int, level: str, seed: int) -> str:
+    """One bot decision's key. The seed is drawn from the table's seed, the state id and the
+    seat, so it tells the decisions of one table apart."""
+    return f"{seat}:{level}:{seed}"
 
-    def __init__(self, table: Any) -> None:
+
+class Answers:
+    """The bot worker's answers and the questions in flight; ``choose`` is the controller's."""
+
+    def __init__(self) -> None:
+        self.ready: dict[str, str | None] = {}
+        self.asked: dict[str, float] = {}  # key -> clock time it was asked
+        self.enabled = False  # the bot worker is up
+
+    def choose(self, game: Any, seat: int, level: str, seed: int, **kwargs: Any) -> Any:
+        """The bot worker's answer for this decision if it came; ``THINKING`` while it is being
+        worked out there (the question goes out after this call); else think here."""
+        from lastcard.bots import choose
+        from tablehost import THINKING
+
+        key = turn_key(seat, level, seed)
+        if key in self.ready:
+            self.asked.pop(key, None)
+            return self.ready.pop(key)
+        asked = self.asked.get(key)
+        if self.enabled and (asked is None or clock() - asked < ANSWER_WAIT):
+            return THINKING
+        self.asked.pop(key, None)
+        return choose(game, seat, level, seed, **kwargs)
+
+
+class Bridge:
+    """Owns the controller: the worker calls :meth:`call`, :meth:`snapshot`, :meth:`delay_ms`,
+    :meth:`requests` and :meth:`answer`."""
+
+    def __init__(self, table: Any, answers: Answers) -> None:
         self.table = table
+        self.answers = answers
         self._steps: dict[str, Callable[[Any, Any], Out]] = {
             "host": lambda text, _: self.table.host(json.loads(text)),
             "connect": lambda peer, _: self.table.connect(peer),
@@ -67,18 +111,75 @@ class Bridge:
         return json.dumps(self.table.snapshot())
 
     def delay_ms(self) -> float | None:
-        """Milliseconds until :meth:`call` ``("tick")`` is due, or ``None`` (nothing pending)."""
-        deadline = self.table.next_deadline()
-        return None if deadline is None else max(0.0, deadline - clock()) * 1000
+        """Milliseconds until :meth:`call` ``("tick")`` is due, or ``None`` (nothing pending).
+        A due bot move whose answer is still being worked out waits for it (the answer calls
+        for a new delay), at most ``ANSWER_WAIT`` seconds after it was asked."""
+        deadline: float | None = self.table.next_deadline()
+        if deadline is None:
+            return None
+        answers = self.answers
+        for turn in self.table.bot_turns():
+            if turn.at > deadline:
+                break
+            asked = answers.asked.get(turn_key(turn.seat, turn.level, turn.seed))
+            if asked is not None:  # due first and still being worked out
+                deadline = max(deadline, asked + ANSWER_WAIT)
+                break
+        return max(0.0, deadline - clock()) * 1000
+
+    def requests(self) -> Any:
+        """The bot moves to ask the bot worker for now (not asked or answered yet), as a JS array
+        of ``{key, seat, level, seed, playouts}``; questions of earlier states are forgotten."""
+        turns = self.table.bot_turns()
+        keys = {turn_key(turn.seat, turn.level, turn.seed): turn for turn in turns}
+        answers = self.answers
+        answers.ready = {key: action for key, action in answers.ready.items() if key in keys}
+        answers.asked = {key: at for key, at in answers.asked.items() if key in keys}
+        new = [key for key in keys if key not in answers.ready and key not in answers.asked]
+        now = clock()
+        for key in new:
+            answers.asked[key] = now
+        asks = [
+            {"key": k, "seat": keys[k].seat, "level": keys[k].level, "seed": keys[k].seed}
+            for k in new
+        ]
+        return to_js(asks, dict_converter=js.Object.fromEntries)
+
+    def answer(self, key: str, action: str | None, failed: bool = False) -> None:
+        """The bot worker's answer to a question of :meth:`requests` (late ones are dropped);
+        ``failed``: it could not think, so the controller thinks here when the move is due."""
+        answers = self.answers
+        if key not in answers.asked:
+            return
+        if failed:
+            answers.asked[key] = clock() - ANSWER_WAIT  # think here at once
+        else:
+            del answers.asked[key]
+            answers.ready[key] = action
+
+    def bots_ready(self) -> None:
+        """The bot worker is up: from now on bots think there (see :meth:`requests`)."""
+        self.answers.enabled = True
 
 
-def restored(saved: str) -> Any:
+def think(snapshot: str, seat: int, level: str, seed: int) -> str | None:
+    """The bot worker's side: ``level``'s move for ``seat`` in the game of a table snapshot,
+    exactly as the controller would choose it (same seed; ``hard`` bounded by this worker's
+    clock, as in the table)."""
+    from lastcard import Game
+    from lastcard.bots import choose
+
+    game = Game.from_dict(json.loads(snapshot)["game"])
+    return choose(game, seat, level, seed, clock=clock)
+
+
+def restored(saved: str, answers: Answers) -> Any:
     """The table of a saved snapshot, checked by the first calls a booted table makes (its first
     screen, its next deadline and its snapshot): a save that restores and then fails would
     otherwise fail on every call. Raises whatever restoring or those calls raise."""
     from tablehost import Table
 
-    table = Table.restore(json.loads(saved), clock)
+    table = Table.restore(json.loads(saved), clock, choose=answers.choose)
     table.host(REFRESH)
     table.next_deadline()
     table.snapshot()
@@ -93,10 +194,11 @@ def open_table(saved: str | None, fresh: bool, seed: int) -> tuple[Bridge, str |
     from tablehost import Table
 
     damaged = None
+    answers = Answers()
     if saved and not fresh:
         try:
-            return Bridge(restored(saved)), None
+            return Bridge(restored(saved, answers), answers), None
         except Exception as exc:  # the controller refuses a bad save with ValueError; anything
             damaged = f"{type(exc).__name__}: {exc}"  # else it raises is damage too
             js.console.warn(f"saved table not restored: {damaged}")
-    return Bridge(Table(clock, seed=seed)), damaged
+    return Bridge(Table(clock, seed=seed, choose=answers.choose), answers), damaged

@@ -3,6 +3,6 @@
 ``Table`` is the whole API (docs/design.md, "Controller"; messages in docs/protocol.md).
 """
 
-from tablehost.table import Table
+from tablehost.table import THINKING, BotTurn, Table, Thinking
 
-__all__ = ["Table"]
+__all__ = ["THINKING", "BotTurn", "Table", "Thinking"]

@@ -77,9 +77,14 @@ class GameClock:
         """The clock time at which the earliest thing falls due, or ``None`` (nothing due, or
         game time stopped)."""
         due = self.due()
-        if due is None or not self._running:
+        return None if due is None else self.wall_at(due[0])
+
+    def wall_at(self, at: float) -> float | None:
+        """The clock time at which game time ``at`` comes (now, if it has passed), or ``None``
+        while game time stands still."""
+        if not self._running:
             return None
-        return self._since + max(0.0, due[0] - self._time)
+        return self._since + max(0.0, at - self._time)
 
     def remaining(self) -> float | None:
         """Seconds left until the decision deadline (rounded to tenths), or ``None``."""

@@ -15,6 +15,7 @@ The parts: :mod:`tablehost.lobby` (participants and the next deal's settings),
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import lastcard
@@ -36,6 +37,33 @@ HOST_AWAY = 30.0  # seconds a host phone may be away before the role moves (when
 TV_ONLY = ("local_action", "rules", "refresh")  # host commands a host phone may not send
 
 
+class Thinking:
+    """The type of :data:`THINKING`."""
+
+    def __repr__(self) -> str:
+        return "THINKING"
+
+
+THINKING = Thinking()
+"""What an injected ``choose`` returns while the move is still being worked out elsewhere: the
+tick stops there, the move stays due, and the next tick asks again."""
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A computer player's move that falls due in the current state: the arguments its
+    ``choose`` call will get (``seat``, ``level``, ``seed``), the ``state`` id it answers and
+    ``at``, the injected clock's time it is due at. A host that thinks for bots elsewhere (the
+    browser's bot worker) asks for these moves ahead and hands the answers in through the
+    ``choose`` it gives the table."""
+
+    seat: int
+    level: str
+    seed: int
+    state: int
+    at: float
+
+
 class Table:
     """One table: lobby, seats, game, timers. See docs/design.md ("Controller") for the API and
     docs/protocol.md for the messages."""
@@ -47,14 +75,19 @@ class Table:
         *,
         bot_playouts: int | None = None,
         new_game: Callable[..., Game] = lastcard.new_game,
+        choose: Callable[..., str | Thinking | None] = choose,
     ) -> None:
         """``clock`` gives seconds; ``seed`` makes the deals and bots reproducible;
         ``bot_playouts`` bounds the hard bot (else it uses the clock's time budget);
-        ``new_game`` deals a game like :func:`lastcard.new_game` (tests pass one with ``setup``)."""
+        ``new_game`` deals a game like :func:`lastcard.new_game` (tests pass one with ``setup``);
+        ``choose`` decides a bot's move like :func:`lastcard.bots.choose` (a browser host passes
+        one that returns the answers its bot worker works out, see :meth:`bot_turns`, or
+        :data:`THINKING` while one is not there yet)."""
         self._clock = GameClock(clock)
         self._seed = seed
         self._bot_playouts = bot_playouts
         self._new_game = new_game
+        self._choose = choose
         self._games = 0  # games dealt so far (each new game gets its own seed)
         self._phase = "lobby"
         self._lobby = Lobby()
@@ -100,6 +133,17 @@ class Table:
         if self._host_due is not None:
             due = self._host_due if due is None else min(due, self._host_due)
         return due
+
+    def bot_turns(self) -> list[BotTurn]:
+        """The computer players' moves due in the current state, earliest first; empty while
+        game time stands still (paused, holding, no game)."""
+        turns = []
+        for seat, at in sorted(self._clock.bots.items(), key=lambda item: item[1]):
+            wall = self._clock.wall_at(at)
+            if wall is not None:
+                level, seed = self._bot_decision(seat)
+                turns.append(BotTurn(seat, level, seed, self._state, wall))
+        return turns
 
     def snapshot(self) -> dict[str, Any]:
         """The whole table, JSON-ready; timers as remaining durations."""
@@ -397,6 +441,8 @@ class Table:
                 events = game.time_out()
             else:
                 action = self._bot_choice(seat)
+                if isinstance(action, Thinking):  # worked out elsewhere: tick again later
+                    break
                 if action is None:  # it declines for now: the decision timer runs on
                     del clock.bots[seat]
                     continue
@@ -405,11 +451,14 @@ class Table:
             clock.run(self._should_run())
         return []
 
-    def _bot_choice(self, seat: int) -> str | None:
-        member = self._lobby.seats[seat]
+    def _bot_decision(self, seat: int) -> tuple[str, int]:
+        """The bot in ``seat``: its level and the seed of its decision in this state."""
         seed = (self._seed * 1_000_003 + self._state * 64 + seat) % 2**32
-        level = member.level or "normal"
-        return choose(
+        return self._lobby.seats[seat].level or "normal", seed
+
+    def _bot_choice(self, seat: int) -> str | Thinking | None:
+        level, seed = self._bot_decision(seat)
+        return self._choose(
             self._playing(),
             seat,
             level,

@@ -80,3 +80,43 @@ def test_a_bot_with_nothing_to_do_is_not_scheduled(make_net):
     assert net.remaining() == 20.0
     net.act("p0", "play R5")
     assert net.remaining() == 1.0
+
+
+def test_bot_turns_announce_the_choice_the_table_will_make(make_net, clock):
+    """A host that thinks ahead elsewhere (the browser's bot worker) learns each due bot move's
+    arguments from ``bot_turns`` and hands the answer in through the ``choose`` it injects."""
+    asked = []
+
+    def choose(game, seat, level, seed, **kwargs):
+        asked.append((seat, level, seed))
+        return game.legal_actions(seat)[0]
+
+    net = bot_table(make_net, level="hard", choose=choose)
+    state = net.tv()["state"]
+    [turn] = net.table.bot_turns()
+    assert (turn.seat, turn.level, turn.state) == (1, "hard", state)
+    assert turn.at == clock.now + 1.0 == net.table.next_deadline()
+    net.tick(1)
+    assert asked == [(turn.seat, turn.level, turn.seed)]
+    assert net.tv()["state"] == state + 1
+    assert net.table.bot_turns() == []  # the human's turn now
+    net.host(type="pause")
+    assert net.table.bot_turns() == []
+
+
+def test_a_move_still_being_worked_out_elsewhere_waits_for_the_next_tick(make_net):
+    from tablehost import THINKING
+
+    answers = []
+
+    def choose(game, seat, level, seed, **kwargs):
+        return answers.pop() if answers else THINKING
+
+    net = bot_table(make_net, choose=choose)
+    state = net.tv()["state"]
+    net.tick(5)
+    assert net.tv()["state"] == state  # nothing moved, the move is still due
+    assert net.table.next_deadline() is not None and net.table.bot_turns()[0].seat == 1
+    answers.append("draw")
+    net.tick()
+    assert net.tv()["state"] == state + 1

@@ -1,0 +1,45 @@
+// The computer players' thinking, in a worker of its own started by js/table-worker.js: a `hard`
+// player's search (about 0.2 s a move) runs here, so the table's worker keeps answering phones
+// meanwhile. It loads Pyodide and the engine wheel (from the HTTP cache, after the table) and
+// runs `think` of py/bridge.py. See docs/design.md ("Browser side").
+//
+// Table worker → here: {snapshot, asks: [{key, seat, level, seed}, ...]} (the snapshot's game is
+// the position). Here → table worker: {op: "ready"} once, then {op: "answer", key, action}
+// (action: the move, or null when the bot declines for now; failed: true if it could not think),
+// {op: "failed", error} if it could not start.
+
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const ROOT = new URL("../", import.meta.url);
+const ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl";
+const BRIDGE = "py/bridge.py";
+
+const inbox = [];
+let think = null;
+self.onmessage = (event) => (think ? answer(event.data) : inbox.push(event.data));
+
+function answer({ snapshot, asks }) {
+  for (const { key, seat, level, seed } of asks) {
+    let action = null;
+    try {
+      action = think(snapshot, seat, level, seed) ?? null;
+    } catch (error) {
+      console.error(`bot error: ${error}`);
+      postMessage({ op: "answer", key, action: null, failed: true }); // the table thinks itself
+      continue;
+    }
+    postMessage({ op: "answer", key, action });
+  }
+}
+
+async function boot() {
+  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", ROOT).href });
+  await pyodide.loadPackage(new URL(ENGINE_WHEEL, ROOT).href, { messageCallback: () => {} });
+  const source = await (await fetch(new URL(BRIDGE, ROOT))).text();
+  pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
+  think = pyodide.pyimport("bridge").think;
+  postMessage({ op: "ready" });
+  for (const data of inbox.splice(0)) answer(data);
+}
+
+boot().catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
