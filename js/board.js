@@ -16,6 +16,12 @@ function names(msg, seats) {
   return (seats ?? []).map((s) => seatName(msg, s)).join(", ");
 }
 
+/** The sound switch (js/sound.js), the same on the TV and the phone. */
+export function muteButton(isMuted, small = "") {
+  return html`<button type="button" class="btn btn--ghost ${small}" data-act="mute" data-testid="mute" aria-pressed="${isMuted ? "true" : "false"}"
+    title="${t(isMuted ? "sound.unmute" : "sound.mute")}" aria-label="${t(isMuted ? "sound.unmute" : "sound.mute")}">${isMuted ? "🔇" : "🔊"}</button>`;
+}
+
 /** One readable line for an engine/controller event. */
 export function eventLine(msg, e) {
   const name = e.seat !== undefined && e.seat !== null ? seatName(msg, e.seat) : "";

@@ -11,7 +11,7 @@ import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
 import { codeField } from "./code-entry.js";
-import { eventLog, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
+import { eventLog, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 /** The empty panel state. */
 export const NO_PICK = Object.freeze({ selection: [], choice: null });
@@ -126,6 +126,7 @@ function phoneBar(s) {
     ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
     <span class="spacer"></span>
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
+    ${muteButton(s.muted, "btn--small")}
     <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
 }
 

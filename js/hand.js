@@ -9,6 +9,7 @@ import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
+import { cue, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
@@ -38,8 +39,10 @@ const store = createStore(
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     lang: (s) => ({ ...s }),
+    sound: (s) => ({ ...s, muted: muted() }),
   },
   {
+    muted: muted(),
     name: localStorage.getItem(NAME_KEY),
     editingName: false,
     link: INVITE.test(location.hash) ? "connecting" : "idle",
@@ -130,7 +133,10 @@ let wasMyTurn = false;
 /** A short vibration when the phone's turn starts (where the phone supports it). */
 function buzzOnTurn(s) {
   const myTurn = Boolean(s.msg?.phase === "playing" && s.msg.seat !== null && s.msg.awaiting?.includes(s.msg.seat));
-  if (myTurn && !wasMyTurn) navigator.vibrate?.(150);
+  if (myTurn && !wasMyTurn) {
+    navigator.vibrate?.(150);
+    cue("yourTurn");
+  }
   wasMyTurn = myTurn;
 }
 
@@ -162,6 +168,10 @@ function onClick(event) {
   const act = el.dataset.act;
   if (act === "rules-open" || act === "rules-close") return store.dispatch({ type: "rules", open: act === "rules-open" });
   if (act === "lang") return setLang(otherLang());
+  if (act === "mute") {
+    setMuted(!muted());
+    return store.dispatch({ type: "sound" });
+  }
   if (act === "rename") return store.dispatch({ type: "editName" });
   if (act === "vote") return send({ type: "vote", topic: "hand_size_9", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
@@ -202,6 +212,7 @@ function onSubmit(event) {
 document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.lang = lang();
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
+  unlockOnGesture();
   store.subscribe(render);
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);

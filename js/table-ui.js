@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { t, otherLang } from "./i18n.js";
-import { eventLog, pile, results, seatList, seatName, turnLine } from "./board.js";
+import { eventLog, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 
@@ -140,6 +140,7 @@ function topBar(s) {
       ? html`<button type="button" class="btn" data-act="host" data-command="resume">${t("host.resume")}</button>`
       : html`<button type="button" class="btn" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}
     <button type="button" class="btn" data-act="rules-open">${t("host.rules")}</button>
+    ${muteButton(s.muted)}
     <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
 }
 

@@ -14,6 +14,7 @@ import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
 import { focusOn, remoteControl, topModal } from "./spatial.js";
+import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 /** The name last used on this screen for "Play against the computer". */
@@ -44,8 +45,9 @@ const store = createStore(
     invite: (s, a) => ({ ...s, invite: a.invite }),
     joinStatus: (s, a) => ({ ...s, joinStatus: a.status }),
     lang: (s) => ({ ...s }),
+    sound: (s) => ({ ...s, muted: muted() }),
   },
-  { boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
+  { muted: muted(), boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
 // The new table's seed, drawn before anything else can call Math.random (tests fix it).
@@ -78,8 +80,10 @@ function route(batch) {
   for (const [to, text] of batch) {
     if (to !== "tv") continue;
     const message = JSON.parse(text);
-    if (message.type === "tv") store.dispatch({ type: "tv", msg: message, at: performance.now() });
-    else if (message.type === "error") {
+    if (message.type === "tv") {
+      for (const name of cuesFor(store.state().msg, message)) cue(name);
+      store.dispatch({ type: "tv", msg: message, at: performance.now() });
+    } else if (message.type === "error") {
       store.dispatch({ type: "sent", state: null });
       toast(errorText(message.code));
     }
@@ -268,6 +272,10 @@ function onClick(event) {
     case "dismiss-damaged":
       store.dispatch({ type: "damaged", damaged: null });
       break;
+    case "mute":
+      setMuted(!muted());
+      store.dispatch({ type: "sound" });
+      break;
     default:
       throw new Error(`unknown control: ${el.dataset.act}`);
   }
@@ -399,6 +407,7 @@ function downloadDamaged() {
 document.addEventListener("DOMContentLoaded", () => {
   store.subscribe(render);
   store.subscribe(keepAwake);
+  unlockOnGesture();
   document.addEventListener("visibilitychange", () => {
     wakeLock = null; // the browser drops the lock when the tab is hidden
     keepAwake(store.state());

@@ -195,3 +195,28 @@ def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., An
     expect(top).to_have_attribute("aria-label", card or "")
     expect(tv.locator(".hand--turn")).to_be_visible()
     assert hand.evaluate_all(names) == cards
+
+
+def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Web Audio cues (js/sound.js): none before a gesture, then a new turn and the end of the
+    hand are scheduled; the mute switch silences them and survives a reload."""
+    open_table(tv, OFFLINE)
+    assert tv.evaluate("window.lastcardSound.log.filter((e) => e.result === 'played')") == []
+    results = play_solo_hand(tv)
+    played = tv.evaluate(
+        "window.lastcardSound.log.filter((e) => e.result === 'played' && e.notes > 0)"
+        ".map((e) => e.cue)"
+    )
+    assert "turn" in played and played[-1] == "handOver"
+    results.get_by_role("button", name="Rematch").click()
+    mute = tv.get_by_test_id("mute")
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    expect(tv.locator(".hand--turn")).to_be_visible()
+    take_turn(tv, tv.get_by_test_id("hand"))
+    tv.wait_for_function("window.lastcardSound.log.some((e) => e.result === 'muted')")
+    tv.reload()
+    expect(tv.get_by_test_id("mute")).to_have_attribute("aria-pressed", "true")

@@ -65,6 +65,10 @@ def test_phone_joins_sees_its_hand_and_plays(
 
     hand = phone.get_by_role("region", name="Your cards")
     expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
+    # the join tap allowed audio: "your turn" is a Web Audio cue (js/sound.js) besides the buzz
+    phone.wait_for_function(
+        "window.lastcardSound.log.some((e) => e.cue === 'yourTurn' && e.result === 'played')"
+    )
     cards = hand.get_by_role("listitem").get_by_role("button")
     count = tv.get_by_test_id("count-0")
     expect(count).to_have_text(f"{cards.count()} cards")

@@ -1,0 +1,122 @@
+/**
+ * Short sound cues synthesized with the Web Audio API (no audio files): a few notes each, with a
+ * soft attack and release so that they do not click. The audio context is made on the first user
+ * gesture (browsers refuse sound before one) and the mute choice is remembered in localStorage.
+ *
+ * `cue(name)` plays one of CUES; `cuesFor(prev, msg)` says which cues a `tv` message brings.
+ * Every cue asked for is noted in `window.lastcardSound.log` with what became of it ("played",
+ * "muted", "locked": no gesture yet) so that a test can check the scheduling, not the speaker.
+ */
+
+const KEY = "lastcard.muted";
+
+/** Each cue: [frequency Hz, start s, length s, wave] notes. */
+export const CUES = {
+  turn: [[660, 0, 0.08, "sine"], [880, 0.09, 0.1, "sine"]],
+  yourTurn: [[523, 0, 0.1, "triangle"], [659, 0.11, 0.1, "triangle"], [784, 0.22, 0.16, "triangle"]],
+  last: [[988, 0, 0.08, "square"], [988, 0.12, 0.08, "square"], [1319, 0.24, 0.18, "square"]],
+  melee: [[392, 0, 0.07, "sawtooth"], [523, 0.08, 0.07, "sawtooth"], [392, 0.16, 0.07, "sawtooth"], [523, 0.24, 0.12, "sawtooth"]],
+  penalty: [[311, 0, 0.14, "sawtooth"], [233, 0.15, 0.24, "sawtooth"]],
+  handOver: [[523, 0, 0.12, "triangle"], [659, 0.13, 0.12, "triangle"], [784, 0.26, 0.12, "triangle"], [1047, 0.39, 0.3, "triangle"]],
+};
+
+const VOLUME = 0.18;
+const PENALTY_DRAWS = new Set(["pickup", "chain", "last", "penalty"]);
+
+let context = null;
+const state = { log: [] };
+if (typeof window !== "undefined") window.lastcardSound = state;
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage refused (private mode, a sandbox): the choice lasts for the page
+  }
+}
+
+let mutedNow = storage()?.getItem(KEY) === "1";
+
+/** Is sound off (the remembered choice)? */
+export function muted() {
+  return mutedNow;
+}
+
+/** Turn sound off or on, and remember it. */
+export function setMuted(value) {
+  mutedNow = Boolean(value);
+  try {
+    storage()?.setItem(KEY, mutedNow ? "1" : "0");
+  } catch {
+    // a full or refused storage: the choice still holds for this page
+  }
+  if (!mutedNow) unlock();
+}
+
+/** Make (or wake) the audio context; call it from a user gesture. */
+export function unlock() {
+  const Context = window.AudioContext ?? window.webkitAudioContext;
+  if (!Context) return;
+  if (!context) context = new Context();
+  if (context.state === "suspended") context.resume().catch(() => {});
+}
+
+/** Unlock audio on the first click, tap or key press anywhere on the page. */
+export function unlockOnGesture() {
+  const once = () => {
+    unlock();
+    for (const type of ["pointerdown", "keydown"]) document.removeEventListener(type, once, true);
+  };
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, once, true);
+}
+
+/** Play cue `name` now (unless muted or no gesture has allowed audio yet). */
+export function cue(name) {
+  const notes = CUES[name];
+  if (!notes) throw new Error(`unknown cue: ${name}`);
+  const entry = { cue: name, at: Date.now(), result: "played" };
+  state.log.push(entry);
+  if (state.log.length > 200) state.log.shift();
+  if (mutedNow) {
+    entry.result = "muted";
+    return;
+  }
+  if (!context || context.state === "closed") {
+    entry.result = "locked";
+    return;
+  }
+  const start = context.currentTime + 0.02;
+  for (const [freq, at, length, wave] of notes) {
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    const t0 = start + at;
+    gain.gain.setValueAtTime(0, t0);
+    gain.gain.linearRampToValueAtTime(VOLUME, t0 + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.001, t0 + length);
+    osc.connect(gain).connect(context.destination);
+    osc.start(t0);
+    osc.stop(t0 + length + 0.02);
+  }
+  entry.notes = notes.length;
+  entry.start = start;
+}
+
+/**
+ * The cues a new `tv` message brings after `prev`: the end of a hand, a melee, a last card, a
+ * penalty, else a new turn (one cue per message, the most telling). A full resend
+ * (`events_reset`: a reload, a refresh) brings none.
+ */
+export function cuesFor(prev, msg) {
+  if (!prev || msg.events_reset) return [];
+  const events = msg.events ?? [];
+  const has = (test) => events.some(test);
+  if (has((e) => e.type === "hand_over")) return ["handOver"];
+  if (has((e) => e.type === "melee")) return ["melee"];
+  if (has((e) => e.type === "call")) return ["last"];
+  if (has((e) => e.type === "draw" && PENALTY_DRAWS.has(e.reason))) return ["penalty"];
+  const turn = (m) => (m.phase === "playing" ? (m.awaiting ?? []).join(",") : "");
+  if (msg.phase === "playing" && turn(msg) && turn(msg) !== turn(prev)) return ["turn"];
+  return [];
+}
