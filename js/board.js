@@ -64,14 +64,18 @@ function seatTile(msg, s, { turn, host }) {
   const count = view?.counts?.[s.seat] ?? s.count;
   const called = view?.called?.includes(s.seat);
   const kind = s.kind === "bot" ? t("seat.bot", { level: t(`level.${s.level}`) }) : s.kind === "local" ? t("seat.local") : t("seat.phone");
-  const classes = ["seat", turn ? "seat--turn" : "", s.connected ? "" : "seat--offline", s.removed ? "seat--removed" : ""].join(" ");
+  const out = view?.eliminated?.includes(s.seat);
+  const classes = ["seat", turn ? "seat--turn" : "", s.connected ? "" : "seat--offline", s.removed || out ? "seat--removed" : ""].join(" ");
   return html`<li class="${classes}" data-key="seat-${s.seat}" data-testid="seat-${s.seat}" aria-current="${turn ? "true" : "false"}">
     <span class="seat__name">${s.name}</span>
     <span class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
     ${count !== null && count !== undefined ? html`<span class="seat__count" data-testid="count-${s.seat}">${cardsCount(count)}</span>` : ""}
     ${s.score !== null && s.score !== undefined ? html`<span class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
     ${called ? html`<span class="seat__called">${t("table.called")}</span>` : ""}
-    ${s.removed ? html`<span class="seat__out">${t("seat.out")}</span>` : ""}
+    ${s.removed ? html`<span class="seat__out">${t("seat.removed")}</span>` : ""}
+    ${out && !s.removed ? html`<span class="seat__out" data-testid="eliminated-${s.seat}">${t("seat.out")}</span>` : ""}
+    ${s.away && !s.removed ? html`<span class="seat__away" data-testid="away-${s.seat}">${t("seat.away")}</span>` : ""}
+    ${view && view.dealer === s.seat && msg.match ? html`<span class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
     ${turn ? html`<span class="seat__turn">${t("seat.turn")}</span>` : ""}
     ${host && !s.removed ? html`<button type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
   </li>`;
@@ -90,7 +94,20 @@ export function seatStrip(msg) {
   return html`<ul class="strip" aria-label="${t("lobby.seats")}">${(msg.seats ?? []).map((s) => html`<li data-key="strip-${s.seat}"
     class="strip__seat ${awaiting.has(s.seat) ? "strip__seat--turn" : ""} ${s.seat === msg.seat ? "strip__seat--me" : ""} ${s.connected ? "" : "seat--offline"}">
     <span class="strip__name">${s.name}</span> <span class="strip__count">${counts[s.seat] ?? s.count ?? ""}</span>
-    ${msg.view?.called?.includes(s.seat) ? html`<span class="seat__called">!</span>` : ""}</li>`)}</ul>`;
+    ${msg.view?.called?.includes(s.seat) ? html`<span class="seat__called">!</span>` : ""}
+    ${msg.view?.eliminated?.includes(s.seat) || s.removed ? html`<span class="seat__out">${t(s.removed ? "seat.removed" : "seat.out")}</span>` : ""}
+    ${s.away && !s.removed ? html`<span class="seat__away">${t("seat.away")}</span>` : ""}</li>`)}</ul>`;
+}
+
+/** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250"). */
+export function matchLine(msg) {
+  const m = msg.match;
+  if (!m || msg.phase === "lobby") return html``;
+  const parts = [m.of ? t("match.handOf", { n: m.hand, of: m.of }) : t("match.hand", { n: m.hand })];
+  if (m.out_at) parts.push(t("match.outAt", { n: m.out_at }));
+  if (m.first_to) parts.push(t("match.firstTo", { n: m.first_to }));
+  if (m.dealer !== null && m.dealer !== undefined) parts.push(t("match.dealer", { name: seatName(msg, m.dealer) }));
+  return html`<p class="match" data-testid="match">${parts.join(" · ")}</p>`;
 }
 
 /** Whose turn and the timer. */
@@ -125,6 +142,76 @@ export function eventLog(msg, { limit = 8 } = {}) {
     <ol class="log__lines" data-testid="log">${events.map((e) => html`<li data-key="e${e.n}">${eventLine(msg, e)}</li>`)}</ol></section>`;
 }
 
+/** The points each hand added, per seat: the differences of the running totals. */
+export function handPoints(history) {
+  return history.map((h, i) => h.scores.map((total, seat) => total - (i ? history[i - 1].scores[seat] ?? 0 : 0)));
+}
+
+/** The hand (1-based) in which each seat was eliminated, or null. */
+export function eliminatedIn(history, seats) {
+  const out = new Array(seats).fill(null);
+  for (const h of history) for (const seat of h.eliminated ?? []) if (out[seat] === null) out[seat] = h.hand;
+  return out;
+}
+
+/**
+ * Who loses a match scored in penalty points: when the match winners hold the lowest total and
+ * nobody was eliminated on the way (a fixed number of hands, seed 003), the highest total loses.
+ */
+export function matchLosers(msg, history) {
+  const last = history.at(-1);
+  const winners = msg.result?.match_winners ?? [];
+  if (!last || !winners.length || (last.eliminated ?? []).length) return [];
+  const seats = (msg.seats ?? []).filter((s) => !s.removed).map((s) => s.seat);
+  const totals = seats.map((seat) => last.scores[seat]);
+  const low = Math.min(...totals);
+  const high = Math.max(...totals);
+  if (high === low || !winners.every((seat) => last.scores[seat] === low)) return [];
+  return seats.filter((seat) => last.scores[seat] === high);
+}
+
+/** Every hand's points per player: hands as columns, the totals at the end. */
+function handsTable(msg, history) {
+  const points = handPoints(history);
+  const out = eliminatedIn(history, msg.seats?.length ?? 0);
+  const winners = new Set(msg.result?.match_winners ?? []);
+  return html`<table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
+    <thead><tr><th scope="col">${t("results.player")}</th>${history.map((h) => html`<th scope="col">${t("results.handN", { n: h.hand })}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
+    <tbody>${(msg.seats ?? []).map((s) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
+      <th scope="row">${s.name}${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
+      ${points.map((row, i) => html`<td class="${history[i].winners?.includes(s.seat) ? "sheet__won" : ""}">${out[s.seat] && history[i].hand > out[s.seat] ? "—" : row[s.seat]}</td>`)}
+      <td class="sheet__total">${history.at(-1).scores[s.seat]}</td></tr>`)}</tbody></table>`;
+}
+
+/** Line colours for the chart, distinct in hue and in dash pattern (colour is not the only cue). */
+const CHART_STYLES = [["#e4572e", ""], ["#2e86de", "10 6"], ["#f2c14e", "3 5"], ["#17bebb", "14 5 3 5"], ["#a86bd6", "6 3"], ["#76b041", "2 3"], ["#ff8fab", "12 3 3 3"], ["#c9c9c9", "1 4"], ["#f08a24", "8 8"], ["#5bc0eb", "16 4"]];
+
+/** The running totals across hands as an inline SVG line chart, large enough for a TV. */
+export function scoreChart(msg, history) {
+  const seats = (msg.seats ?? []).map((s) => s.seat);
+  const series = seats.map((seat) => [0, ...history.map((h) => h.scores[seat] ?? 0)]);
+  const top = Math.max(1, ...series.flat(), msg.result?.target ?? 0);
+  const W = 640;
+  const H = 300;
+  const pad = { l: 56, r: 16, t: 16, b: 40 };
+  const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, history.length);
+  const y = (v) => H - pad.b - (v * (H - pad.t - pad.b)) / top;
+  const ticks = [0, Math.round(top / 2), top];
+  return html`<figure class="chart" data-testid="score-chart"><figcaption>${t("results.chart")}</figcaption>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}" class="chart__svg">
+      ${ticks.map((v) => html`<line class="chart__grid" x1="${pad.l}" x2="${W - pad.r}" y1="${y(v)}" y2="${y(v)}"></line><text class="chart__label" x="${pad.l - 8}" y="${y(v) + 6}" text-anchor="end">${v}</text>`)}
+      ${[0, ...history.map((h) => h.hand)].map((n, i) => html`<text class="chart__label" x="${x(i)}" y="${H - 12}" text-anchor="middle">${n}</text>`)}
+      ${series.map((points, i) => {
+        const [colour, dash] = CHART_STYLES[i % CHART_STYLES.length];
+        const coords = points.map((v, j) => `${x(j).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+        return html`<polyline class="chart__line" data-seat="${seats[i]}" points="${coords}" stroke="${colour}" stroke-dasharray="${dash}"></polyline>
+          <circle cx="${x(points.length - 1)}" cy="${y(points.at(-1))}" r="6" fill="${colour}"></circle>`;
+      })}
+    </svg>
+    <ul class="chart__legend">${seats.map((seat, i) => html`<li><svg width="36" height="12" aria-hidden="true"><line x1="0" x2="36" y1="6" y2="6" stroke="${CHART_STYLES[i % CHART_STYLES.length][0]}" stroke-width="4" stroke-dasharray="${CHART_STYLES[i % CHART_STYLES.length][1]}"></line></svg> ${seatName(msg, seat)}</li>`)}</ul>
+  </figure>`;
+}
+
 /** The results of a finished hand, with match totals where the ruleset keeps scores. */
 export function results(msg, { host = false } = {}) {
   const r = msg.result;
@@ -133,17 +220,22 @@ export function results(msg, { host = false } = {}) {
   const headline = r.stopped || !r.winners?.length ? t("results.nowinner") : t("results.winner", { names: names(msg, r.winners) });
   const scored = (msg.seats ?? []).some((s) => s.score !== null && s.score !== undefined);
   const multi = v.ruleset && v.ruleset !== "poslednyaya";
+  const history = (r.history ?? []).filter((h) => Array.isArray(h.scores));
+  const losers = r.match_over ? matchLosers(msg, history) : [];
   return html`<section class="results" data-testid="results" aria-labelledby="results-title">
     <h2 id="results-title">${t("results.title")}</h2>
     <p class="results__headline">${headline}</p>
     ${r.match_over ? html`<p class="results__match">${t("results.match", { names: names(msg, r.match_winners) || "—" })}</p>` : ""}
+    ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
     <tbody>${(msg.seats ?? []).map((s) => html`<tr data-key="r${s.seat}"><th scope="row">${s.name}</th>
       <td class="results__cards">${(v.revealed?.[s.seat] ?? []).map((c) => cardFace(c, { size: "card--xs" }))}</td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
+    ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
     ${host ? html`<div class="row">
       ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand">${t("host.nextHand")}</button>` : ""}
       ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch">${t("host.rematch")}</button>` : ""}
-      <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button></div>` : html`<p class="muted">${t("results.waitHost")}</p>`}
+      <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
+      ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : html`<p class="muted">${t("results.waitHost")}</p>`}
   </section>`;
 }

@@ -11,7 +11,7 @@ import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
 import { codeField } from "./code-entry.js";
-import { eventLog, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
+import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 /** The empty panel state. */
 export const NO_PICK = Object.freeze({ selection: [], choice: null });
@@ -192,7 +192,7 @@ export function phoneScreen(s) {
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}
     ${msg.phase === "over" ? results(msg) : ""}
-    <section class="phone-board">${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
+    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn) }) : spectatorBox(msg)}
     ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}
     <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;

@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { t, otherLang } from "./i18n.js";
-import { eventLog, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
+import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 
@@ -96,7 +96,7 @@ function game(s) {
   const msg = s.msg;
   const local = Object.keys(msg.local ?? {}).length > 0;
   return html`<section class="game" aria-label="${t("app.title")}">
-    <div class="game__center">${pile(msg)}${turnLine(msg, s.left)}
+    <div class="game__center">${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>

@@ -80,7 +80,8 @@ function route(batch) {
   for (const [to, text] of batch) {
     if (to !== "tv") continue;
     const message = JSON.parse(text);
-    if (message.type === "tv") {
+    if (message.type === "record") download(message);
+    else if (message.type === "tv") {
       for (const name of cuesFor(store.state().msg, message)) cue(name);
       store.dispatch({ type: "tv", msg: message, at: performance.now() });
     } else if (message.type === "error") {
@@ -88,6 +89,18 @@ function route(batch) {
       toast(errorText(message.code));
     }
   }
+}
+
+/** Save the game record the table sent (docs/protocol.md, "record") as a JSON file. */
+function download(message) {
+  const blob = new Blob([JSON.stringify(message.record, null, 1)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = message.name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 function render() {
