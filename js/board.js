@@ -62,7 +62,7 @@ function pendingLine(msg, pending) {
 function seatTile(msg, s, { turn, host }) {
   const view = msg.view;
   const count = view?.counts?.[s.seat] ?? s.count;
-  const called = view?.called?.includes(s.seat);
+  const called = view?.called?.includes(s.seat) && count > 0; // no "Last card!" on an empty hand
   const kind = s.kind === "bot" ? t("seat.bot", { level: t(`level.${s.level}`) }) : s.kind === "local" ? t("seat.local") : t("seat.phone");
   const out = view?.eliminated?.includes(s.seat);
   const classes = ["seat", turn ? "seat--turn" : "", s.connected ? "" : "seat--offline", s.removed || out ? "seat--removed" : ""].join(" ");
@@ -94,7 +94,7 @@ export function seatStrip(msg) {
   return html`<ul class="strip" aria-label="${t("lobby.seats")}">${(msg.seats ?? []).map((s) => html`<li data-key="strip-${s.seat}"
     class="strip__seat ${awaiting.has(s.seat) ? "strip__seat--turn" : ""} ${s.seat === msg.seat ? "strip__seat--me" : ""} ${s.connected ? "" : "seat--offline"}">
     <span class="strip__name">${s.name}</span> <span class="strip__count">${counts[s.seat] ?? s.count ?? ""}</span>
-    ${msg.view?.called?.includes(s.seat) ? html`<span class="seat__called">!</span>` : ""}
+    ${msg.view?.called?.includes(s.seat) && (counts[s.seat] ?? s.count) > 0 ? html`<span class="seat__called">!</span>` : ""}
     ${msg.view?.eliminated?.includes(s.seat) || s.removed ? html`<span class="seat__out">${t(s.removed ? "seat.removed" : "seat.out")}</span>` : ""}
     ${s.away && !s.removed ? html`<span class="seat__away">${t("seat.away")}</span>` : ""}</li>`)}</ul>`;
 }

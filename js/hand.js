@@ -66,9 +66,11 @@ function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
 }
 
-function hello() {
+/** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play
+ * (a removed player who comes back to watch asks to play again only by saying so). */
+function hello({ watch = false } = {}) {
   const token = localStorage.getItem(TOKEN_KEY);
-  send({ type: "hello", name: store.state().name, lang: lang(), ...(token ? { token } : {}) });
+  send({ type: "hello", name: store.state().name, lang: lang(), ...(token ? { token } : {}), ...(watch ? { play: false } : {}) });
 }
 
 function showError(code) {
@@ -158,7 +160,7 @@ function rulesOverlay(s) {
     });
     return html``;
   }
-  return rules.rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing" });
+  return rules.rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
 }
 
 function onClick(event) {
@@ -177,7 +179,7 @@ function onClick(event) {
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
   if (act === "rejoin") {
     store.dispatch({ type: "rejoin" });
-    return hello();
+    return hello({ watch: true });
   }
   const view = s.msg?.view;
   if (!view) return;

@@ -8,7 +8,7 @@
 import { html, morph } from "./html.js";
 import { cardFace } from "./cards.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { rulesDialog } from "./rules.js";
+import { playersText, rulesDialog } from "./rules.js";
 import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
@@ -34,7 +34,7 @@ function hostBlock(problems) {
 function games() {
   return GAMES.map(([id, card]) => html`<li class="game-tile" data-key="${id}">
     ${cardFace(card, { size: "card--xs" })}
-    <div><h3>${t(`ruleset.${id}`)}</h3><p>${t(`home.game.${id}`)}</p>
+    <div><h3>${t(`ruleset.${id}`)}</h3><p>${t(`home.game.${id}`, { players: playersText(id) })}</p>
     <a href="#rules=${id}" data-testid="rules-${id}">${t("home.rules")}</a></div></li>`);
 }
 

@@ -86,6 +86,7 @@ function route(batch) {
       store.dispatch({ type: "tv", msg: message, at: performance.now() });
     } else if (message.type === "error") {
       store.dispatch({ type: "sent", state: null });
+      if (message.code === "bad_options") showAppliedOptions();
       toast(errorText(message.code));
     }
   }
@@ -213,15 +214,24 @@ function solo(name, level) {
   host({ type: "start" });
 }
 
+/** Put every lobby option box back to the value the table applies (its `value` attribute). */
+function showAppliedOptions() {
+  for (const input of document.querySelectorAll("[data-act=option]")) input.value = input.defaultValue;
+}
+
+/**
+ * An option typed in the lobby: sent if it is a whole number in range; otherwise the box goes
+ * back to the value the table applies and a note says why.
+ */
 function configureOption(input) {
   const lobby = store.state().msg.lobby;
   const value = Number(input.value);
-  if (!Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) {
-    input.setCustomValidity(`${input.min}–${input.max}`);
-    input.reportValidity();
+  if (input.value.trim() === "" || !Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) {
+    const label = document.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.name;
+    toast(t("lobby.optionKept", { name: label, min: input.min, max: input.max, value: input.defaultValue }));
+    input.value = input.defaultValue;
     return;
   }
-  input.setCustomValidity("");
   host({ type: "configure", options: { ...lobby.options, [input.name]: value } });
 }
 

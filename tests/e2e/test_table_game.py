@@ -176,10 +176,10 @@ def test_rules_pause_and_removal_during_a_solo_game(
     expect(confirm).to_contain_text("Remove Bot 1 from the game?")
     confirm.get_by_role("button", name="Cancel").click()
     expect(confirm).to_be_hidden()
-    expect(tv.get_by_test_id("seat-1")).not_to_contain_text("out")
+    expect(tv.get_by_test_id("seat-1")).not_to_contain_text("removed")
     tv.get_by_role("button", name="Remove Bot 1").click()
     tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
-    expect(tv.get_by_test_id("seat-1")).to_contain_text("out")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("removed")
 
 
 def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., Any]) -> None:

@@ -106,7 +106,7 @@ def test_phone_joins_sees_its_hand_and_plays(
     # The host removes the phone's seat: it is told, and may come back to watch.
     tv.get_by_role("button", name="Remove Пётр").click()
     tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
-    expect(seat).to_contain_text("out")
+    expect(seat).to_contain_text("removed")
     expect(phone.get_by_test_id("removed")).to_contain_text("The host removed you")
     phone.get_by_role("button", name="Watch the table").click()
     expect(phone.get_by_text("You are watching.")).to_be_visible()

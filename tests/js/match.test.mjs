@@ -1,0 +1,76 @@
+// A match you can follow: the score sheet's per-hand points, eliminations, the loser of a
+// penalty-points match, the running-totals chart, and which sound cue a TV message brings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { eliminatedIn, handPoints, matchLine, matchLosers, scoreChart, seatList, seatStrip } from "../../js/board.js";
+import { cuesFor } from "../../js/sound.js";
+
+const seats = (n) => Array.from({ length: n }, (_, seat) => ({ seat, name: `P${seat}`, removed: false }));
+
+test("per-hand points are the differences of the running totals", () => {
+  const history = [{ hand: 1, scores: [0, 12, 30] }, { hand: 2, scores: [5, 12, 70] }];
+  assert.deepEqual(handPoints(history), [[0, 12, 30], [5, 0, 40]]);
+});
+
+test("each seat's elimination hand is the first hand that lists it", () => {
+  const history = [{ hand: 1, eliminated: [] }, { hand: 2, eliminated: [2] }, { hand: 3, eliminated: [0, 2] }];
+  assert.deepEqual(eliminatedIn(history, 3), [3, null, 2]);
+});
+
+test("a fixed-hands penalty match names the highest total as the loser (seed 003)", () => {
+  const history = [{ hand: 5, scores: [40, 95, 60], eliminated: [] }];
+  const msg = { seats: seats(3), result: { match_winners: [0] } };
+  assert.deepEqual(matchLosers(msg, history), [1]);
+  // a match won by the highest total (first to a target) has no loser
+  assert.deepEqual(matchLosers({ seats: seats(3), result: { match_winners: [1] } }, history), []);
+  // an elimination match: the eliminated seats are "out", not a loser line
+  assert.deepEqual(matchLosers(msg, [{ hand: 3, scores: [40, 260, 60], eliminated: [1] }]), []);
+});
+
+test("the chart draws one line per seat through every hand, starting at zero", () => {
+  const history = [{ hand: 1, scores: [10, 0] }, { hand: 2, scores: [25, 40] }];
+  const svg = String(scoreChart({ seats: seats(2) }, history));
+  const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]+)"/g)].map((m) => m[1].split(" "));
+  assert.equal(lines.length, 2);
+  assert.ok(lines.every((points) => points.length === 3));
+  assert.match(svg, /<svg viewBox="0 0 640 300"/);
+});
+
+test("the match line says the hand, what ends the match and who dealt", () => {
+  const msg = { phase: "playing", seats: seats(3), match: { hand: 3, of: 5, out_at: null, first_to: null, dealer: 1 } };
+  assert.match(String(matchLine(msg)), /Hand 3 of 5 · P1 dealt/);
+  const out = { ...msg, match: { hand: 2, of: null, out_at: 250, first_to: null, dealer: 0 } };
+  assert.match(String(matchLine(out)), /Hand 2 · Out at 250/);
+  assert.equal(String(matchLine({ ...msg, match: null })), "");
+});
+
+test("cues: the end of a hand first, then a melee, a last card, a penalty, a new turn", () => {
+  const prev = { phase: "playing", awaiting: [0] };
+  const next = (events, awaiting = [0]) => ({ phase: "playing", awaiting, events, events_reset: false });
+  assert.deepEqual(cuesFor(prev, next([{ type: "call" }, { type: "hand_over" }])), ["handOver"]);
+  assert.deepEqual(cuesFor(prev, next([{ type: "melee" }])), ["melee"]);
+  assert.deepEqual(cuesFor(prev, next([{ type: "call", seat: 1 }], [1])), ["last"]);
+  assert.deepEqual(cuesFor(prev, next([{ type: "draw", reason: "pickup", count: 2 }], [1])), ["penalty"]);
+  assert.deepEqual(cuesFor(prev, next([{ type: "play" }], [1])), ["turn"]);
+  assert.deepEqual(cuesFor(prev, next([{ type: "call" }])), ["last"]);
+  assert.deepEqual(cuesFor(prev, next([])), []);
+  // a reload or a refresh resends the log: no cue
+  assert.deepEqual(cuesFor(prev, { ...next([{ type: "hand_over" }]), events_reset: true }), []);
+  assert.deepEqual(cuesFor(null, next([{ type: "hand_over" }])), []);
+});
+
+test("the Last card! mark is never on a player with no cards left", () => {
+  const msg = { phase: "over", seats: seats(2), view: { called: [0, 1], counts: [0, 1], eliminated: [] } };
+  const list = String(seatList(msg));
+  assert.equal((list.match(/Last card!/g) ?? []).length, 1);
+  assert.equal((String(seatStrip(msg)).match(/seat__called/g) ?? []).length, 1);
+});
+
+test("eliminated seats are marked out, away seats away, on the TV and the phones", () => {
+  const msg = { phase: "playing", seats: [{ ...seats(2)[0], away: true }, seats(2)[1]], view: { called: [], counts: [3, 0], eliminated: [1] } };
+  const list = String(seatList(msg));
+  assert.match(list, /data-testid="eliminated-1"/);
+  assert.match(list, /data-testid="away-0"/);
+  assert.match(String(seatStrip(msg)), /away/);
+  assert.match(String(seatStrip(msg)), /out/);
+});
