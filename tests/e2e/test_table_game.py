@@ -218,5 +218,6 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
     expect(tv.locator(".hand--turn")).to_be_visible()
     take_turn(tv, tv.get_by_test_id("hand"))
     tv.wait_for_function("window.lastcardSound.log.some((e) => e.result === 'muted')")
+    assert tv.evaluate("localStorage.getItem('lastcard.muted')") == "1"
     tv.reload()
-    expect(tv.get_by_test_id("mute")).to_have_attribute("aria-pressed", "true")
+    expect(tv.get_by_test_id("mute")).to_have_attribute("aria-pressed", "true", timeout=20_000)
