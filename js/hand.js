@@ -9,7 +9,6 @@ import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
-import { cue, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
@@ -39,10 +38,10 @@ const store = createStore(
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     lang: (s) => ({ ...s }),
-    sound: (s) => ({ ...s, muted: muted() }),
+    sound: (s) => ({ ...s, muted: sound ? sound.muted() : s.muted }),
   },
   {
-    muted: muted(),
+    muted: storedMute(),
     name: localStorage.getItem(NAME_KEY),
     editingName: false,
     link: INVITE.test(location.hash) ? "connecting" : "idle",
@@ -130,6 +129,29 @@ function startLink() {
   link.start(location);
 }
 
+let sound = null; // js/sound.js, loaded on the first tap or key (audio needs a gesture anyway)
+
+/** The remembered mute choice, read without loading js/sound.js (its key). */
+function storedMute() {
+  try {
+    return localStorage.getItem("lastcard.muted") === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Load js/sound.js (once) and wake its audio: called from a user gesture. */
+function loadSound() {
+  return import("./sound.js").then((module) => {
+    if (!sound) {
+      sound = module;
+      store.dispatch({ type: "sound" });
+    }
+    module.unlock();
+    return module;
+  });
+}
+
 let wasMyTurn = false;
 
 /** A short vibration when the phone's turn starts (where the phone supports it). */
@@ -137,7 +159,7 @@ function buzzOnTurn(s) {
   const myTurn = Boolean(s.msg?.phase === "playing" && s.msg.seat !== null && s.msg.awaiting?.includes(s.msg.seat));
   if (myTurn && !wasMyTurn) {
     navigator.vibrate?.(150);
-    cue("yourTurn");
+    sound?.cue("yourTurn");
   }
   wasMyTurn = myTurn;
 }
@@ -171,8 +193,10 @@ function onClick(event) {
   if (act === "rules-open" || act === "rules-close") return store.dispatch({ type: "rules", open: act === "rules-open" });
   if (act === "lang") return setLang(otherLang());
   if (act === "mute") {
-    setMuted(!muted());
-    return store.dispatch({ type: "sound" });
+    return loadSound().then((module) => {
+      module.setMuted(!module.muted());
+      store.dispatch({ type: "sound" });
+    });
   }
   if (act === "rename") return store.dispatch({ type: "editName" });
   if (act === "vote") return send({ type: "vote", topic: "hand_size_9", agree: el.dataset.agree === "true" });
@@ -214,7 +238,7 @@ function onSubmit(event) {
 document.addEventListener("DOMContentLoaded", () => {
   document.documentElement.lang = lang();
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
-  unlockOnGesture();
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => loadSound(), { capture: true });
   store.subscribe(render);
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
