@@ -67,7 +67,7 @@ def positions(ruleset: str, players: int, count: int) -> list[Any]:
         while not game.over and len(found) < count:
             seat = game.turn
             lacking = lacking_suits(game, game.next_seat(seat))
-            if len(search._candidates(game, seat, game._legal_moves(seat), rng, lacking)) > 1:
+            if len(search._candidates(game, seat, game.legal_moves(seat), rng, lacking)) > 1:
                 found.append(game.clone())
             for _ in range(3):
                 if not game.over:

@@ -5,8 +5,8 @@ else draw, else pass; RLCard never lets a player draw while holding a playable c
 engine is driven only through ``legal_actions`` and ``apply`` with action strings (the seat to
 act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there with a move).
 Prints a markdown table: µs per action and games/s per player count, plus games/s of the engine
-under uniformly random play; the trusted fast path the bots' playouts use (``_legal_moves`` /
-``_push``); then the same for every other ruleset (first hands, `last` called whenever legal).
+under uniformly random play; the trusted fast path the bots' playouts use (``legal_moves`` /
+``push``); then the same for every other ruleset (first hands, `last` called whenever legal).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -79,7 +79,7 @@ def run_engine(
 
 def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
     """(actions, seconds) for ``games`` poslednyaya hands on the trusted fast path the bots'
-    playouts use (``_legal_moves`` and ``_push``: no strings, no checks, no events)."""
+    playouts use (``legal_moves`` and ``push``: no strings, no checks, no events)."""
     rnd = random.Random(seed)
     actions = 0
     start = time.process_time()
@@ -87,9 +87,9 @@ def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
         game = new_game("poslednyaya", players, seed=seed * 100_003 + g)
         while not game.over:
             seat = game.turn
-            moves = game._legal_moves(seat)
+            moves = game.legal_moves(seat)
             plays = [m for m in moves if m.kind == "play"]
-            game._push(seat, rnd.choice(plays) if plays else moves[0])
+            game.push(seat, rnd.choice(plays) if plays else moves[0])
             actions += 1
     return actions, time.process_time() - start
 

@@ -1,218 +1,61 @@
-"""The shared turn machinery; a ruleset is a subclass that sets flags and overrides a few hooks.
+"""The turn machinery: a ``Game`` changes its state by the rules, gives the public contract
+(``shared/spec/engine-api.md``) and serialises itself; a ruleset is a subclass that sets flags
+and overrides a few hooks.
 
 Like python-chess variants, ``Game`` holds everything the four rulesets share (turn order and
 direction, skips, penalty draws with reshuffle, multi-card plays, named colours and suits, jokers
 played as named cards, out-of-turn actions, the pending states of ``docs/design.md``, blocked
 hands, hand end, scoring hooks, multi-hand matches, views, events and serialisation). A ruleset
 subclass states its facts as class attributes (``EFFECTS``, ``WILD``, ...) and ``deck()``, and
-overrides only the hooks where its rules really differ (see ``docs/engine.md``).
+overrides only the hooks where its rules really differ (see ``docs/engine.md``). The facts and
+the state fields are declared in ``base.py``, legal-move generation is ``moves.py`` and what the
+table has seen (the bots' beliefs, determinization) is ``beliefs.py``.
 
 Two paths lead into a state change: ``apply(seat, action)`` checks an action string against the
-legal ones and returns events; ``_push(seat, move)`` trusts a move from ``_legal_moves(seat)``
-(the fast path for bots and playouts).
+legal ones and returns events; ``push(seat, move)`` trusts a move from ``legal_moves(seat)``
+(the public fast path for bots and playouts: no strings, no checks, no events).
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from itertools import permutations
-from operator import itemgetter
-from typing import Any, ClassVar, NamedTuple, ParamSpec
+from collections.abc import Callable
+from typing import Any, ClassVar, ParamSpec, Self
 
-from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
+from .base import AGREED, Effect, Event, GameBase, IllegalAction, Option, lowest
+from .beliefs import Beliefs, Seen, _positions
+from .cards import BASE, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
+from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
 
-Event = dict[str, Any]
+__all__ = [
+    "AGREED",
+    "DRAW",
+    "PASS",
+    "Effect",
+    "Event",
+    "Game",
+    "GameBase",
+    "IllegalAction",
+    "Move",
+    "Option",
+    "Seen",
+    "lowest",
+    "play_move",
+]
+
 _P = ParamSpec("_P")
+#: every ruleset by id, as its class is defined (``from_dict`` of the base class dispatches here)
+_KINDS: dict[str, type[Game]] = {}
 
 
-class IllegalAction(ValueError):
-    """An action, seat or call the game does not accept now; the state is unchanged."""
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What playing a card of one rank does (``count`` cards of the rank multiply skip/pickup).
-
-    ``draw`` is a count or the name of an option holding the count.
-    """
-
-    skip: int = 0
-    reverse: bool = False
-    draw: int | str = 0
-    pickup: int = 0
-    free: bool = False
-    melee: bool = False
-    chain: bool = False
-
-
-#: the boolean option that carries every seated player's agreement (``Option.agree_high``)
-AGREED = "agreed"
-
-
-@dataclass(frozen=True)
-class Option:
-    """A ruleset option: its default and inclusive bounds (``None``: unbounded).
-
-    Values in ``(high, agree_high]`` are allowed only with the ``AGREED`` option true (the
-    lobby's unanimous vote, last-one D1). The bounds are written once, in the ruleset module:
-    ``Game._check_options`` and ``lastcard.describe`` both read them.
-    """
-
-    default: int | bool
-    low: int | None = None
-    high: int | None = None
-    agree_high: int | None = None
-
-
-class Move:
-    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string."""
-
-    __slots__ = ("cards", "kind", "name", "text")
-
-    def __init__(self, kind: str, cards: tuple[str, ...] = (), name: str | None = None) -> None:
-        self.kind = kind
-        self.cards = cards
-        self.name = name
-        if kind == "play":
-            self.text = " ".join(("play", *cards, name) if name else ("play", *cards))
-        elif kind == "suit":
-            self.text = f"suit {name}"
-        else:
-            self.text = kind
-
-    def __repr__(self) -> str:
-        return f"Move({self.text!r})"
-
-
-_ORDER_AND_NAME = itemgetter(0, 1)
-DRAW = Move("draw")
-PASS = Move("pass")
-LAST = Move("last")
-_PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
-
-
-def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
-    """The seats with the lowest ``key`` (several on a tie)."""
-    low = min(key(s) for s in seats)
-    return [s for s in seats if key(s) == low]
-
-
-def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
-    """The (shared, immutable) move laying ``cards`` with an optional named colour/suit."""
-    key = (cards, name)
-    move = _PLAYS.get(key)
-    if move is None:
-        move = _PLAYS[key] = Move("play", cards, name)
-    return move
-
-
-class Seen(NamedTuple):
-    """A seat's last play on a normal turn, as the table saw it: the move and the position it
-    was made in (colour or suit in force, direction, discard pile size), and the seat's hand
-    size after it. Bots read it to weigh what the play says about the hand (``hard``)."""
-
-    move: Move
-    active: str | None
-    direction: int
-    discard: int
-    held: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cards": list(self.move.cards),
-            "name": self.move.name,
-            "active": self.active,
-            "direction": self.direction,
-            "discard": self.discard,
-            "held": self.held,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Seen:
-        move = Move("play", tuple(d["cards"]), d["name"])
-        return cls(move, d["active"], d["direction"], d["discard"], d["held"])
-
-
-#: what the table has seen, worked out up to a point of the record: (entries followed, beliefs
-#: per seat, last play per seat)
-Memory = tuple[int, list[list[int]], list[Seen | None]]
-
-
-class Game:
+class Game(Beliefs):
     """One table's game: a hand being played, or a match of hands, under one ruleset."""
-
-    # ---- ruleset facts (class attributes a ruleset overrides) ----------------------------
-    RULESET: ClassVar[str] = ""
-    MIN_PLAYERS: ClassVar[int] = 2
-    MAX_PLAYERS: ClassVar[int] = 10
-    OPTIONS: ClassVar[dict[str, Option]] = {}
-    #: names a wild card may carry: colours or suits
-    NAMES: ClassVar[tuple[str, ...]] = ()
-    HAND_SIZE: ClassVar[int | str] = 7
-    #: a starter card is turned from the stock (posledniy-igrok: no)
-    UPCARD: ClassVar[bool] = True
-    #: the first seat is drawn at random (else the seat left of the dealer)
-    RANDOM_FIRST: ClassVar[bool] = False
-    #: the starter's effect applies as if the dealer had played it
-    STARTER_EFFECTS: ClassVar[bool] = False
-    #: a seat may draw while holding a legal play
-    VOLUNTARY_DRAW: ClassVar[bool] = True
-    #: after drawing, the drawn card (only it) may be played: pending ``drawn``
-    PLAY_DRAWN: ClassVar[bool] = False
-    #: several cards of one rank in one play
-    MULTI_CARD: ClassVar[bool] = False
-    #: "last card" calls: None, "auto" (called = seats with one card), "after" (Last One D7) or
-    #: "before" (last-card D7: called ahead of the play that leaves one card)
-    CALLS: ClassVar[str | None] = None
-    #: the penalty for a missed call: a count or the name of an option holding it
-    CALL_PENALTY: ClassVar[int | str] = "last_call_penalty"
-    #: the going-out card's draw/pickup effect still applies (poslednyaya D11, last-card D6)
-    FINAL_EFFECTS: ClassVar[bool] = False
-    #: with two seats a reverse also skips the opponent (poslednyaya R24)
-    REVERSE_SKIPS_TWO: ClassVar[bool] = False
-    #: ranks playable on anything: rank -> "must" (a name is required) / "may" / "none"
-    WILD: ClassVar[dict[str, str]] = {}
-    #: wild ranks legal only while the hand holds no card of the colour/suit in force (000 D3)
-    WILD_UNLESS_ACTIVE: ClassVar[frozenset[str]] = frozenset()
-    #: rank -> effect of playing it
-    EFFECTS: ClassVar[dict[str, Effect]] = {}
-    #: multi-hand match with running scores
-    SCORED: ClassVar[bool] = False
-    #: the highest rank a melee or 4-chain climbs to
-    CLIMB_TOP: ClassVar[str] = "10"
-    #: points of a French card left in hand at scoring, by rank (ranks not listed: face value)
-    POINTS: ClassVar[dict[str, int]] = {}
-
-    #: per-class caches of the single-card plays of each card (named / unnamed)
-    _singles: ClassVar[dict[str, list[Move]]] = {}
-    _plain: ClassVar[dict[str, list[Move]]] = {}
-    _custom_playable: ClassVar[bool] = False
-    _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
-    _restricted: ClassVar[frozenset[str]] = frozenset()
-    #: the positions a draw rules cards out in, (colour or suit in force, top rank), each a bit
-    _key_bits: ClassVar[dict[tuple[str | None, str], int]] = {}
-    #: per card, the bits of the positions in which it could have been played
-    _card_keys: ClassVar[dict[str, int]] = {}
-    _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._singles = {}
-        cls._plain = {}
-        cls._custom_playable = cls.playable is not Game.playable
-        cls._matches = {}
-        cls._key_bits = {}
-        cls._card_keys = {}
-        cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
-        cls._multis = {}
-
-    @classmethod
-    def deck(cls) -> list[str]:
-        """Every card of this ruleset's deck (with repeats)."""
-        raise NotImplementedError
+        if cls.RULESET:
+            _KINDS.setdefault(cls.RULESET, cls)
 
     # ---- construction ---------------------------------------------------------------------
     def __init__(
@@ -236,44 +79,39 @@ class Game:
         self.seed = seed
         self.options = self._check_options(dict(options or {}))
         self.rng = Rng(seed)
-        self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.stock: list[str] = []  # top is the last element
-        self.discard: list[str] = []  # top is the last element
-        self.active: str | None = None
+        self.hands = [[] for _ in range(players)]
+        self.stock = []  # top is the last element
+        self.discard = []  # top is the last element
+        self.active = None
         self.turn = 0
         self.direction = 1
         self.dealer = 0
-        self.pending: dict[str, Any] | None = None
-        self.drawn: str | None = None  # the card behind a pending "drawn" (hidden)
-        self.calls: list[int] = []  # standing calls ("after" mode)
+        self.pending = None
+        self.drawn = None  # the card behind a pending "drawn" (hidden)
+        self.calls = []  # standing calls ("after" mode)
         #: one-card seats whose call window another seat's play closed ("after" mode, 001 D7)
-        self.missed: list[int] = []
+        self.missed = []
         self.removed = [False] * players
         self.eliminated = [False] * players
         self.idle = 0  # consecutive turns with no discard and no draw
         self.over = False
-        self.winners: list[int] | None = None
+        self.winners = None
         self.hand_number = 1
-        self.scores: list[int] | None = [0] * players if self.SCORED else None
-        self.match_over: bool | None = False if self.SCORED else None
-        self.match_winners: list[int] | None = None
+        self.scores = [0] * players if self.SCORED else None
+        self.match_over = False if self.SCORED else None
+        self.match_winners = None
         # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
         # deal (or the restore), the public record since, and the two worked out up to a point
-        self._seen_from: Memory = (0, [[] for _ in range(players)], [None] * players)
-        self._record: list[Any] = []
-        self._seen: Memory | None = None
-        self._cache: dict[int, dict[str, Move]] = {}
-        self._events: list[Event] | None = None
+        self._seen_from = (0, [[] for _ in range(players)], [None] * players)
+        self._record = []
+        self._seen = None
+        self._cache = {}
+        self._events = None
         if setup is None:
             self._deal()
         else:
             self._setup(setup)
         self._cache = {}
-
-    #: the computer players a one-click solo game adds to the one person (``describe``)
-    SOLO_BOTS: ClassVar[int] = 2
-    #: how a match ends: "single" (one hand), "target", "threshold" or "hands" (``describe``)
-    MATCH: ClassVar[str] = "single"
 
     def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError.
@@ -314,34 +152,10 @@ class Game:
                 )
         return out
 
-    def _value(self, amount: int | str) -> int:
-        """A count given directly or as the name of an option."""
-        return self.options[amount] if isinstance(amount, str) else amount
-
-    # ---- seats and turn order -------------------------------------------------------------
-    def in_play(self, seat: int) -> bool:
-        """The seat takes part in the current hand (not removed, not eliminated)."""
-        return not (self.removed[seat] or self.eliminated[seat])
-
-    def seats_in_play(self) -> list[int]:
-        """Seats taking part in the current hand, in seat order."""
-        return [s for s in range(self.players) if self.in_play(s)]
-
-    def next_seat(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
-        """The seat ``steps`` seats in play after ``seat`` (in the current direction)."""
-        d = self.direction if direction is None else direction
-        n = self.players
-        removed, eliminated = self.removed, self.eliminated
-        while steps > 0:
-            seat = (seat + d) % n
-            if not (removed[seat] or eliminated[seat]):
-                steps -= 1
-        return seat
-
     # ---- dealing --------------------------------------------------------------------------
     def hand_size(self) -> int:
         """Cards dealt to each seat."""
-        return self._value(self.HAND_SIZE)
+        return self.value(self.HAND_SIZE)
 
     def _deal(self, dealer: int | None = None) -> None:
         """Shuffle and deal a hand. The first seat is drawn at random (``RANDOM_FIRST``) or sits
@@ -480,7 +294,7 @@ class Game:
         events: list[Event] = []  # ``_run``, inlined on the busiest path
         self._events = events
         try:
-            self._push(seat, move)
+            self.push(seat, move)
         finally:
             self._events = None
         self._record += events
@@ -489,7 +303,7 @@ class Game:
     def _draw_turn(self, seat: int, move: Move) -> list[Event]:
         """A draw at the start of a turn, and what it tells (``_rule_out``)."""
         before = len(self.hands[seat])
-        events = self._run(self._push, seat, move)
+        events = self._run(self.push, seat, move)
         self._rule_out(seat, before)
         return events
 
@@ -515,92 +329,6 @@ class Game:
         if self._events is not None:
             self._events.append(event)
 
-    # ---- what the table has seen: public inference for the bots -------------------------------
-    def _rule_out(self, seat: int, before: int) -> None:
-        """``seat`` has just drawn at the start of its turn, holding ``before`` cards: it is
-        believed to have held no card it could have played, and where a playable drawn card
-        could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
-        either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
-        play that contradicts the beliefs drops them (``_take``)."""
-        if not self.discard:
-            return
-        p = self.pending
-        if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
-            before = len(self.hands[seat])
-        bit = self._key_bit(self.active, RANK[self.discard[-1]])
-        self._record.append(("drew", seat, before, bit))
-
-    @property
-    def ruled_out(self) -> list[list[int]]:
-        """Per seat, one int per card it holds: the positions (``_key_bits``) in which it drew
-        instead of playing while it held that card, so the card is believed to be none that
-        could have been played there. Worked out from the record when asked."""
-        return self._memory()[1]
-
-    @property
-    def last_play(self) -> list[Seen | None]:
-        """Per seat, its last play on a normal turn this hand, if any."""
-        return self._memory()[2]
-
-    def _memory(self) -> Memory:
-        """What the table has seen: the record followed from the last point worked out."""
-        seen = self._seen
-        record = self._record
-        if seen is not None and seen[0] == len(record):
-            return seen
-        start, old_beliefs, old_plays = self._seen_from if seen is None else seen
-        beliefs = [list(held) for held in old_beliefs]
-        plays = list(old_plays)
-        keys = self._card_keys
-        for entry in record[start:]:
-            if type(entry) is tuple:
-                if entry[0] == "play":  # its play event follows: the hand still holds the cards
-                    _, seat, move, active, direction, discard = entry
-                    size = len(beliefs[seat]) - len(move.cards)
-                    plays[seat] = Seen(move, active, direction, discard, size)
-                else:
-                    _, seat, before, bit = entry
-                    held = beliefs[seat]
-                    held[:before] = [known | bit for known in held[:before]]
-                continue
-            kind = entry["type"]
-            if kind == "play":
-                held = beliefs[entry["seat"]]
-                for card in entry["cards"]:
-                    _take(held, keys.get(BASE[card], 0))
-            elif kind == "draw":
-                beliefs[entry["seat"]].extend([0] * entry["count"])
-            elif kind == "removed":
-                beliefs[entry["seat"]] = [0] * len(self.hands[entry["seat"]])
-            elif kind == "deal":  # a new hand: as it stood after its starter (``_start``)
-                beliefs = [list(held) for held in self._seen_from[1]]
-                plays = list(self._seen_from[2])
-        self._seen = (len(record), beliefs, plays)
-        return self._seen
-
-    @classmethod
-    def _key_bit(cls, active: str | None, top_rank: str) -> int:
-        """The bit of a position (colour or suit in force, top rank) in the beliefs."""
-        bit = cls._key_bits.get((active, top_rank))
-        if bit is None:
-            bit = cls._key_bits[active, top_rank] = 1 << len(cls._key_bits)
-            for card in cls._match_cards(active, top_rank, False):
-                cls._card_keys[card] = cls._card_keys.get(card, 0) | bit
-        return bit
-
-    def ruled_out_cards(self, seat: int) -> list[frozenset[str]]:
-        """``ruled_out[seat]`` as cards: for each card the seat holds, those it is believed not
-        to be (for tests and inspection; the engine and the bots work on the bit masks)."""
-        return [
-            frozenset(c for c, keys in self._card_keys.items() if keys & known)
-            for known in self.ruled_out[seat]
-        ]
-
-    def believed_without(self, seat: int, cards: Iterable[str]) -> bool:
-        """Is every card ``seat`` holds believed to be none of ``cards``?"""
-        masks = [self._card_keys.get(card, 0) for card in cards]
-        return all(known & mask for known in self.ruled_out[seat] for mask in masks)
-
     def time_out(self) -> list[Event]:
         """Apply the default action for whoever the game waits on (engine-api, rule 000 D6)."""
         if self.over:
@@ -623,12 +351,12 @@ class Game:
         if kind == "melee":
             self._resolve_melee()
         elif kind in ("chain", "pickup"):
-            self._push(seat, DRAW)
+            self.push(seat, DRAW)
         elif kind == "suit":  # the ace's suit stands; the seat then has its turn (002 D12)
             self.pending = None
             self._emit({"type": "suit", "seat": seat, "active": self.active})
         else:  # drawn, free
-            self._push(seat, PASS)
+            self.push(seat, PASS)
 
     def remove_seat(self, seat: int) -> list[Event]:
         """The host removes a seat: its cards are shuffled into the stock (000 D10)."""
@@ -747,205 +475,11 @@ class Game:
         view["legal"] = list(self._moves(seat))
         return view
 
-    # ---- legal moves ----------------------------------------------------------------------
-    def _legal_moves(self, seat: int) -> list[Move]:
-        """The legal moves of ``seat`` (the fast path's counterpart of ``legal_actions``)."""
-        return list(self._moves(seat).values())
-
-    def _moves(self, seat: int) -> dict[str, Move]:
-        moves = self._cache.get(seat)
-        if moves is None:
-            moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
-        return moves
-
-    def _generate(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat``, in order."""
-        if self.over or self.removed[seat] or self.eliminated[seat]:
-            return []
-        p = self.pending
-        moves: list[Move] = []
-        if p is None:
-            if seat == self.turn:
-                found = self._turn_moves(seat)
-                moves = found if type(found) is list else list(found)
-        elif p["kind"] == "melee":
-            # a pass is final for the current melee card (last-one D13)
-            if seat != p["aggressor"] and seat not in p["passed"]:
-                moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
-                moves.append(PASS)
-        elif p.get("seat") == seat:
-            moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
-        if self.CALLS not in (None, "auto"):
-            moves.extend(self._call_moves(seat, moves))
-        return moves
-
-    def _turn_moves(self, seat: int) -> Iterable[Move]:
-        """A normal turn: plays, then draw, or pass when nothing can be drawn."""
-        plays = self._plays(seat, self._playable_cards(seat))
-        if self._can_draw():
-            if self.VOLUNTARY_DRAW or not plays:
-                plays.append(DRAW)
-        elif not plays:
-            plays.append(PASS)
-        return plays
-
-    def _drawn_moves(self, seat: int) -> Iterable[Move]:
-        """After a draw (pending ``drawn``): the plays that lay the drawn card, or ``pass``."""
-        drawn = self.drawn
-        assert drawn is not None
-        moves = self._plays(seat, self._playable_cards(seat))
-        moves = [m for m in moves if drawn in map(BASE.__getitem__, m.cards)]
-        moves.append(PASS)
-        return moves
-
-    def _free_moves(self, seat: int) -> Iterable[Move]:
-        return [*self._plays(seat, self._any_cards(seat)), PASS]
-
-    def _chain_moves(self, seat: int) -> Iterable[Move]:
-        assert self.pending is not None
-        return self._plays(seat, self._climb_cards(self.pending["need"]), named=False) or [DRAW]
-
-    def _pickup_moves(self, seat: int) -> Iterable[Move]:
-        return [*self._plays(seat, self._counter_cards(seat)), DRAW]
-
-    def _suit_moves(self, seat: int) -> Iterable[Move]:
-        return [Move("suit", (), name) for name in self.NAMES]
-
-    def _call_moves(self, seat: int, moves: list[Move]) -> Iterable[Move]:
-        """``last`` where a call is open to this seat, which has none standing: "after", it holds
-        one card; "before" (last-card D7), one of its ``moves`` would leave it one card."""
-        if seat in self.calls:
-            return []
-        size = len(self.hands[seat])
-        if self.CALLS == "after":  # open until another seat's play (last-one D7)
-            open_ = size == 1 and seat not in self.missed
-        else:
-            open_ = any(m.kind == "play" and size - len(m.cards) == 1 for m in moves)
-        return [LAST] if open_ else []
-
-    def playable(self, seat: int, card: str) -> bool:
-        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?"""
-        return self._matcher(seat)(card)
-
-    def _playable_cards(self, seat: int) -> Callable[[str], bool]:
-        """The ``playable`` predicate for ``seat`` (a table lookup unless a ruleset overrides)."""
-        if self._custom_playable:
-            return lambda card: self.playable(seat, card)
-        return self._matcher(seat)
-
-    def _matcher(self, seat: int) -> Callable[[str], bool]:
-        """Membership in the per-class table of playable cards for this position."""
-        if not self.discard or self.active is None:  # a free lead (posledniy-igrok D1)
-            return _anything
-        hand = self.hands[seat]
-        restricted = not self._restricted.isdisjoint(hand) and self.active in map(
-            SUIT.__getitem__, hand
-        )
-        key = (self.active, RANK[self.discard[-1]], restricted)
-        ok = self._matches.get(key)
-        if ok is None:
-            ok = self._matches[key] = frozenset(self._match_cards(*key)).__contains__
-        return ok
-
-    @classmethod
-    def _match_cards(cls, active: str | None, top_rank: str, restricted: bool) -> Iterator[str]:
-        """The rule: a wild rank (unless ``restricted`` and in ``WILD_UNLESS_ACTIVE``), else a
-        suit match with the colour/suit in force or a rank match with the top card."""
-        for card in CARD_ORDER:
-            rank = RANK[card]
-            if rank in cls.WILD:
-                if not (restricted and rank in cls.WILD_UNLESS_ACTIVE):
-                    yield card
-            elif SUIT[card] == active or rank == top_rank:
-                yield card
-
-    def _any_cards(self, seat: int) -> Callable[[str], bool]:
-        return _anything
-
-    def _climb_cards(self, need: str) -> Callable[[str], bool]:
-        return lambda card: card == need
-
-    def _counter_cards(self, seat: int) -> Callable[[str], bool]:
-        """Cards that counter a waiting pickup: same rank as the top, or another pickup rank of
-        the top's suit (last-card D3)."""
-        top = self.discard[-1]
-        ranks = {r for r, e in self.EFFECTS.items() if e.pickup}
-        return lambda card: (
-            RANK[card] == RANK[top] or (RANK[card] in ranks and SUIT[card] == SUIT[top])
-        )
-
-    def _plays(self, seat: int, ok: Callable[[str], bool], named: bool = True) -> list[Move]:
-        """The play moves of ``seat`` using the cards ``ok`` accepts, in card order.
-
-        A joker yields one move per natural card it may be named as; a wild rank carries each
-        name (and none where naming is optional); with ``MULTI_CARD`` every ordered set of cards
-        of one rank that holds an accepted card is a play.
-        """
-        hand = self.hands[seat]
-        if self.MULTI_CARD:
-            return self._multi_plays(hand, ok, named)
-        moves: list[Move] = []
-        cache = self._singles if named else self._plain
-        for card in filter(ok, hand):  # a card held twice comes twice: ``_moves`` keeps one
-            if card != JOKER:
-                moves += cache.get(card) or self._single(card, named)
-        if JOKER in hand:  # jokers come last in card order, by the card they are named as
-            for natural in NATURALS:
-                if ok(natural):
-                    moves += self._named(f"{JOKER}={natural}", named)
-        return moves
-
-    def _single(self, card: str, named: bool) -> list[Move]:
-        """The plays of ``card`` alone (cached per class)."""
-        cache = self._singles if named else self._plain
-        moves = cache.get(card)
-        if moves is None:
-            moves = cache[card] = self._named(card, named)
-        return moves
-
-    def _named(self, card: str, named: bool, cards: tuple[str, ...] | None = None) -> list[Move]:
-        """The plays laying ``cards`` (default: ``card`` alone), with the names its rank takes."""
-        cards = (card,) if cards is None else cards
-        mode = self.WILD.get(RANK[card], "none") if named else "none"
-        moves = [] if mode == "must" else [play_move(cards)]
-        if mode != "none":
-            moves += [play_move(cards, name) for name in self.NAMES]
-        return moves
-
-    def _multi_plays(self, hand: list[str], ok: Callable[[str], bool], named: bool) -> list[Move]:
-        """Every ordered set of same-rank cards holding an accepted card, in card order (a hand
-        with two equal cards yields a play twice; ``_moves`` keeps one)."""
-        groups: dict[str, list[str]] = {}
-        for card in hand:
-            groups.setdefault(RANK[card], []).append(card)
-        cache = self._multis
-        entries: list[tuple[tuple[int, ...], int, Move]] = []
-        key: tuple[int, ...]
-        for cards in groups.values():
-            if len(cards) == 1:  # the common case, a rank held once: cached like single plays
-                card = cards[0]
-                if ok(card):
-                    key = (ORDER[card],)
-                    entries += [(key, i, move) for i, move in enumerate(self._single(card, named))]
-                continue
-            good = {card for card in cards if ok(card)}
-            if not good:
-                continue
-            for k in range(1, len(cards) + 1):
-                for perm in permutations(cards, k):
-                    if good.isdisjoint(perm):
-                        continue
-                    moves = cache.get((perm, named))
-                    if moves is None:
-                        moves = cache[perm, named] = self._named(perm[-1], named, perm)
-                    key = tuple(map(ORDER.__getitem__, perm))
-                    entries += [(key, i, move) for i, move in enumerate(moves)]
-        entries.sort(key=_ORDER_AND_NAME)
-        return [move for _, _, move in entries]
-
     # ---- state changes (the trusted fast path) --------------------------------------------
-    def _push(self, seat: int, move: Move) -> None:
-        """Apply a move taken from ``_legal_moves(seat)``, trusting it (no checks)."""
+    def push(self, seat: int, move: Move) -> None:
+        """Apply a move taken from ``legal_moves(seat)``, trusting it: the public fast path
+        for bots and playouts (no checks, and no events built unless ``apply`` or another
+        public call is collecting them). A move that is not legal now corrupts the game."""
         self._cache = {}
         kind = move.kind
         if kind == "play":
@@ -1008,7 +542,7 @@ class Game:
             else:
                 self._resolve(seat, effect, len(move.cards), top, p)
         if missed:
-            self._draw(seat, self._value(self.CALL_PENALTY), "last")
+            self._draw(seat, self.value(self.CALL_PENALTY), "last")
 
     def _resolve(
         self, seat: int, effect: Effect, count: int, top: str, p: dict[str, Any] | None = None
@@ -1046,7 +580,7 @@ class Game:
             self.turn = nxt
             return
         if effect.draw:
-            self._draw(nxt, self._value(effect.draw), "penalty")
+            self._draw(nxt, self.value(effect.draw), "penalty")
             skip = max(skip, 1)
         skip = min(skip, len(self.seats_in_play()) - 1)
         target = seat
@@ -1114,7 +648,7 @@ class Game:
                 self.direction = -self.direction
                 self._emit({"type": "reverse", "seat": seat, "direction": self.direction})
             if effect is not None and effect.draw:
-                self._draw(self.next_seat(seat), self._value(effect.draw), "penalty")
+                self._draw(self.next_seat(seat), self.value(effect.draw), "penalty")
             elif effect is not None and effect.pickup:
                 amount = _pickup(effect, len(move.cards), p)
                 self._draw(self.next_seat(seat), amount, "pickup")
@@ -1123,7 +657,7 @@ class Game:
     def _catch_missed_calls(self, seat: int) -> None:
         """Last One D7: a play by ``seat`` catches every other one-card seat that has not called
         (it draws the penalty) and closes its call window (with a penalty of 0 too)."""
-        penalty = self._value(self.CALL_PENALTY)
+        penalty = self.value(self.CALL_PENALTY)
         for other in self.seats_in_play():
             if (
                 other != seat
@@ -1186,10 +720,6 @@ class Game:
     def blocked_winners(self) -> list[int]:
         """Winners of a blocked hand: the seats holding the fewest cards (000 D7)."""
         return lowest(self.seats_in_play(), lambda seat: len(self.hands[seat]))
-
-    def _can_draw(self) -> bool:
-        """A card can be drawn: the stock, or a discard pile to reshuffle under its top card."""
-        return bool(self.stock) or len(self.discard) > 1
 
     def _draw(self, seat: int, count: int, reason: str) -> list[str]:
         """``seat`` draws ``count`` cards, reshuffling the discard pile (all but the top) into the
@@ -1254,7 +784,7 @@ class Game:
         """Points of the cards ``seat`` holds: ``POINTS`` by rank, else the face value."""
         return sum(self.POINTS.get(RANK[card]) or int(RANK[card]) for card in self.hands[seat])
 
-    # ---- copies, determinization, serialisation -------------------------------------------
+    # ---- copies and serialisation ---------------------------------------------------------
     #: the whole state besides the RNG (a ruleset keeping more state lists its fields here too)
     _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "seed", "options", "active", "turn", "direction", "dealer", "drawn", "idle",
@@ -1277,9 +807,7 @@ class Game:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
         """Rebuild a game from ``to_dict`` output (any Game subclass dispatches on the ruleset)."""
-        from .rulesets import RULESETS
-
-        kind = RULESETS.get(d.get("ruleset", ""))
+        kind = _KINDS.get(d.get("ruleset", ""))
         if kind is None:
             raise ValueError(f"not a saved game of a known ruleset: {d.get('ruleset')!r}")
         game = kind.__new__(kind)
@@ -1305,7 +833,7 @@ class Game:
         game._own(d["rng"])
         return game
 
-    def clone(self) -> Game:
+    def clone(self) -> Self:
         """An independent copy with the same future (no JSON round trip: fast for playouts)."""
         game = type(self).__new__(type(self))
         game.__dict__.update(self.__dict__)
@@ -1331,71 +859,12 @@ class Game:
         self._cache = {}
         self._events = None
 
-    def determinize(self, seat: int, seed: int) -> Game:
-        """A copy in which every card hidden from ``seat`` (other hands and the stock) is dealt
-        anew from the sorted multiset of those cards, shuffled with ``seed``, each card of another
-        hand one that the table's beliefs (``ruled_out``) allow where the cards do; hand and
-        stock sizes are kept, so the result depends only on what ``seat`` may know."""
-        game = self.clone()
-        if game.over:
-            return game
-        others = [s for s in range(game.players) if s != seat]
-        hidden = sorted(
-            [c for s in others for c in game.hands[s]] + game.stock, key=ORDER.__getitem__
-        )
-        rng = Rng(seed)
-        rng.shuffle(hidden)
-        keys, ruled_out = self._card_keys, self.ruled_out
-        for s in others:
-            # the most constrained card first, each the first hidden card it may be (any card
-            # when none fits: the beliefs are only beliefs)
-            beliefs = ruled_out[s]
-            if len(beliefs) != len(game.hands[s]):  # a copy moved on by the fast path
-                beliefs = [0] * len(game.hands[s])
-            hand = []
-            for known in sorted(beliefs, key=int.bit_count, reverse=True):
-                i = next((i for i, c in enumerate(hidden) if not known & keys.get(c, 0)), 0)
-                hand.append(hidden.pop(i))
-            game.hands[s] = sorted(hand, key=ORDER.__getitem__)
-        game.stock = hidden
-        p = game.pending
-        if p is not None and p["kind"] == "drawn" and p["seat"] != seat:
-            hand = game.hands[p["seat"]]
-            game.drawn = next((c for c in hand if game.playable(p["seat"], c)), hand[0])
-        game.rng = Rng(rng.next64())
-        return game
-
-
-def _positions(known: int, keys: dict[int, list[str]]) -> list[list[str]]:
-    """The positions of a belief's bits, ``[colour or suit in force ("" for none), top rank]``,
-    sorted: the bits are numbered as a process first meets the positions, the save is not."""
-    return sorted(keys[1 << b] for b in range(known.bit_length()) if known >> b & 1)
-
-
-def _take(held: list[int], keys: int) -> None:
-    """A card that could have been played in the positions ``keys`` leaves a hand believed to
-    be ``held``: with the most constrained belief it fits, or, fitting none, the beliefs were
-    wrong and are forgotten."""
-    if not any(held):
-        if held:
-            held.pop()
-        return
-    fits = [i for i, known in enumerate(held) if not known & keys]
-    if not fits:
-        held[:] = [0] * (len(held) - 1)
-        return
-    del held[max(fits, key=lambda i: held[i].bit_count())]
-
 
 def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:
     """Cards owed for ``count`` pickup cards of ``effect`` laid on the waiting pickup ``p``, if
     any (a counter passes the whole pickup on: last-card D3, D6)."""
     waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
     return waiting + effect.pickup * count
-
-
-def _anything(card: str) -> bool:
-    return True
 
 
 def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:

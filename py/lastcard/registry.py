@@ -6,9 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from .game import AGREED, Game
-from .rulesets import RULESETS
+from .rulesets.last_card import LastCard
+from .rulesets.last_one import LastOne
+from .rulesets.posledniy_igrok import PosledniyIgrok
+from .rulesets.poslednyaya import Poslednyaya
 
 __all__ = ["RULESETS", "describe", "load", "new_game"]
+
+#: every ruleset by id; registering a ruleset is one line here
+RULESETS: dict[str, type[Game]] = {
+    "poslednyaya": Poslednyaya,
+    "last-one": LastOne,
+    "last-card": LastCard,
+    "posledniy-igrok": PosledniyIgrok,
+}
 
 
 def new_game(

@@ -16,9 +16,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import RULESETS, new_game
 from .bots import LEVELS, choose
 from .game import Game
+from .registry import RULESETS, new_game
 from .rng import Rng
 
 #: a decision that never ends a hand would loop forever; no real hand comes near this

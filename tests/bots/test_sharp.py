@@ -18,7 +18,7 @@ def make(hands: list[list[str]], stock: list[str], first: int = 0, starter: str 
 
 
 def pick(game: Game, seat: int, lacking: frozenset[str | None] = frozenset()) -> str:
-    move = sharp_move(game, seat, game._legal_moves(seat), Rng(1), lacking)
+    move = sharp_move(game, seat, game.legal_moves(seat), Rng(1), lacking)
     assert move is not None
     return move.text
 
@@ -47,7 +47,7 @@ def test_it_keeps_a_card_of_a_rank_it_holds_twice() -> None:
 def test_it_saves_its_skips_for_a_seat_about_to_go_out() -> None:
     hands = [["RS", "BS", "R6", "G2"], ["Y5", "Y6", "Y7"]]
     game = make(hands, stock=["Y9", "Y1", "Y2"])
-    assert normal_move(game, 0, game._legal_moves(0), Rng(1)).text == "play RS"
+    assert normal_move(game, 0, game.legal_moves(0), Rng(1)).text == "play RS"
     assert pick(game, 0) == "play R6"
     game = make([hands[0], ["Y5", "Y6"]], stock=["Y9", "Y1", "Y2"])
     assert pick(game, 0) == "play RS"
@@ -57,7 +57,7 @@ def test_it_keeps_a_wild_card_it_has_just_drawn() -> None:
     game = make([["B1", "B2"], ["Y5", "Y6", "Y7"]], stock=["W", "Y1"])
     game.apply(0, "draw")
     assert game.pending == {"kind": "drawn", "seat": 0}
-    assert normal_move(game, 0, game._legal_moves(0), Rng(1)).text.startswith("play W")
+    assert normal_move(game, 0, game.legal_moves(0), Rng(1)).text.startswith("play W")
     assert pick(game, 0) == "pass"
     game = make([["B1", "B2"], ["Y5", "Y6"]], stock=["W", "Y1"])
     game.apply(0, "draw")

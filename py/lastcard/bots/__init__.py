@@ -53,7 +53,7 @@ def choose(
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-    moves = game._legal_moves(seat)
+    moves = game.legal_moves(seat)
     if not moves:
         return None
     rng = Rng(seed)

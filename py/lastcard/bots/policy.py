@@ -1,7 +1,7 @@
 """The ``easy`` and ``normal`` policies: one move for one seat, from what that seat may know.
 
 Both work on the engine's trusted fast path: the seat's legal ``Move`` objects
-(``Game._legal_moves``) in, one of them out. ``normal_move`` also serves as the playout policy of
+(``Game.legal_moves``) in, one of them out. ``normal_move`` also serves as the playout policy of
 ``hard``, so it reads only cheap public facts plus the seat's own hand: the top discard, the
 colour or suit in force, the pending state, hand sizes, the turn order and the ruleset's class
 facts (``WILD``, ``EFFECTS``, ``POINTS``). It never touches another hand or the stock.
@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import BASE, JOKER, NATURALS, PIPS, RANK, SUIT
-from ..game import Game, Move
+from ..game import Game
+from ..moves import Move
 from ..rng import Rng
 
 #: the score of a play that empties the hand: nothing else comes close
@@ -204,7 +205,7 @@ class _Traits:
         self.points = {c: points.get(RANK[c]) or int(RANK[c]) for c in cards} if game.SCORED else {}
         self.attacks: dict[str, tuple[float, float, float]] = {}
         for rank, effect in game.EFFECTS.items():
-            fixed = float(game._value(effect.draw)) if effect.draw else 0.0
+            fixed = float(game.value(effect.draw)) if effect.draw else 0.0
             if effect.melee or effect.chain:
                 fixed += PIPS[rank] / 2
             if effect.free:

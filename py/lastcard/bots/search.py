@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..beliefs import Seen
 from ..cards import BASE, ORDER
-from ..game import Game, Move, Seen
+from ..game import Game
+from ..moves import Move
 from ..rng import Rng
 from .policy import card_points, lacking_suits, normal_move, scored_moves, sharp_move
 
@@ -74,7 +76,7 @@ def search_move(
         world = _world(game, seat, rng)
         for move in alive:
             sim = world.clone()
-            sim._push(seat, move)
+            sim.push(seat, move)
             totals[move] += playout(sim, seat, rng, lacking=lacking)
             counts[move] += 1
         done += len(alive)
@@ -139,7 +141,7 @@ def _heuristic_play(world: Game, seat: int, seen: Seen) -> bool:
     before.turn = seat
     before.pending = None
     before.drawn = None
-    legal = [move for move in before._legal_moves(seat) if move.kind != "last"]
+    legal = [move for move in before.legal_moves(seat) if move.kind != "last"]
     scored = scored_moves(before, seat, legal)
     if not scored:
         return True
@@ -162,18 +164,18 @@ def playout(
         if game.over:
             break
         actor = _actor(game)
-        legal = game._legal_moves(actor)
+        legal = game.legal_moves(actor)
         if actor == seat and lacking is not None:
             move = sharp_move(game, actor, legal, rng, lacking)
         else:
             move = normal_move(game, actor, legal, rng)
         if move is None:
             break
-        game._push(actor, move)
+        game.push(actor, move)
         if move.kind == "play" and len(game.hands[actor]) == 1 and not game.over:
-            for call in game._legal_moves(actor):
+            for call in game.legal_moves(actor):
                 if call.kind == "last":
-                    game._push(actor, call)
+                    game.push(actor, call)
     return result(game, seat, seats)
 
 

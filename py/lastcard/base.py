@@ -1,0 +1,188 @@
+"""What every part of the engine stands on: the ruleset facts a ``Game`` subclass states, the
+state fields a game holds, and the seats and turn order (``docs/engine.md``, "Layout").
+
+``GameBase`` is the bottom of the engine's stack: ``LegalMoves`` (``moves.py``) generates the
+legal moves from the state, ``Beliefs`` (``beliefs.py``) works out what the table has seen and
+deals determinizations, and ``Game`` (``game.py``) changes the state, serialises it and gives the
+public contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from .rng import Rng
+
+Event = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action, seat or call the game does not accept now; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What playing a card of one rank does (``count`` cards of the rank multiply skip/pickup).
+
+    ``draw`` is a count or the name of an option holding the count.
+    """
+
+    skip: int = 0
+    reverse: bool = False
+    draw: int | str = 0
+    pickup: int = 0
+    free: bool = False
+    melee: bool = False
+    chain: bool = False
+
+
+#: the boolean option that carries every seated player's agreement (``Option.agree_high``)
+AGREED = "agreed"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ruleset option: its default and inclusive bounds (``None``: unbounded).
+
+    Values in ``(high, agree_high]`` are allowed only with the ``AGREED`` option true (the
+    lobby's unanimous vote, last-one D1). The bounds are written once, in the ruleset module:
+    ``Game._check_options`` and ``lastcard.describe`` both read them.
+    """
+
+    default: int | bool
+    low: int | None = None
+    high: int | None = None
+    agree_high: int | None = None
+
+
+def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
+    """The seats with the lowest ``key`` (several on a tie)."""
+    low = min(key(s) for s in seats)
+    return [s for s in seats if key(s) == low]
+
+
+class GameBase:
+    """The ruleset facts (class attributes a ruleset overrides), the state of one table's game
+    and the seats in play. Not a game by itself: see ``Game``."""
+
+    # ---- ruleset facts (class attributes a ruleset overrides) ----------------------------
+    RULESET: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 10
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: names a wild card may carry: colours or suits
+    NAMES: ClassVar[tuple[str, ...]] = ()
+    HAND_SIZE: ClassVar[int | str] = 7
+    #: a starter card is turned from the stock (posledniy-igrok: no)
+    UPCARD: ClassVar[bool] = True
+    #: the first seat is drawn at random (else the seat left of the dealer)
+    RANDOM_FIRST: ClassVar[bool] = False
+    #: the starter's effect applies as if the dealer had played it
+    STARTER_EFFECTS: ClassVar[bool] = False
+    #: a seat may draw while holding a legal play
+    VOLUNTARY_DRAW: ClassVar[bool] = True
+    #: after drawing, the drawn card (only it) may be played: pending ``drawn``
+    PLAY_DRAWN: ClassVar[bool] = False
+    #: several cards of one rank in one play
+    MULTI_CARD: ClassVar[bool] = False
+    #: "last card" calls: None, "auto" (called = seats with one card), "after" (Last One D7) or
+    #: "before" (last-card D7: called ahead of the play that leaves one card)
+    CALLS: ClassVar[str | None] = None
+    #: the penalty for a missed call: a count or the name of an option holding it
+    CALL_PENALTY: ClassVar[int | str] = "last_call_penalty"
+    #: the going-out card's draw/pickup effect still applies (poslednyaya D11, last-card D6)
+    FINAL_EFFECTS: ClassVar[bool] = False
+    #: with two seats a reverse also skips the opponent (poslednyaya R24)
+    REVERSE_SKIPS_TWO: ClassVar[bool] = False
+    #: ranks playable on anything: rank -> "must" (a name is required) / "may" / "none"
+    WILD: ClassVar[dict[str, str]] = {}
+    #: wild ranks legal only while the hand holds no card of the colour/suit in force (000 D3)
+    WILD_UNLESS_ACTIVE: ClassVar[frozenset[str]] = frozenset()
+    #: rank -> effect of playing it
+    EFFECTS: ClassVar[dict[str, Effect]] = {}
+    #: multi-hand match with running scores
+    SCORED: ClassVar[bool] = False
+    #: the highest rank a melee or 4-chain climbs to
+    CLIMB_TOP: ClassVar[str] = "10"
+    #: points of a French card left in hand at scoring, by rank (ranks not listed: face value)
+    POINTS: ClassVar[dict[str, int]] = {}
+    #: the computer players a one-click solo game adds to the one person (``describe``)
+    SOLO_BOTS: ClassVar[int] = 2
+    #: how a match ends: "single" (one hand), "target", "threshold" or "hands" (``describe``)
+    MATCH: ClassVar[str] = "single"
+
+    # ---- the state (set by ``Game.__init__``, ``Game.from_dict`` and ``Game.clone``) ------
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    #: per seat, its cards in the engine's card order
+    hands: list[list[str]]
+    #: the draw pile, top last
+    stock: list[str]
+    #: the discard pile, top last
+    discard: list[str]
+    #: the colour or suit in force (None: a free lead)
+    active: str | None
+    turn: int
+    direction: int
+    dealer: int
+    pending: dict[str, Any] | None
+    #: the card behind a pending "drawn" (hidden)
+    drawn: str | None
+    #: standing calls ("after" and "before" modes)
+    calls: list[int]
+    #: one-card seats whose call window another seat's play closed ("after" mode, 001 D7)
+    missed: list[int]
+    removed: list[bool]
+    eliminated: list[bool]
+    #: consecutive turns with no discard and no draw
+    idle: int
+    over: bool
+    winners: list[int] | None
+    hand_number: int
+    scores: list[int] | None
+    match_over: bool | None
+    match_winners: list[int] | None
+    #: the events of the state change under way (None on the fast path: none are built)
+    _events: list[Event] | None
+
+    @classmethod
+    def deck(cls) -> list[str]:
+        """Every card of this ruleset's deck (with repeats)."""
+        raise NotImplementedError
+
+    def clone(self) -> Self:
+        """An independent copy with the same future (``Game.clone``)."""
+        raise NotImplementedError
+
+    def value(self, amount: int | str) -> int:
+        """A count given directly or as the name of an option (``Effect.draw``,
+        ``CALL_PENALTY``, ``HAND_SIZE``): the fast path's way to read one."""
+        return self.options[amount] if isinstance(amount, str) else amount
+
+    # ---- seats and turn order -------------------------------------------------------------
+    def in_play(self, seat: int) -> bool:
+        """The seat takes part in the current hand (not removed, not eliminated)."""
+        return not (self.removed[seat] or self.eliminated[seat])
+
+    def seats_in_play(self) -> list[int]:
+        """Seats taking part in the current hand, in seat order."""
+        return [s for s in range(self.players) if self.in_play(s)]
+
+    def next_seat(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
+        """The seat ``steps`` seats in play after ``seat`` (in the current direction)."""
+        d = self.direction if direction is None else direction
+        n = self.players
+        removed, eliminated = self.removed, self.eliminated
+        while steps > 0:
+            seat = (seat + d) % n
+            if not (removed[seat] or eliminated[seat]):
+                steps -= 1
+        return seat
+
+    def _can_draw(self) -> bool:
+        """A card can be drawn: the stock, or a discard pile to reshuffle under its top card."""
+        return bool(self.stock) or len(self.discard) > 1

@@ -1,0 +1,276 @@
+"""Legal-move generation: which moves each seat has now, from the state alone.
+
+``LegalMoves.legal_moves(seat)`` is the bots' side of the trusted fast path (``Game.push`` is the
+other): ``Move`` objects, shared and immutable, no strings parsed. ``Game.legal_actions`` lists
+their action strings. A ruleset changes what is legal through the hooks here (``playable``,
+``_call_moves``, the ``_<pending kind>_moves``) or through its facts (``WILD``, ``MULTI_CARD``...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import permutations
+from operator import itemgetter
+from typing import Any, ClassVar
+
+from .base import GameBase
+from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
+
+
+class Move:
+    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string."""
+
+    __slots__ = ("cards", "kind", "name", "text")
+
+    def __init__(self, kind: str, cards: tuple[str, ...] = (), name: str | None = None) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.name = name
+        if kind == "play":
+            self.text = " ".join(("play", *cards, name) if name else ("play", *cards))
+        elif kind == "suit":
+            self.text = f"suit {name}"
+        else:
+            self.text = kind
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+_ORDER_AND_NAME = itemgetter(0, 1)
+DRAW = Move("draw")
+PASS = Move("pass")
+LAST = Move("last")
+_PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
+
+
+def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
+    """The (shared, immutable) move laying ``cards`` with an optional named colour/suit."""
+    key = (cards, name)
+    move = _PLAYS.get(key)
+    if move is None:
+        move = _PLAYS[key] = Move("play", cards, name)
+    return move
+
+
+def _anything(card: str) -> bool:
+    return True
+
+
+class LegalMoves(GameBase):
+    """The legal moves of every seat (cached per state: ``push`` and every state change clear
+    ``_cache``)."""
+
+    #: per-class caches of the single-card plays of each card (named / unnamed)
+    _singles: ClassVar[dict[str, list[Move]]] = {}
+    _plain: ClassVar[dict[str, list[Move]]] = {}
+    _custom_playable: ClassVar[bool] = False
+    _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
+    _restricted: ClassVar[frozenset[str]] = frozenset()
+    _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
+    #: per seat, its legal moves by action string, while the state stands
+    _cache: dict[int, dict[str, Move]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._singles = {}
+        cls._plain = {}
+        cls._custom_playable = cls.playable is not LegalMoves.playable
+        cls._matches = {}
+        cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
+        cls._multis = {}
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """The legal moves of ``seat`` (the fast path's counterpart of ``legal_actions``)."""
+        return list(self._moves(seat).values())
+
+    def _moves(self, seat: int) -> dict[str, Move]:
+        moves = self._cache.get(seat)
+        if moves is None:
+            moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
+        return moves
+
+    def _generate(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat``, in order."""
+        if self.over or self.removed[seat] or self.eliminated[seat]:
+            return []
+        p = self.pending
+        moves: list[Move] = []
+        if p is None:
+            if seat == self.turn:
+                found = self._turn_moves(seat)
+                moves = found if type(found) is list else list(found)
+        elif p["kind"] == "melee":
+            # a pass is final for the current melee card (last-one D13)
+            if seat != p["aggressor"] and seat not in p["passed"]:
+                moves.extend(self._plays(seat, self._climb_cards(p["need"]), named=False))
+                moves.append(PASS)
+        elif p.get("seat") == seat:
+            moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
+        if self.CALLS not in (None, "auto"):
+            moves.extend(self._call_moves(seat, moves))
+        return moves
+
+    def _turn_moves(self, seat: int) -> Iterable[Move]:
+        """A normal turn: plays, then draw, or pass when nothing can be drawn."""
+        plays = self._plays(seat, self._playable_cards(seat))
+        if self._can_draw():
+            if self.VOLUNTARY_DRAW or not plays:
+                plays.append(DRAW)
+        elif not plays:
+            plays.append(PASS)
+        return plays
+
+    def _drawn_moves(self, seat: int) -> Iterable[Move]:
+        """After a draw (pending ``drawn``): the plays that lay the drawn card, or ``pass``."""
+        drawn = self.drawn
+        assert drawn is not None
+        moves = self._plays(seat, self._playable_cards(seat))
+        moves = [m for m in moves if drawn in map(BASE.__getitem__, m.cards)]
+        moves.append(PASS)
+        return moves
+
+    def _free_moves(self, seat: int) -> Iterable[Move]:
+        return [*self._plays(seat, self._any_cards(seat)), PASS]
+
+    def _chain_moves(self, seat: int) -> Iterable[Move]:
+        assert self.pending is not None
+        return self._plays(seat, self._climb_cards(self.pending["need"]), named=False) or [DRAW]
+
+    def _pickup_moves(self, seat: int) -> Iterable[Move]:
+        return [*self._plays(seat, self._counter_cards(seat)), DRAW]
+
+    def _suit_moves(self, seat: int) -> Iterable[Move]:
+        return [Move("suit", (), name) for name in self.NAMES]
+
+    def _call_moves(self, seat: int, moves: list[Move]) -> Iterable[Move]:
+        """``last`` where a call is open to this seat, which has none standing: "after", it holds
+        one card; "before" (last-card D7), one of its ``moves`` would leave it one card."""
+        if seat in self.calls:
+            return []
+        size = len(self.hands[seat])
+        if self.CALLS == "after":  # open until another seat's play (last-one D7)
+            open_ = size == 1 and seat not in self.missed
+        else:
+            open_ = any(m.kind == "play" and size - len(m.cards) == 1 for m in moves)
+        return [LAST] if open_ else []
+
+    def playable(self, seat: int, card: str) -> bool:
+        """May ``card`` (a natural card, or a joker's named card) be played on a normal turn?"""
+        return self._matcher(seat)(card)
+
+    def _playable_cards(self, seat: int) -> Callable[[str], bool]:
+        """The ``playable`` predicate for ``seat`` (a table lookup unless a ruleset overrides)."""
+        if self._custom_playable:
+            return lambda card: self.playable(seat, card)
+        return self._matcher(seat)
+
+    def _matcher(self, seat: int) -> Callable[[str], bool]:
+        """Membership in the per-class table of playable cards for this position."""
+        if not self.discard or self.active is None:  # a free lead (posledniy-igrok D1)
+            return _anything
+        hand = self.hands[seat]
+        restricted = not self._restricted.isdisjoint(hand) and self.active in map(
+            SUIT.__getitem__, hand
+        )
+        key = (self.active, RANK[self.discard[-1]], restricted)
+        ok = self._matches.get(key)
+        if ok is None:
+            ok = self._matches[key] = frozenset(self._match_cards(*key)).__contains__
+        return ok
+
+    @classmethod
+    def _match_cards(cls, active: str | None, top_rank: str, restricted: bool) -> Iterator[str]:
+        """The rule: a wild rank (unless ``restricted`` and in ``WILD_UNLESS_ACTIVE``), else a
+        suit match with the colour/suit in force or a rank match with the top card."""
+        for card in CARD_ORDER:
+            rank = RANK[card]
+            if rank in cls.WILD:
+                if not (restricted and rank in cls.WILD_UNLESS_ACTIVE):
+                    yield card
+            elif SUIT[card] == active or rank == top_rank:
+                yield card
+
+    def _any_cards(self, seat: int) -> Callable[[str], bool]:
+        return _anything
+
+    def _climb_cards(self, need: str) -> Callable[[str], bool]:
+        return lambda card: card == need
+
+    def _counter_cards(self, seat: int) -> Callable[[str], bool]:
+        """Cards that counter a waiting pickup: same rank as the top, or another pickup rank of
+        the top's suit (last-card D3)."""
+        top = self.discard[-1]
+        ranks = {r for r, e in self.EFFECTS.items() if e.pickup}
+        return lambda card: (
+            RANK[card] == RANK[top] or (RANK[card] in ranks and SUIT[card] == SUIT[top])
+        )
+
+    def _plays(self, seat: int, ok: Callable[[str], bool], named: bool = True) -> list[Move]:
+        """The play moves of ``seat`` using the cards ``ok`` accepts, in card order.
+
+        A joker yields one move per natural card it may be named as; a wild rank carries each
+        name (and none where naming is optional); with ``MULTI_CARD`` every ordered set of cards
+        of one rank that holds an accepted card is a play.
+        """
+        hand = self.hands[seat]
+        if self.MULTI_CARD:
+            return self._multi_plays(hand, ok, named)
+        moves: list[Move] = []
+        cache = self._singles if named else self._plain
+        for card in filter(ok, hand):  # a card held twice comes twice: ``_moves`` keeps one
+            if card != JOKER:
+                moves += cache.get(card) or self._single(card, named)
+        if JOKER in hand:  # jokers come last in card order, by the card they are named as
+            for natural in NATURALS:
+                if ok(natural):
+                    moves += self._named(f"{JOKER}={natural}", named)
+        return moves
+
+    def _single(self, card: str, named: bool) -> list[Move]:
+        """The plays of ``card`` alone (cached per class)."""
+        cache = self._singles if named else self._plain
+        moves = cache.get(card)
+        if moves is None:
+            moves = cache[card] = self._named(card, named)
+        return moves
+
+    def _named(self, card: str, named: bool, cards: tuple[str, ...] | None = None) -> list[Move]:
+        """The plays laying ``cards`` (default: ``card`` alone), with the names its rank takes."""
+        cards = (card,) if cards is None else cards
+        mode = self.WILD.get(RANK[card], "none") if named else "none"
+        moves = [] if mode == "must" else [play_move(cards)]
+        if mode != "none":
+            moves += [play_move(cards, name) for name in self.NAMES]
+        return moves
+
+    def _multi_plays(self, hand: list[str], ok: Callable[[str], bool], named: bool) -> list[Move]:
+        """Every ordered set of same-rank cards holding an accepted card, in card order (a hand
+        with two equal cards yields a play twice; ``_moves`` keeps one)."""
+        groups: dict[str, list[str]] = {}
+        for card in hand:
+            groups.setdefault(RANK[card], []).append(card)
+        cache = self._multis
+        entries: list[tuple[tuple[int, ...], int, Move]] = []
+        key: tuple[int, ...]
+        for cards in groups.values():
+            if len(cards) == 1:  # the common case, a rank held once: cached like single plays
+                card = cards[0]
+                if ok(card):
+                    key = (ORDER[card],)
+                    entries += [(key, i, move) for i, move in enumerate(self._single(card, named))]
+                continue
+            good = {card for card in cards if ok(card)}
+            if not good:
+                continue
+            for k in range(1, len(cards) + 1):
+                for perm in permutations(cards, k):
+                    if good.isdisjoint(perm):
+                        continue
+                    moves = cache.get((perm, named))
+                    if moves is None:
+                        moves = cache[perm, named] = self._named(perm[-1], named, perm)
+                    key = tuple(map(ORDER.__getitem__, perm))
+                    entries += [(key, i, move) for i, move in enumerate(moves)]
+        entries.sort(key=_ORDER_AND_NAME)
+        return [move for _, _, move in entries]
