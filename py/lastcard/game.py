@@ -272,13 +272,16 @@ class Game(Beliefs):
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every legal action string for ``seat`` now, each once, in the engine's card order."""
-        moves = self._cache.get(seat) if type(seat) is int else None
-        return list(self._moves(self._check_seat(seat)) if moves is None else moves)
+        if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
+            self._check_seat(seat)
+        moves = self._cache.get(seat)
+        return list(self._moves(seat) if moves is None else moves)
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
-        seat = self._check_seat(seat)
-        if not isinstance(action, str):
+        if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
+            self._check_seat(seat)
+        if type(action) is not str and not isinstance(action, str):
             raise IllegalAction(f"an action is a string, not {type(action).__name__}")
         moves = self._cache.get(seat)
         move = (self._moves(seat) if moves is None else moves).get(action)
@@ -480,7 +483,8 @@ class Game(Beliefs):
         """Apply a move taken from ``legal_moves(seat)``, trusting it: the public fast path
         for bots and playouts (no checks, and no events built unless ``apply`` or another
         public call is collecting them). A move that is not legal now corrupts the game."""
-        self._cache = {}
+        if self._cache:  # (``legal_moves`` fills none: nothing to drop on the fast path)
+            self._cache = {}
         kind = move.kind
         if kind == "play":
             self._play(seat, move)

@@ -81,17 +81,20 @@ class LegalMoves(GameBase):
         cls._multis = {}
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """The legal moves of ``seat`` (the fast path's counterpart of ``legal_actions``)."""
-        return list(self._moves(seat).values())
+        """The legal moves of ``seat``, each once, in the order of ``legal_actions`` (the fast
+        path's counterpart: ``Move`` objects for ``push``)."""
+        moves = self._cache.get(seat)
+        return self._generate(seat) if moves is None else list(moves.values())
 
     def _moves(self, seat: int) -> dict[str, Move]:
+        """The legal moves of ``seat`` by action string (cached until the state changes)."""
         moves = self._cache.get(seat)
         if moves is None:
             moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
         return moves
 
     def _generate(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat``, in order."""
+        """Every legal move of ``seat``, each once, in order (a new list)."""
         if self.over or self.removed[seat] or self.eliminated[seat]:
             return []
         p = self.pending
@@ -113,8 +116,9 @@ class LegalMoves(GameBase):
 
     def _turn_moves(self, seat: int) -> Iterable[Move]:
         """A normal turn: plays, then draw, or pass when nothing can be drawn."""
-        plays = self._plays(seat, self._playable_cards(seat))
-        if self._can_draw():
+        ok = self._playable_cards(seat) if self._custom_playable else self._matcher(seat)
+        plays = self._plays(seat, ok)
+        if self.stock or len(self.discard) > 1:  # ``_can_draw``, inlined on the busiest path
             if self.VOLUNTARY_DRAW or not plays:
                 plays.append(DRAW)
         elif not plays:
@@ -218,9 +222,11 @@ class LegalMoves(GameBase):
             return self._multi_plays(hand, ok, named)
         moves: list[Move] = []
         cache = self._singles if named else self._plain
-        for card in filter(ok, hand):  # a card held twice comes twice: ``_moves`` keeps one
-            if card != JOKER:
+        last = None  # the hand is in card order: a card held twice comes twice, in a row
+        for card in filter(ok, hand):
+            if card != last and card != JOKER:
                 moves += cache.get(card) or self._single(card, named)
+            last = card
         if JOKER in hand:  # jokers come last in card order, by the card they are named as
             for natural in NATURALS:
                 if ok(natural):
@@ -245,8 +251,8 @@ class LegalMoves(GameBase):
         return moves
 
     def _multi_plays(self, hand: list[str], ok: Callable[[str], bool], named: bool) -> list[Move]:
-        """Every ordered set of same-rank cards holding an accepted card, in card order (a hand
-        with two equal cards yields a play twice; ``_moves`` keeps one)."""
+        """Every ordered set of same-rank cards holding an accepted card, in card order, each
+        once."""
         groups: dict[str, list[str]] = {}
         for card in hand:
             groups.setdefault(RANK[card], []).append(card)
@@ -273,4 +279,6 @@ class LegalMoves(GameBase):
                     key = tuple(map(ORDER.__getitem__, perm))
                     entries += [(key, i, move) for i, move in enumerate(moves)]
         entries.sort(key=_ORDER_AND_NAME)
+        if len(set(hand)) < len(hand):  # a card held twice: its plays come twice
+            return list({move.text: move for _, _, move in entries}.values())
         return [move for _, _, move in entries]
