@@ -1,12 +1,16 @@
-"""Engine throughput through the public API, side by side with RLCard's UNO.
+"""Engine throughput through the public API and the bots' fast path, side by side with RLCard's
+UNO in the same run.
 
 Both engines play the same "play-first" random policy (a random legal play when one exists,
 else draw, else pass; RLCard never lets a player draw while holding a playable card). The
-engine is driven only through ``legal_actions`` and ``apply`` with action strings (the seat to
-act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there with a move).
-Prints a markdown table: µs per action and games/s per player count, plus games/s of the engine
-under uniformly random play; the trusted fast path the bots' playouts use (``legal_moves`` /
-``push``); then the same for every other ruleset (first hands, `last` called whenever legal).
+engine is driven through ``legal_actions`` and ``apply`` with action strings (the public API;
+the seat to act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there
+with a move), and through ``legal_moves`` / ``push`` (the trusted fast path of the bots'
+playouts). RLCard is timed as its own environment (``rlcard.envs.uno.UnoEnv``) uses its game:
+one ``UnoGame`` created and one numpy generator seeded before the timed loop, ``init_game()``
+per game inside it. Prints a markdown table: µs per action per player count for the three and
+the two ratios, games/s of the engine under uniformly random play; then the same for every other
+ruleset (first hands, `last` called whenever legal).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -79,7 +83,8 @@ def run_engine(
 
 def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
     """(actions, seconds) for ``games`` poslednyaya hands on the trusted fast path the bots'
-    playouts use (``legal_moves`` and ``push``: no strings, no checks, no events)."""
+    playouts use (``legal_moves`` and ``push``: no strings, no checks, no events), dealing
+    included."""
     rnd = random.Random(seed)
     actions = 0
     start = time.process_time()
@@ -95,16 +100,17 @@ def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
 
 
 def run_rlcard(players: int, games: int, seed: int = 1) -> tuple[int, float]:
-    """(actions, seconds) for ``games`` RLCard UNO games under the play-first policy."""
+    """(actions, seconds) for ``games`` RLCard UNO games under the play-first policy, the game
+    used as ``UnoEnv`` uses it: created and seeded once, ``init_game()`` per game (``reset``)."""
     import numpy as np  # type: ignore[import-not-found,unused-ignore]
     from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     rnd = random.Random(seed)
     actions = 0
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(seed)
     start = time.process_time()
-    for g in range(games):
-        game = UnoGame(num_players=players)
-        game.np_random = np.random.RandomState(seed * 100_003 + g)
+    for _ in range(games):
         game.init_game()
         while not game.is_over():
             legal = game.get_legal_actions()
@@ -145,25 +151,27 @@ def main(argv: list[str] | None = None) -> None:
         f" best of {REPEATS} runs, CPU time\n"
     )
     print(
-        "| players | engine µs/action | engine games/s | RLCard µs/action | RLCard games/s "
-        "| speed-up | engine games/s (uniform random) |"
+        "| players | public API µs/action | fast path µs/action | RLCard µs/action "
+        "| public API vs RLCard | fast path vs RLCard | engine games/s | RLCard games/s "
+        "| engine games/s (uniform random) |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for players in PLAYERS:
         actions, seconds = best(partial(run_engine, players, games, play_first))
         us, gps = seconds / actions * 1e6, games / seconds
-        rl = "| - | - | - "
+        f_actions, f_seconds = best(partial(run_fast, players, games))
+        fast = f_seconds / f_actions * 1e6
+        rl = "| - | - | - | - | - "
         if not why_not:
             rl_actions, rl_seconds = best(partial(run_rlcard, players, games))
             rl_us = rl_seconds / rl_actions * 1e6
-            rl = f"| {rl_us:.1f} | {games / rl_seconds:.0f} | {rl_us / us:.2f}x "
+            rl = (
+                f"| {rl_us:.1f} | {rl_us / us:.2f}x | {rl_us / fast:.2f}x | {gps:.0f}"
+                f" | {games / rl_seconds:.0f} "
+            )
         u_games = max(games // 4, 10)
         u_seconds = best(partial(run_engine, players, u_games, uniform))[1]
-        print(f"| {players} | {us:.1f} | {gps:.0f} {rl}| {u_games / u_seconds:.0f} |")
-    print("\n| players | fast path µs/action | fast path games/s |\n|---|---|---|")
-    for players in PLAYERS:
-        actions, seconds = best(partial(run_fast, players, games))
-        print(f"| {players} | {seconds / actions * 1e6:.1f} | {games / seconds:.0f} |")
+        print(f"| {players} | {us:.1f} | {fast:.1f} {rl}| {u_games / u_seconds:.0f} |")
     print(
         "\n| ruleset | players | engine µs/action | engine hands/s "
         "| engine hands/s (uniform random) |"
