@@ -123,6 +123,15 @@ export class TableJoin extends EventTarget {
   #watch(link, admit = async () => true) {
     const peer = newPeerId();
     const timer = setTimeout(() => link.close("not opened"), OPEN_TIMEOUT_MS);
+    // The phone sends its first message (its hello) as soon as it has checked the table's key
+    // proof, and that can arrive while `admit` here is still checking the phone's (with a table
+    // in Firefox it often did, and the hello was lost): keep what arrives meanwhile and hand it
+    // on, in order, once the phone is admitted; a refused link's messages are dropped with it.
+    let early = [];
+    link.addEventListener("message", (e) => {
+      if (early) early.push(e.detail.text);
+      else this.#emit("message", { peer, text: e.detail.text });
+    });
     link.addEventListener("open", async () => {
       clearTimeout(timer);
       if (!(await admit(link))) {
@@ -130,8 +139,10 @@ export class TableJoin extends EventTarget {
         return;
       }
       this.peers.set(peer, link);
-      link.addEventListener("message", (e) => this.#emit("message", { peer, text: e.detail.text }));
       this.#emit("open", { peer });
+      const held = early;
+      early = null;
+      for (const text of held) this.#emit("message", { peer, text });
     });
     link.addEventListener("close", () => {
       clearTimeout(timer);
