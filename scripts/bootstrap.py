@@ -117,6 +117,9 @@ def ensure_node_modules() -> None:
     wanted = digest(ROOT / "package-lock.json")
     if stale(stamp, wanted):
         log("npm ci")
+        # puppeteer-core drives Debian's Firefox: no browser download (it has no install step
+        # today; the variable keeps it so should a later version add one).
+        os.environ["PUPPETEER_SKIP_DOWNLOAD"] = "1"
         run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
         stamp.write_text(wanted)
 

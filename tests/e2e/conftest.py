@@ -1,4 +1,5 @@
-"""Shared browser fixtures for the end-to-end tests (Playwright for Python driving Debian Chromium).
+"""Shared browser fixtures for the end-to-end tests: Playwright for Python driving Debian Chromium,
+and scripts/firefox.py driving Debian Firefox (puppeteer-core over WebDriver BiDi).
 
 Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse by every e2e test:
 
@@ -29,6 +30,19 @@ Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse 
     Pyodide without PyScript, with the engine wheel installed, and waits until it is ready;
     then ``page.evaluate("(code) => pyodide.runPython(code)", source)`` runs Python there.
 
+``mqtt_broker`` (session)
+    A loopback MQTT-over-WebSocket broker (amqtt, ``scripts/broker.py``): its ``ws://`` URL.
+``webcam_browser``
+    ``(browser, video)``: a Chromium whose fake webcam plays the y4m file ``video``;
+    ``write_y4m(video, png)`` puts a picture in front of it (``None``: a white frame).
+``firefox`` (session)
+    One headless Firefox (``$FIREFOX`` or ``/usr/bin/firefox-esr``; see ``scripts/firefox.py``).
+``fox_tv`` / ``new_fox_phone``
+    A desktop-sized Firefox page, and a factory of phone-sized ones, each in its own browser
+    context (a ``FoxPage``: a small Playwright-like surface). All are closed after the test.
+``open_fox_table``
+    ``open_fox_table(page, query="")``: ``open_table`` for a Firefox page.
+
 Before the first test, the session rebuilds the engine wheel from ``py/`` (as ``make setup``
 does), so the browser always runs the code the tests import natively.
 """
@@ -41,7 +55,10 @@ from pathlib import Path
 
 import pytest
 from bootstrap import engine_wheel_name, rebuild_engine_wheel
+from broker import amqtt_broker
 from chromium import CHROMIUM, CHROMIUM_ARGS
+from fakecam import write_y4m
+from firefox import Firefox, FoxPage
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
 from serve import serving
 
@@ -159,5 +176,76 @@ def open_pyodide(base_url: str) -> Callable[[Page], None]:
     def open_(page: Page) -> None:
         page.goto(f"{base_url}/tests/e2e/pages/pyodide.html?wheel=vendor/{engine_wheel_name()}")
         expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+
+    return open_
+
+
+@pytest.fixture(scope="session")
+def mqtt_broker() -> Iterator[str]:
+    """A loopback MQTT-over-WebSocket broker for the session (see `amqtt_broker`)."""
+    with amqtt_broker() as url:
+        yield url
+
+
+@pytest.fixture
+def webcam_browser(browser: Browser, tmp_path: Path) -> Iterator[tuple[Browser, Path]]:
+    """A Chromium whose fake webcam plays a y4m file the test rewrites (blank to start with)."""
+    video = tmp_path / "camera.y4m"
+    write_y4m(video, None)
+    args = [
+        *CHROMIUM_ARGS,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    webcam = browser.browser_type.launch(executable_path=CHROMIUM, args=args, headless=True)
+    yield webcam, video
+    webcam.close()
+
+
+@pytest.fixture(name="write_y4m")
+def write_y4m_fixture() -> Callable[[Path, bytes | None], None]:
+    """The function that puts a picture in front of the fake webcam (see `write_y4m`)."""
+    return write_y4m
+
+
+@pytest.fixture(scope="session")
+def firefox() -> Iterator[Firefox]:
+    """One headless Debian Firefox for the session, started when a test first needs it."""
+    with Firefox() as browser:
+        yield browser
+
+
+@pytest.fixture
+def new_fox_phone(firefox: Firefox) -> Iterator[Callable[[], FoxPage]]:
+    """A factory of phone-sized Firefox pages, each in its own browser context."""
+    pages: list[FoxPage] = []
+
+    def make() -> FoxPage:
+        pages.append(firefox.new_page(PHONE_VIEWPORT["width"], PHONE_VIEWPORT["height"]))
+        return pages[-1]
+
+    yield make
+    for page in pages:
+        page.close()
+
+
+@pytest.fixture
+def fox_tv(firefox: Firefox) -> Iterator[FoxPage]:
+    """A desktop-sized Firefox page (the TV or laptop running table.html) in its own context."""
+    page = firefox.new_page(TV_VIEWPORT["width"], TV_VIEWPORT["height"])
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def open_fox_table(base_url: str) -> Callable[..., None]:
+    """``open_fox_table(page, query="")``: open table.html in Firefox and wait until it is ready."""
+
+    def open_(page: FoxPage, query: str = "") -> None:
+        page.goto(f"{base_url}/table.html" + (f"?{query}" if query else ""))
+        page.get_by_test_id("table").expect_attribute(
+            "data-state", "ready", timeout=BOOT_TIMEOUT / 1000
+        )
 
     return open_

@@ -1,15 +1,13 @@
-"""Fixtures for the transport tests: the harness page per device, and a link made between two."""
+"""Fixtures for the transport tests: the harness page per device, and a link made between two.
+
+The loopback broker and the fake webcam are shared by every e2e test: see ../conftest.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
-from broker import amqtt_broker
-from chromium import CHROMIUM, CHROMIUM_ARGS
-from fakecam import write_y4m
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 HARNESS = "/tests/e2e/pages/transport.html"
 
@@ -70,32 +68,3 @@ def phone(new_phone: Callable[[], Page], base_url: str) -> Page:
 def connect_pair() -> Callable[[Page, Page], None]:
     """The function that links a table page and a phone page (see `link_pair`)."""
     return link_pair
-
-
-@pytest.fixture
-def webcam_browser(browser: Browser, tmp_path: Path) -> Iterator[tuple[Browser, Path]]:
-    """A Chromium whose fake webcam plays a y4m file the test rewrites (blank to start with)."""
-    video = tmp_path / "camera.y4m"
-    write_y4m(video, None)
-    args = [
-        *CHROMIUM_ARGS,
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}",
-    ]
-    webcam = browser.browser_type.launch(executable_path=CHROMIUM, args=args, headless=True)
-    yield webcam, video
-    webcam.close()
-
-
-@pytest.fixture(name="write_y4m")
-def write_y4m_fixture() -> Callable[[Path, bytes | None], None]:
-    """The function that puts a picture in front of the fake webcam (see `write_y4m`)."""
-    return write_y4m
-
-
-@pytest.fixture(scope="session")
-def mqtt_broker() -> Iterator[str]:
-    """A loopback MQTT-over-WebSocket broker for the session (see `amqtt_broker`)."""
-    with amqtt_broker() as url:
-        yield url

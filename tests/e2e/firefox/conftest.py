@@ -1,0 +1,86 @@
+"""Playing a whole hand from phones of either engine: a Chromium page (Playwright) or a Firefox
+page (``FoxPage``, scripts/firefox.py) alike.
+
+``play(phones, taps=None)`` is a fixture: each phone taps only when its own screen says it is its
+turn, as a person would: the first choice of an open choice dialog, else its "Last card!" call
+when that is open, else the first highlighted card (more of them, then Play, for a multi-card
+play), else the suit button, else Draw, else Pass. After each tap it waits until the phone's hand
+changes on screen (the table's answer, or the phone's own pick) before the next look, so no tap
+goes out twice. It stops after ``taps`` taps, or, without a count, once every phone shows the
+results; it returns the number of taps.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+HAND_TIMEOUT = 240.0  # s: a whole hand of a few dozen taps on a busy two-core machine
+TAP_TIMEOUT = 20.0  # s: from a tap to the changed screen (WebRTC and the table's engine)
+
+# Which control a person would tap now, as a selector (null when it is not this phone's turn).
+NEXT_TAP = """() => {
+  const hand = document.querySelector("[data-testid=hand].hand--turn");
+  if (!hand) return null;
+  const scope = "[data-testid=hand] ";
+  const has = (sel) => (hand.querySelector(sel) !== null ? scope + sel : null);
+  const open = (sel) => (hand.querySelector(sel)?.disabled === false ? scope + sel : null);
+  if (has("[data-testid=choice]")) return scope + "[data-testid=choice] button";
+  if (has("[data-act=play-selection]")) {
+    return open("[data-act=play-selection]")
+      ?? has(".hand__card.is-legal:not(.is-selected)")
+      ?? scope + "[data-act=cancel]";
+  }
+  return open("[data-action=last]") ?? has(".hand__card.is-legal")
+    ?? open("[data-act=suit]") ?? open("[data-action=draw]") ?? open("[data-action=pass]");
+}"""
+HAND_SCREEN = """() => document.querySelector("[data-testid=hand]")?.outerHTML ?? ''"""
+OVER = """() => document.querySelector("[data-testid=results]") !== null"""
+
+
+def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    """Poll ``check`` until it returns something truthy; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not (result := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s: {what}")
+        time.sleep(0.1)
+    return result
+
+
+def tap_once(phone: Any) -> bool:
+    """Tap what a person would if it is this phone's turn; wait for the screen to answer."""
+    target = phone.evaluate(NEXT_TAP)
+    if not target:
+        return False
+    before = phone.evaluate(HAND_SCREEN)
+    phone.locator(target).first.click()
+    wait_until(lambda: phone.evaluate(HAND_SCREEN) != before, TAP_TIMEOUT, f"answer to {target}")
+    return True
+
+
+def play_phones(phones: Sequence[Any], taps: int | None = None) -> int:
+    """Let the phones play (see the module docstring); the number of taps made."""
+    made = 0
+    deadline = time.monotonic() + HAND_TIMEOUT
+    while taps is None or made < taps:
+        if all(phone.evaluate(OVER) for phone in phones):
+            break
+        acted = False
+        for phone in phones:
+            if tap_once(phone):
+                made += 1
+                acted = True
+        if not acted:
+            assert time.monotonic() < deadline, f"no result after {made} taps"
+            time.sleep(0.1)
+    return made
+
+
+@pytest.fixture
+def play() -> Callable[..., int]:
+    """``play(phones, taps=None)``: phones of either engine play (see the module docstring)."""
+    return play_phones

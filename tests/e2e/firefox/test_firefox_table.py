@@ -1,0 +1,100 @@
+"""The table in Firefox with phones in Chromium: two phones join through the relay (loopback
+broker), play a whole hand with a computer player, and come back after reloads in the middle of
+it: a phone's, then the table's own (the table resumes its saved game and the phones reconnect).
+
+The camera way cannot be tested with a Firefox table: Firefox's fake camera
+(``media.navigator.streams.fake``) only makes frames of one changing colour and cannot play a
+picture, and its loopback-device preference needs a v4l2loopback kernel device. The test checks
+what it can there: camera mode opens Firefox's camera and shows the join QR without an error.
+
+The turn timer is off (a slow machine cannot time a phone out) and the computer does not pause."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from firefox import FoxPage
+from playwright.sync_api import Page, expect
+
+JOIN_TIMEOUT = 20  # s: relay hand-shake and WebRTC on a busy two-core machine
+BOOT_TIMEOUT = 90  # s: a table reload boots Pyodide again
+NAMES = ("Анна", "Bob")
+
+
+def join(phone: Page, url: str, name: str) -> None:
+    """Open the join URL on a Chromium phone and give the name, as a person would."""
+    phone.goto(url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT * 1000)
+
+
+def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
+    fox_tv: FoxPage,
+    new_phone: Callable[[], Page],
+    open_fox_table: Callable[..., None],
+    watch: Callable[[Page], Any],
+    mqtt_broker: str,
+    play: Callable[..., int],
+) -> None:
+    tv = fox_tv
+    open_fox_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url").expect_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    tv.get_by_test_id("join-code").expect_text(re.compile(r"^[A-Z]{5}$"))
+
+    phones = [new_phone() for _ in NAMES]
+    logs = [watch(phone) for phone in phones]
+    for number, (phone, name) in enumerate(zip(phones, NAMES, strict=True)):
+        join(phone, url, name)
+        tv.get_by_test_id(f"seat-{number}").expect_text(name)
+        tv.get_by_test_id(f"seat-{number}").expect_text("connected")
+
+    tv.get_by_label("Turn timer", "combobox").select_option("off")
+    tv.get_by_label("Computer thinking pause", "combobox").select_option("0")
+    tv.get_by_role("button", "Add computer player").click()
+    tv.get_by_test_id("seat-2").expect_text("computer")
+    tv.get_by_role("button", "Start the game").click()
+    tv.get_by_test_id("top").locator("[role=img]").expect_visible(timeout=JOIN_TIMEOUT)
+    play(phones, taps=4)
+
+    # A phone reloads: it comes back by itself to its seat and its cards.
+    cards = phones[0].get_by_role("region", name="Your cards").get_by_role("listitem")
+    expect(cards.first).to_be_visible(timeout=JOIN_TIMEOUT * 1000)
+    tv.get_by_test_id("seat-0").expect_text("connected", timeout=JOIN_TIMEOUT)
+    play(phones, taps=4)
+
+    # The table reloads: it resumes the saved game, same top card, and the phones reconnect.
+    top = tv.get_by_test_id("top").locator("[role=img]").get_attribute("aria-label")
+    tv.reload()
+    tv.get_by_test_id("table").expect_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    tv.get_by_test_id("top").locator("[role=img]").expect_attribute("aria-label", top or "")
+    for number, phone in enumerate(phones):
+        tv.get_by_test_id(f"seat-{number}").expect_text("connected", timeout=BOOT_TIMEOUT)
+        expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT * 1000)
+
+    play(phones)
+    results = tv.get_by_test_id("results")
+    results.expect_text("Hand over", timeout=JOIN_TIMEOUT)
+    results.expect_text(re.compile(r"won!"))
+    for phone in phones:
+        expect(phone.get_by_test_id("results")).to_contain_text("Hand over")
+    assert tv.console_errors() == []
+    assert [log.console_errors for log in logs] == [[], []]
+
+
+def test_firefox_table_camera_mode_opens_the_camera_and_shows_the_join_qr(
+    fox_tv: FoxPage, open_fox_table: Callable[..., None]
+) -> None:
+    open_fox_table(fox_tv, "new&join=camera&stun=none")
+    fox_tv.get_by_test_id("join-url").expect_text("hand.html#o=", timeout=JOIN_TIMEOUT)
+    fox_tv.get_by_role("img", "join QR").expect_visible()
+    playing = """() => {
+      const video = document.querySelector("video[aria-label=camera]");
+      return video !== null && !video.paused && video.videoWidth > 0;
+    }"""
+    fox_tv.wait_for_function(playing, timeout=JOIN_TIMEOUT)
+    fox_tv.get_by_test_id("join-problem").expect_count(0)
+    assert fox_tv.console_errors() == []
