@@ -49,8 +49,10 @@ async function probe(page, selector) {
 
 const ops = {
   async newPage({ width, height }) {
+    // Its own window, not a tab: Firefox hides every tab but a window's front one (no
+    // animation frames, throttled timers), and each device here is a screen of its own.
     const context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    const page = await context.newPage({ type: "window" });
     await page.setViewport({ width, height });
     const id = nextPage++;
     const log = { errors: [] };

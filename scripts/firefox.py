@@ -10,10 +10,11 @@ Playwright-like surface over it::
         page.goto(url)
         page.get_by_label("Your name").fill("Ann")
         page.get_by_role("button", "Join").click()  # a real click, after waiting until it can be
-        page.get_by_test_id("link").expect_text("at the table", timeout=20)
+        page.get_by_test_id("link").expect_text("at the table", timeout=20_000)
 
 Locators are puppeteer selectors (CSS, ``::-p-aria(...)``, ``::-p-text(...)``) found again on
-each use; the ``expect_*`` methods poll until the page agrees or the timeout (seconds) passes.
+each use; the ``expect_*`` methods poll until the page agrees or the timeout passes. Timeouts are
+in milliseconds, as in Playwright, so helpers can drive a page of either engine.
 ``$FIREFOX`` overrides the executable; ``FIREFOX_PREFS`` are the preferences the tests need.
 """
 
@@ -41,7 +42,7 @@ FIREFOX_PREFS: dict[str, str | int | bool] = {
     "media.navigator.streams.fake": True,
     "media.navigator.permission.disabled": True,
 }
-STEP_TIMEOUT = 30.0  # s: a click or fill waits this long for its element to be actionable
+STEP_TIMEOUT = 30_000  # ms: a click or fill waits this long for its element to be actionable
 POLL = 0.1  # s between two looks of an expect_*
 
 
@@ -186,15 +187,15 @@ class FoxPage(_Scope):
         """Call a JavaScript function expression with ``arg`` in the page; its JSON result."""
         return self._call("evaluate", source=source, arg=arg)
 
-    def wait_for_function(self, source: str, arg: Any = None, timeout: float = 30) -> Any:
+    def wait_for_function(self, source: str, arg: Any = None, timeout: float = 30_000) -> Any:
         """Poll ``evaluate(source, arg)`` until it returns something truthy; return that."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout / 1000
         while True:
             result = self.evaluate(source, arg)
             if result:
                 return result
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out after {timeout} s waiting for {source}")
+                raise AssertionError(f"timed out after {timeout} ms waiting for {source}")
             time.sleep(POLL)
 
     def console_errors(self) -> list[str]:
@@ -256,11 +257,11 @@ class FoxLocator(_Scope):
 
     def click(self, timeout: float = STEP_TIMEOUT) -> None:
         """Click the first match once it is visible, enabled and still (real pointer events)."""
-        self.page._call("click", selector=self.selector, timeout=int(timeout * 1000))
+        self.page._call("click", selector=self.selector, timeout=int(timeout))
 
     def fill(self, value: str, timeout: float = STEP_TIMEOUT) -> None:
         """Type into the first match, replacing its text (real key events)."""
-        self.page._call("fill", selector=self.selector, value=value, timeout=int(timeout * 1000))
+        self.page._call("fill", selector=self.selector, value=value, timeout=int(timeout))
 
     def select_option(self, value: str, timeout: float = STEP_TIMEOUT) -> None:
         """Choose the option with this value in the first match, a <select>."""
@@ -268,30 +269,28 @@ class FoxLocator(_Scope):
 
     def screenshot(self, timeout: float = STEP_TIMEOUT) -> bytes:
         """A PNG of the first match."""
-        png: str = self.page._call(
-            "screenshot", selector=self.selector, timeout=int(timeout * 1000)
-        )
+        png: str = self.page._call("screenshot", selector=self.selector, timeout=int(timeout))
         return base64.b64decode(png)
 
     def _expect(self, what: str, test: Any, timeout: float) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout / 1000
         while True:
             state = self._probe()
             if test(state):
                 return state
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self}: expected {what} within {timeout} s; saw {state}")
+                raise AssertionError(f"{self}: expected {what} within {timeout} ms; saw {state}")
             time.sleep(POLL)
 
-    def expect_visible(self, timeout: float = 5) -> None:
+    def expect_visible(self, timeout: float = 5_000) -> None:
         """Wait until the first match is rendered."""
         self._expect("visible", lambda s: s["first"] and s["first"]["visible"], timeout)
 
-    def expect_count(self, count: int, timeout: float = 5) -> None:
+    def expect_count(self, count: int, timeout: float = 5_000) -> None:
         """Wait until exactly ``count`` elements match."""
         self._expect(f"{count} matches", lambda s: s["count"] == count, timeout)
 
-    def expect_text(self, text: str | re.Pattern[str], timeout: float = 5) -> str:
+    def expect_text(self, text: str | re.Pattern[str], timeout: float = 5_000) -> str:
         """Wait until the first match's text contains ``text`` (or matches the pattern)."""
 
         def test(state: dict[str, Any]) -> bool:
@@ -304,7 +303,7 @@ class FoxLocator(_Scope):
         shown: str = state["first"]["text"]
         return shown
 
-    def expect_no_text(self, text: str, timeout: float = 5) -> None:
+    def expect_no_text(self, text: str, timeout: float = 5_000) -> None:
         """Wait until the first match's text no longer contains ``text``."""
         self._expect(
             f"no text {text!r}",
@@ -312,7 +311,7 @@ class FoxLocator(_Scope):
             timeout,
         )
 
-    def expect_attribute(self, name: str, value: str, timeout: float = 5) -> None:
+    def expect_attribute(self, name: str, value: str, timeout: float = 5_000) -> None:
         """Wait until the first match's attribute ``name`` is ``value``."""
         self._expect(
             f"{name}={value!r}",

@@ -244,8 +244,6 @@ def open_fox_table(base_url: str) -> Callable[..., None]:
 
     def open_(page: FoxPage, query: str = "") -> None:
         page.goto(f"{base_url}/table.html" + (f"?{query}" if query else ""))
-        page.get_by_test_id("table").expect_attribute(
-            "data-state", "ready", timeout=BOOT_TIMEOUT / 1000
-        )
+        page.get_by_test_id("table").expect_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
 
     return open_

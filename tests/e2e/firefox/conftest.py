@@ -6,8 +6,9 @@ turn, as a person would: the first choice of an open choice dialog, else its "La
 when that is open, else the first highlighted card (more of them, then Play, for a multi-card
 play), else the suit button, else Draw, else Pass. After each tap it waits until the phone's hand
 changes on screen (the table's answer, or the phone's own pick) before the next look, so no tap
-goes out twice. It stops after ``taps`` taps, or, without a count, once every phone shows the
-results; it returns the number of taps.
+goes out twice; when the screen changes under the finger (another seat's move closes an open
+choice) it looks again. It stops after ``taps`` taps, or, without a count, once every phone shows
+the results; it returns the number of taps.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 
 HAND_TIMEOUT = 240.0  # s: a whole hand of a few dozen taps on a busy two-core machine
 TAP_TIMEOUT = 20.0  # s: from a tap to the changed screen (WebRTC and the table's engine)
+CLICK_TIMEOUT = 10_000  # ms for a control to be tappable (Playwright and FoxPage alike)
 
 # Which control a person would tap now, as a selector (null when it is not this phone's turn).
 NEXT_TAP = """() => {
@@ -57,7 +59,14 @@ def tap_once(phone: Any) -> bool:
     if not target:
         return False
     before = phone.evaluate(HAND_SCREEN)
-    phone.locator(target).first.click()
+    try:
+        phone.locator(target).first.click(timeout=CLICK_TIMEOUT)
+    except Exception:
+        # The screen changed under the finger (another seat's move or call came in, which
+        # closes an open choice): look again. A control that never became tappable fails.
+        if phone.evaluate(HAND_SCREEN) == before:
+            raise
+        return True
     wait_until(lambda: phone.evaluate(HAND_SCREEN) != before, TAP_TIMEOUT, f"answer to {target}")
     return True
 

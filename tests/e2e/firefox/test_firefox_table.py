@@ -19,8 +19,8 @@ from urllib.parse import quote
 from firefox import FoxPage
 from playwright.sync_api import Page, expect
 
-JOIN_TIMEOUT = 20  # s: relay hand-shake and WebRTC on a busy two-core machine
-BOOT_TIMEOUT = 90  # s: a table reload boots Pyodide again
+JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again
 NAMES = ("Анна", "Bob")
 
 
@@ -29,7 +29,7 @@ def join(phone: Page, url: str, name: str) -> None:
     phone.goto(url)
     phone.get_by_label("Your name").fill(name)
     phone.get_by_role("button", name="Join").click()
-    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT * 1000)
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
 
 
 def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
@@ -62,7 +62,7 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
 
     # A phone reloads: it comes back by itself to its seat and its cards.
     cards = phones[0].get_by_role("region", name="Your cards").get_by_role("listitem")
-    expect(cards.first).to_be_visible(timeout=JOIN_TIMEOUT * 1000)
+    expect(cards.first).to_be_visible(timeout=JOIN_TIMEOUT)
     tv.get_by_test_id("seat-0").expect_text("connected", timeout=JOIN_TIMEOUT)
     play(phones, taps=4)
 
@@ -73,7 +73,7 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
     tv.get_by_test_id("top").locator("[role=img]").expect_attribute("aria-label", top or "")
     for number, phone in enumerate(phones):
         tv.get_by_test_id(f"seat-{number}").expect_text("connected", timeout=BOOT_TIMEOUT)
-        expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT * 1000)
+        expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
 
     play(phones)
     results = tv.get_by_test_id("results")
