@@ -12,6 +12,8 @@
 
 /** Where the table is saved between reloads (a fresh table: table.html?new). */
 export const SNAPSHOT_KEY = "lastcard.table";
+/** How many changes' timings are kept (see `TableEngine.timings`). */
+const KEPT_TIMINGS = 1000;
 /** Where a saved table that could not be restored is kept aside: {at, reason, save}. */
 export const DAMAGED_KEY = "lastcard.table.damaged";
 
@@ -41,6 +43,8 @@ export class TableEngine extends EventTarget {
     this.ready = false;
     this.stopped = false;
     this.worker = null;
+    /** The last changes' timings (ms), newest last: {python, dumps, snapshot, transfer, route, save}. */
+    this.timings = [];
   }
 
   /** Start the worker and open the table (the saved one unless `fresh`). */
@@ -133,10 +137,18 @@ export class TableEngine extends EventTarget {
         if (data.damaged) this.#keepAside(data.damaged);
         this.#emit("ready", { damaged: data.damaged });
         break;
-      case "out":
+      case "out": {
+        const arrived = performance.timeOrigin + performance.now();
+        const timing = { ...data.ms, transfer: arrived - data.ms.posted };
         this.#emit("out", data.batch);
+        const routed = performance.timeOrigin + performance.now();
         this.#save(data.snapshot);
+        timing.route = routed - arrived; // sending to the phones and rendering the TV
+        timing.save = performance.timeOrigin + performance.now() - routed;
+        this.timings.push(timing);
+        if (this.timings.length > KEPT_TIMINGS) this.timings.shift();
         break;
+      }
       case "failed":
         this.#fail(data.error);
         break;

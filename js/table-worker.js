@@ -9,7 +9,7 @@
 // Messages that arrive while Python boots wait in `inbox` and are handled in order once it is up.
 // Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
 // total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
-// {op: "failed", error}, {op: "out", batch: [[to, text], ...], snapshot} after every change,
+// {op: "failed", error}, {op: "out", batch: [[to, text], ...], snapshot, ms} after every change,
 // {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
@@ -93,10 +93,16 @@ const fetched = Promise.all([...prefetched.values()]);
 // ---------------------------------------------------------------- the table
 function run(op, a = null, b = null) {
   if (stopped) return;
+  const started = performance.now();
   const batch = bridge.call(op, a, b);
   if (batch) {
+    const called = performance.now();
     const snapshot = bridge.snapshot();
-    postMessage({ op: "out", batch, snapshot });
+    const done = performance.now();
+    // Where the time went, for bench/bench_table.py: the call in Python (with the messages'
+    // serialization, also given alone), the snapshot, and when it was posted (epoch ms).
+    const ms = { python: called - started, dumps: bridge.dumps_ms, snapshot: done - called, posted: performance.timeOrigin + done };
+    postMessage({ op: "out", batch, snapshot, ms });
     ask(snapshot);
   }
   schedule();

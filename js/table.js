@@ -360,6 +360,7 @@ function setState(state) {
 function begin() {
   const fresh = freshRequested();
   engine = new TableEngine({ fresh, seed: SEED });
+  window.lastcardTimings = engine.timings; // diagnostics (bench/bench_table.py): docs/design.md
   engine.addEventListener("progress", (e) => store.dispatch({ type: "progress", progress: e.detail }));
   engine.addEventListener("bots", () => {
     document.querySelector("main").dataset.bots = "ready";

@@ -86,6 +86,7 @@ class Bridge:
     def __init__(self, table: Any, answers: Answers) -> None:
         self.table = table
         self.answers = answers
+        self.dumps_ms = 0.0
         self._steps: dict[str, Callable[[Any, Any], Out]] = {
             "host": lambda text, _: self.table.host(json.loads(text)),
             "connect": lambda peer, _: self.table.connect(peer),
@@ -104,7 +105,10 @@ class Bridge:
             return None
         if not out:
             return None
-        return to_js([[to, json.dumps(message)] for to, message in out])
+        started = clock()
+        pairs = [[to, json.dumps(message)] for to, message in out]
+        self.dumps_ms = (clock() - started) * 1000  # the messages' serialization, for benchmarks
+        return to_js(pairs)
 
     def snapshot(self) -> str:
         """The table's snapshot as JSON text (the page saves it in ``localStorage``)."""
