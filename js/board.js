@@ -225,7 +225,7 @@ export function results(msg, { host = false } = {}) {
   return html`<section class="results" data-testid="results" aria-labelledby="results-title">
     <h2 id="results-title">${t("results.title")}</h2>
     <p class="results__headline">${headline}</p>
-    ${r.match_over ? html`<p class="results__match">${t("results.match", { names: names(msg, r.match_winners) || "—" })}</p>` : ""}
+    ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
     ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
     <tbody>${(msg.seats ?? []).map((s) => html`<tr data-key="r${s.seat}"><th scope="row">${s.name}</th>

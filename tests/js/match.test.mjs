@@ -74,3 +74,17 @@ test("eliminated seats are marked out, away seats away, on the TV and the phones
   assert.match(String(seatStrip(msg)), /away/);
   assert.match(String(seatStrip(msg)), /out/);
 });
+
+test("a match stopped with no winner says so, with no empty winner name", async () => {
+  const { results } = await import("../../js/board.js");
+  const msg = {
+    seats: seats(2),
+    view: { revealed: [[], []] },
+    result: { winners: [], stopped: true, match_over: true, match_winners: [], history: [] },
+  };
+  const out = String(results(msg));
+  assert.ok(out.includes("The match is over, with no winner"), out);
+  assert.ok(!out.includes("—"), out);
+  const won = String(results({ ...msg, result: { ...msg.result, stopped: false, winners: [1], match_winners: [1] } }));
+  assert.ok(won.includes("Match over: P1 won!"), won);
+});
