@@ -13,8 +13,7 @@ import * as moves from "./moves.js";
 import { codeField } from "./code-entry.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
-/** The empty panel state. */
-export const NO_PICK = Object.freeze({ selection: [], choice: null });
+export const NO_PICK = moves.NO_PICK; // the empty panel state
 
 function handButtons(view, pick) {
   const legal = view.legal ?? [];
@@ -96,21 +95,14 @@ export function focusChoice(root) {
 export function handIntent(el, view, pick) {
   const legal = view.legal ?? [];
   const act = el.dataset.act;
-  const step = (r, card) => {
-    if (r.send) return { send: r.send, pick: NO_PICK };
-    if (r.choice) return { pick: { ...pick, choice: { ...r.choice, card } } };
-    if (r.selection) return { pick: { selection: r.selection, choice: null } };
-    return { pick };
-  };
   switch (act) {
     case "card":
-      return step(moves.tapCard(legal, pick.selection, el.dataset.card), el.dataset.card);
+      return moves.step(legal, pick, { act, card: el.dataset.card });
     case "play-selection":
-      return step(moves.playSelection(legal, pick.selection), pick.selection[0]);
-    case "named":
-      return step(moves.pickNamed(pick.choice.options[Number(el.dataset.index)]), pick.choice.options[Number(el.dataset.index)].card);
     case "suit":
-      return { pick: { ...pick, choice: { kind: "letter", options: moves.suitOptions(legal), card: null } } };
+      return moves.step(legal, pick, { act });
+    case "named":
+      return moves.step(legal, pick, { act, card: pick.choice?.options[Number(el.dataset.index)]?.card });
     case "send":
       return legal.includes(el.dataset.action) ? { send: el.dataset.action, pick: NO_PICK } : { pick };
     case "cancel":

@@ -7,6 +7,7 @@
 import { html, morph } from "./html.js";
 import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
+import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
@@ -28,7 +29,7 @@ const store = createStore(
       ...s,
       starting: false,
       ...received(s, a.msg, a.at),
-      pick: s.msg?.state === a.msg.state ? s.pick : NO_PICK,
+      pick: s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
       removed: false,
     }),
     tick,

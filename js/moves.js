@@ -8,6 +8,9 @@
 
 const CHOICE_LETTERS = new Set(["R", "Y", "B", "G", "S", "H", "D", "C"]);
 
+/** The empty panel state `{selection, choice}`; an open choice also has `card` and `path` (below). */
+export const NO_PICK = Object.freeze({ selection: [], choice: null });
+
 /** The card in hand a played token comes from: `JOKER=QH` → `JOKER`. */
 export function handCard(token) {
   return token.startsWith("JOKER=") ? "JOKER" : token;
@@ -95,4 +98,34 @@ export function playSelection(legal, selection) {
 /** After a `named` choice (joker), the step for the named card. */
 export function pickNamed(option) {
   return narrow(option.plays);
+}
+
+/** A step of picking (`{act, card?}`, as a click's data-act) → `{pick, send?}`; a choice keeps its steps in `path`. */
+export function step(legal, pick, how) {
+  const { act, card } = how;
+  const named = pick.choice?.kind === "named" && pick.choice.options.find((o) => o.card === card);
+  const r = act === "card" ? tapCard(legal, pick.selection, card)
+    : act === "play-selection" ? playSelection(legal, pick.selection)
+    : act === "named" ? (named ? pickNamed(named) : {})
+    : suitOptions(legal).length ? { choice: { kind: "letter", options: suitOptions(legal) } } : {};
+  if (r.send) return { send: r.send, pick: NO_PICK };
+  if (r.choice) {
+    const path = [...(act === "named" ? pick.choice.path : []), how];
+    return { pick: { ...pick, choice: { ...r.choice, card: act === "play-selection" ? pick.selection[0] : card ?? null, path } } };
+  }
+  return { pick: r.selection ? { selection: r.selection, choice: null } : pick };
+}
+
+/** `pick` on a newer `legal`: kept while its steps still lead there (options anew), else closed; never sends. */
+export function carryPick(legal, pick) {
+  const { selection } = pick;
+  const kept = selection.length && (extendable(legal, selection).size || playSelection(legal, selection).send || playSelection(legal, selection).choice);
+  const base = kept ? { selection, choice: null } : NO_PICK;
+  let next = base;
+  for (const how of pick.choice?.path ?? []) {
+    const r = step(legal, next, how);
+    if (r.send || !r.pick.choice) return base;
+    next = r.pick;
+  }
+  return next;
 }

@@ -8,6 +8,7 @@ import { morph } from "./html.js";
 import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
+import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick } from "./live.js";
 import { keepOffline } from "./offline.js";
@@ -20,6 +21,11 @@ const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-ig
 /** The name last used on this screen for "Play against the computer". */
 const SOLO_NAME_KEY = "lastcard.soloName";
 
+/** Each local seat's panel state carried over to the newest views (js/moves.js `carryPick`). */
+function carryPicks(picks, local) {
+  return Object.fromEntries(Object.entries(picks).map(([seat, pick]) => [seat, carryPick(local[seat]?.legal ?? [], pick)]));
+}
+
 const store = createStore(
   {
     boot: (s, a) => ({ ...s, boot: a.boot, error: a.error ?? null }),
@@ -28,7 +34,8 @@ const store = createStore(
     tv: (s, a) => ({
       ...s,
       ...received(s, a.msg, a.at),
-      picks: s.msg?.state === a.msg.state ? s.picks : {},
+      // a local seat's open choice survives an unrelated change while it still applies
+      picks: s.msg?.state === a.msg.state ? s.picks : carryPicks(s.picks, a.msg.local ?? {}),
       rulesOpen: s.rulesOpen,
       sent: null,
     }),

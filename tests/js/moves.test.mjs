@@ -55,3 +55,45 @@ test("aces carry the suit choice; simple words only when listed", () => {
   assert.deepEqual(moves.suitOptions(["suit H", "suit S", "draw"]), [{ action: "suit H", choice: "H" }, { action: "suit S", choice: "S" }]);
   assert.deepEqual([...moves.playableCards(JOKER)].sort(), ["8D", "JOKER"]);
 });
+
+// A newer view while a choice is open (a bot's "last card", a timer tick, another seat's move).
+test("an open colour choice survives an unrelated newer view, its options from the newest list", () => {
+  const { pick } = moves.step(WILD, moves.NO_PICK, { act: "card", card: "W" });
+  assert.equal(pick.choice.kind, "letter");
+  const later = ["draw", "play W B", "play W G", "play W R", "play W Y", "last"];
+  const carried = moves.carryPick(later, pick);
+  assert.deepEqual(carried.choice.options.map((o) => o.action), ["play W B", "play W G", "play W R", "play W Y"]);
+  assert.equal(carried.choice.card, "W");
+  // picking then sends one of the newest legal actions
+  assert.ok(later.includes(carried.choice.options[2].action));
+});
+
+test("an open choice closes when it no longer applies", () => {
+  const { pick } = moves.step(WILD, moves.NO_PICK, { act: "card", card: "W" });
+  assert.equal(moves.carryPick([], pick), moves.NO_PICK); // not this seat's turn
+  assert.equal(moves.carryPick(["last"], pick), moves.NO_PICK); // only an out-of-turn word left
+  assert.equal(moves.carryPick(["draw", "play R5"], pick), moves.NO_PICK); // the wild is gone
+  assert.equal(moves.carryPick(["draw", "play W B"], pick), moves.NO_PICK); // one option left: never sent by itself
+});
+
+test("a joker's suit choice is carried through the card it names", () => {
+  const first = moves.step(JOKER, moves.NO_PICK, { act: "card", card: "JOKER" }).pick;
+  const { pick } = moves.step(JOKER, first, { act: "named", card: "JOKER=8S" });
+  assert.deepEqual(pick.choice.options.map((o) => o.action), ["play JOKER=8S C", "play JOKER=8S H"]);
+  const later = ["pass", "play JOKER=8S C", "play JOKER=8S H", "play JOKER=QH", "play 8D", "play 8D S", "last"];
+  assert.deepEqual(moves.carryPick(later, pick), pick);
+  assert.equal(moves.carryPick(["pass", "play JOKER=QH"], first), moves.NO_PICK);
+});
+
+test("a multi-card selection and its choice are carried while still legal", () => {
+  const ACES = ["play AS", "play AS AH", "play AS AH C", "play AS AH D", "draw"];
+  const selected = moves.step(ACES, moves.NO_PICK, { act: "card", card: "AS" }).pick;
+  const two = moves.step(ACES, selected, { act: "card", card: "AH" }).pick;
+  assert.deepEqual(two, { selection: ["AS", "AH"], choice: null });
+  const { pick } = moves.step(ACES, two, { act: "play-selection" });
+  assert.deepEqual(pick.choice.options.map((o) => o.action), ["play AS AH", "play AS AH C", "play AS AH D"]);
+  assert.deepEqual(moves.carryPick([...ACES, "last"], pick), pick);
+  assert.deepEqual(moves.carryPick(["play AS AH", "draw"], pick), { selection: ["AS", "AH"], choice: null });
+  assert.equal(moves.carryPick(["play AS", "draw"], pick), moves.NO_PICK);
+  assert.equal(moves.carryPick(["draw"], pick), moves.NO_PICK);
+});
