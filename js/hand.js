@@ -4,7 +4,7 @@
  * `hello` with the remembered name and seat token when the channel opens, `action` with the
  * state id of the view it answers, `vote`, `play`.
  */
-import { html, morph } from "./html.js";
+import { html, morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
@@ -236,7 +236,7 @@ function onSubmit(event) {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   document.documentElement.lang = lang();
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => loadSound(), { capture: true });

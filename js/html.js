@@ -112,3 +112,14 @@ export function morph(root, markup) {
   template.innerHTML = markup.text;
   morphChildren(root, template.content);
 }
+
+/**
+ * Run `start` once the document is parsed: now if it already is. An entry module wires itself
+ * through this, not a bare `DOMContentLoaded` listener: a module that waits for something at its
+ * top level (js/i18n.js loads its strings) can finish evaluating after that event has fired.
+ * @param {() => void} start
+ */
+export function whenParsed(start) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+  else start();
+}

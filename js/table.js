@@ -4,7 +4,7 @@
  * the join transport (js/join-table.js). Outputs of the controller go to the TV renderer ("tv")
  * or to a phone through the transport.
  */
-import { morph } from "./html.js";
+import { morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
 import { joinText, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
@@ -435,7 +435,7 @@ function downloadDamaged() {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+whenParsed(() => {
   store.subscribe(render);
   store.subscribe(keepAwake);
   unlockOnGesture();

@@ -4,9 +4,9 @@ A phone on mobile data opens the page from a QR code: camera mode must stay with
 relay mode within 200 KB (KB = 1000 bytes; every file's body gzipped at level 6, as a static
 host serves it; counted up to the moment the phone has everything its mode loads). What a phone
 does not always need comes by dynamic import() when it is needed: the rules texts when the rules
-are opened, the SDP codec and the QR renderer in camera mode only, the relay and its MQTT client
-in relay mode only; the webcam QR reader never (a phone scans with its own camera app). These
-are byte budgets, not timings.
+are opened, the other language when it is switched to, the SDP codec and the QR renderer in
+camera mode only, the relay and its MQTT client in relay mode only; the webcam QR reader never
+(a phone scans with its own camera app). These are byte budgets, not timings.
 """
 
 from __future__ import annotations
@@ -30,11 +30,15 @@ def report(transfers: Transfers) -> str:
     return "\n".join(f"{packed:7d} {url}" for url, _, packed in transfers.files())
 
 
-def check_rules_load_when_asked(phone: Page, transfers: Transfers) -> None:
-    """The rules did not come with the page; they come when the phone asks."""
+def check_rules_and_language_load_when_asked(phone: Page, transfers: Transfers) -> None:
+    """Neither the rules nor Russian came with the page; both come when the phone asks."""
     assert not loaded(transfers, "/js/rules.js")
-    phone.get_by_role("button", name="Rules").click()
-    expect(phone.get_by_role("dialog")).to_contain_text("Goal")
+    assert not loaded(transfers, "/js/i18n/ru.js")
+    phone.get_by_role("button", name="Русский").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "ru")
+    assert loaded(transfers, "/js/i18n/ru.js")
+    phone.get_by_role("button", name="Правила").click()
+    expect(phone.get_by_role("dialog")).to_contain_text("Цель")
     assert loaded(transfers, "/js/rules.js")
 
 
@@ -60,6 +64,7 @@ def test_camera_mode_stays_within_60_kb(
     assert not loaded(transfers, "/js/relay.js") and not loaded(transfers, "/vendor/mqtt/")
     assert not [url for url in transfers.urls() if any(part in url for part in NEVER)]
     assert not loaded(transfers, "/js/rules.js")
+    assert not loaded(transfers, "/js/i18n/ru.js")
 
 
 def test_relay_mode_stays_within_200_kb(new_phone: Callable[[], Page], base_url: str) -> None:
@@ -77,4 +82,4 @@ def test_relay_mode_stays_within_200_kb(new_phone: Callable[[], Page], base_url:
     assert loaded(transfers, "/js/relay.js")
     assert not loaded(transfers, "/js/qr.js") and not loaded(transfers, "/js/sdp.js")
     assert not [url for url in transfers.urls() if any(part in url for part in NEVER)]
-    check_rules_load_when_asked(phone, transfers)
+    check_rules_and_language_load_when_asked(phone, transfers)
