@@ -17,6 +17,11 @@ Each in three conditions, each in a browser with a new profile on disk:
   for); the next load's files come from its cache, and only the site manifest is asked of the
   network.
 
+Joining during the boot: a cold table, and a phone (a remembered name) that opens the join link
+as soon as it is on screen: from the table's navigation start to "You are at the table" on the
+phone, on the shared wall clock; the phone is admitted while Python boots and seated when the
+table is ready.
+
 And the bare Pyodide page (tests/e2e/pages/pyodide.html with the engine wheel: Pyodide alone,
 no PyScript, no page) cold and with a warm HTTP cache: the reference of the goal "engine ready
 from the service worker ≤ 1.2x a bare Pyodide boot in the same run".
@@ -206,6 +211,42 @@ def from_service_worker(chromium: BrowserType, url: str, server: Counted) -> Loa
         return load(context.new_page(), url, server)
 
 
+# When the phone shows it is seated, on the wall clock (ms since the epoch).
+SEATED = """
+new MutationObserver((changes, observer) => {
+  if ((document.body?.textContent ?? "").includes("You are at the table")) {
+    window.seatedAt = performance.timeOrigin + performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def join_during_boot(chromium: BrowserType, browser: Browser, url: str) -> tuple[float, float]:
+    """(table navigation → QR, → phone seated) in ms: the phone opens the join link at once."""
+    with profile(chromium, service_workers=False) as context:
+        tv = context.new_page()
+        tv.add_init_script(PROBE)
+        tv.goto(url)
+        link = tv.get_by_test_id("join-url")
+        tv.wait_for_function(
+            "document.querySelector('[data-testid=join-url]')?.textContent.includes('#')",
+            timeout=TIMEOUT * 1000,
+        )
+        started = float(tv.evaluate("performance.timeOrigin"))
+        qr = float(tv.evaluate("window.bench.qr"))
+        phone_context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, service_workers="block"
+        )
+        phone = phone_context.new_page()
+        phone.add_init_script(NAMED + ";" + SEATED)
+        phone.goto(link.inner_text())
+        phone.wait_for_function("window.seatedAt !== undefined", timeout=TIMEOUT * 1000)
+        seated = float(phone.evaluate("window.seatedAt")) - started
+        phone_context.close()
+        return qr, seated
+
+
 def phone_bytes(browser: Browser, base: str, broker: str) -> dict[str, tuple[int, int, int]]:
     """(files, raw, gzip bytes) hand.html transfers cold, per mode, with a remembered name."""
     harness = browser.new_page()
@@ -278,6 +319,7 @@ def main(argv: list[str] | None = None) -> None:
                 rows["bare Pyodide + engine wheel, warm HTTP cache"].append(
                     warm(chromium, bare, server)
                 )
+            joins = [join_during_boot(chromium, browser, table) for _ in range(runs)]
             phones = phone_bytes(browser, base, broker)
             browser.close()
 
@@ -299,6 +341,12 @@ def main(argv: list[str] | None = None) -> None:
     packed = statistics.median(x.gzip or 0 for x in rows["table.html, cold"])
     print(f"\nA cold table load gzipped (level 6): {packed / 1024:.0f} KiB")
     print()
+    seated = [s for _, s in joins]
+    print(
+        f"A phone that opens the link as soon as it shows (cold table, relay): seated"
+        f" {median(seated)} ms after the table's navigation start ({spread(seated)});"
+        f" the QR was up at {median([q for q, _ in joins])} ms.\n"
+    )
     print("| hand.html, cold | files | raw KiB | gzip KiB |")
     print("|---|---:|---:|---:|")
     for name, (count, raw_bytes, gzip_bytes) in phones.items():
