@@ -23,8 +23,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS
 from fakecam import write_y4m
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from serve import ROOT, Server, StaticHandler
@@ -232,26 +230,10 @@ def test_phone_page_offline_and_a_new_deploy_on_the_next_load(
         context.close()
 
 
-@pytest.fixture
-def webcam(browser: Browser, tmp_path: Path) -> Iterator[tuple[Browser, Path]]:
-    """A Chromium whose fake webcam plays a y4m file the test rewrites (blank to start with)."""
-    video = tmp_path / "camera.y4m"
-    write_y4m(video, None)
-    args = [
-        *CHROMIUM_ARGS,
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}",
-    ]
-    launched = browser.browser_type.launch(executable_path=CHROMIUM, args=args, headless=True)
-    yield launched, video
-    launched.close()
-
-
 def test_offline_a_phone_that_visited_before_joins_by_the_camera(
-    browser: Browser, webcam: tuple[Browser, Path]
+    browser: Browser, webcam_browser: tuple[Browser, Path]
 ) -> None:
-    table_browser, video = webcam
+    table_browser, video = webcam_browser
     with serve_site(ROOT) as site:
         table = tv_context(table_browser)
         first = table.new_page()
