@@ -142,7 +142,7 @@ export class TableEngine extends EventTarget {
         const timing = { ...data.ms, transfer: arrived - data.ms.posted };
         this.#emit("out", data.batch);
         const routed = performance.timeOrigin + performance.now();
-        this.#save(data.snapshot);
+        if (data.snapshot) this.#save(data.snapshot); // none when nothing changed (a ping)
         timing.route = routed - arrived; // sending to the phones and rendering the TV
         timing.save = performance.timeOrigin + performance.now() - routed;
         this.timings.push(timing);

@@ -27,10 +27,14 @@ function timerSelect(name, values, current) {
     ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
 
+/** The spectators, each with its state and a button that removes it (no confirmation: a removed
+ * spectator may join again at once). */
 function spectators(msg) {
   if (!msg.spectators?.length) return html``;
-  const names = msg.spectators.map((x) => (x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name));
-  return html`<p class="muted" data-testid="spectators">${t("lobby.spectators")}: ${names.join(", ")}</p>`;
+  return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
+    <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
+      ${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
+      <button type="button" class="btn btn--icon" data-act="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
 function lobby(s) {

@@ -97,13 +97,13 @@ function run(op, a = null, b = null) {
   const batch = bridge.call(op, a, b);
   if (batch) {
     const called = performance.now();
-    const snapshot = bridge.snapshot();
+    const snapshot = bridge.changed_snapshot(); // null: nothing changed (a ping), nothing to save
     const done = performance.now();
     // Where the time went, for bench/bench_table.py: the call in Python (with the messages'
     // serialization, also given alone), the snapshot, and when it was posted (epoch ms).
     const ms = { python: called - started, dumps: bridge.dumps_ms, snapshot: done - called, posted: performance.timeOrigin + done };
     postMessage({ op: "out", batch, snapshot, ms });
-    ask(snapshot);
+    if (snapshot) ask(snapshot);
   }
   schedule();
 }

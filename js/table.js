@@ -276,6 +276,9 @@ function onClick(event) {
       if (s.msg.phase === "lobby") host({ type: "remove", seat: Number(el.dataset.seat) });
       else store.dispatch({ type: "confirm", seat: Number(el.dataset.seat) });
       break;
+    case "remove-spectator":
+      host({ type: "remove_spectator", id: el.dataset.id });
+      break;
     case "remove":
       host({ type: "remove", seat: Number(el.dataset.seat) });
       store.dispatch({ type: "confirm", seat: null });

@@ -11,7 +11,9 @@ writes this file next to it and calls :func:`open_table` with what the page read
   asks for its first screen: the controller resends everything, changing nothing) or ``tick``;
   it returns the controller's outputs as a JS array of ``[to, text]`` pairs (``text`` is the
   message's JSON, serialized once; ``to`` is ``"tv"`` or a phone's peer id), or ``None``;
-- ``snapshot()``: the table's snapshot as JSON text, posted to the page after every change;
+- ``snapshot()``: the table's snapshot as JSON text; ``changed_snapshot()`` the same, or
+  ``None`` when the table has not changed since the last one (a ping, a refused message): the
+  worker posts it with every output, and the page saves it only when there is one;
 - ``delay_ms()``: milliseconds until ``tick()`` is due, or ``None``.
 
 The controller's clock is the worker's ``performance.now()`` in seconds (monotonic; a snapshot
@@ -87,6 +89,7 @@ class Bridge:
         self.table = table
         self.answers = answers
         self.dumps_ms = 0.0
+        self._saved = -1  # the table's revision at the last changed_snapshot() (none yet)
         self._steps: dict[str, Callable[[Any, Any], Out]] = {
             "host": lambda text, _: self.table.host(json.loads(text)),
             "connect": lambda peer, _: self.table.connect(peer),
@@ -113,6 +116,14 @@ class Bridge:
     def snapshot(self) -> str:
         """The table's snapshot as JSON text (the page saves it in ``localStorage``)."""
         return json.dumps(self.table.snapshot())
+
+    def changed_snapshot(self) -> str | None:
+        """The snapshot if the table changed since the last one this returned (its
+        ``revision``), else ``None``: nothing to save for a ping or a refused message."""
+        if self.table.revision == self._saved:
+            return None
+        self._saved = self.table.revision
+        return self.snapshot()
 
     def delay_ms(self) -> float | None:
         """Milliseconds until :meth:`call` ``("tick")`` is due, or ``None`` (nothing pending).

@@ -53,11 +53,12 @@ class Member:
     want: bool = True  # a spectator asked to play at the rematch
     id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
     peer: str | None = None  # the connected channel; never persisted
+    gone: float | None = None  # clock time its phone disconnected (phones only); not persisted
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, without the peer (a restored table waits for every phone to return)."""
         data = asdict(self)
-        del data["peer"]
+        del data["peer"], data["gone"]
         return data
 
     @property
@@ -153,18 +154,25 @@ class Lobby:
         else:
             self.seats.append(Member(name=name or "", kind="local"))
 
-    def roster(self) -> list[Member]:
-        """Who sits at the next deal: the seats still in, then the spectators who asked to play,
-        in join order, while there is room."""
-        seats = self.active()
-        keen = [m for m in self.spectators if m.want]
+    def roster(self, *, present: bool = False) -> list[Member]:
+        """Who sits at the next deal: the seats still in, then the spectators who asked to play
+        and are here, in join order, while there is room. With ``present`` (a rematch), a seat
+        whose phone is away is not dealt in either."""
+        seats = [m for m in self.active() if m.connected or not present]
+        keen = [m for m in self.spectators if m.want and m.connected]
         return seats + keen[: max(0, self.max_players() - len(seats))]
 
     def fill(self, roster: list[Member] | None = None) -> None:
         """Seat ``roster`` (by default: spectators who asked to play move up while there is
-        room, and removed seats go)."""
-        self.seats = self.roster() if roster is None else roster
-        self.spectators = [m for m in self.spectators if m not in self.seats]
+        room, and removed seats go). A seat still in but not in ``roster`` (its phone was away
+        at a rematch) watches, asking to play at the next deal."""
+        roster = self.roster() if roster is None else roster
+        for member in self.active():
+            if member not in roster:
+                member.want = True
+                self.spectators.append(member)
+        self.seats = roster
+        self.spectators = [m for m in self.spectators if m not in roster]
 
     def forget(self, member: Member) -> None:
         """A seat the host removed: its vote and its token go (its phone may come back only as a

@@ -18,9 +18,15 @@ MAX_NAME = 24  # characters of a cleaned name
 MAX_FIELD = 64  # characters of a token or an action string
 RATE = 20.0  # messages per second per peer, sustained
 BURST = 40.0  # messages per peer in one burst
+RENAME_RATE = 4 / 60  # renames per second per participant, sustained (4 a minute)
+RENAME_BURST = 3.0  # renames in one burst
+MAX_MARKS = 2  # combining marks kept on one character of a name
 LANGS = ("ru", "en")
 VOTE_TOPICS = ("hand_size_9",)
 ZWJ = "\u200d"
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e")
+"""Characters that draw nothing although Unicode does not class them as blanks or controls
+(Hangul fillers, the blank Braille pattern, Khmer inherent vowels, ...)."""
 
 Message = dict[str, Any]
 Check = Callable[[Any], Any]
@@ -40,15 +46,29 @@ class ProtocolError(Exception):
 
 
 def clean_name(raw: str) -> str:
-    """Plain text for a name: control and format characters dropped (but the joiner inside emoji),
-    blanks collapsed, trimmed, at most ``MAX_NAME`` characters. Nothing is escaped or
-    interpreted."""
-    kept = "".join(
-        ch
-        for ch in raw
-        if ch == ZWJ or ch.isspace() or not unicodedata.category(ch).startswith("C")
-    )
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    """Plain text for a name: control and format characters dropped (but the joiner inside
+    emoji), at most ``MAX_MARKS`` combining marks on a character, counted decomposed (so a name
+    stays on its line), composed (NFC), blanks collapsed, trimmed, at most ``MAX_NAME``
+    characters. Nothing is escaped or interpreted."""
+    kept: list[str] = []
+    marks = MAX_MARKS  # a mark with no character before it is dropped
+    for ch in unicodedata.normalize("NFD", raw):
+        category = unicodedata.category(ch)
+        if category in ("Mn", "Me"):
+            if marks < MAX_MARKS:
+                kept.append(ch)
+            marks += 1
+        elif ch == ZWJ or ch.isspace() or not category.startswith("C"):
+            kept.append(ch)
+            marks = 0 if not ch.isspace() else MAX_MARKS
+    composed = unicodedata.normalize("NFC", "".join(kept))
+    return " ".join(composed.split())[:MAX_NAME].strip()
+
+
+def visible(text: str) -> bool:
+    """Whether ``text`` draws anything: a letter, digit, symbol or punctuation that is not one
+    of the :data:`BLANK_LETTERS` (marks, blanks and format characters alone draw nothing)."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_LETTERS for ch in text)
 
 
 def _refuse(field: str, why: str) -> ProtocolError:
@@ -69,10 +89,10 @@ def text(limit: int) -> Check:
 
 
 def name(value: Any) -> str:
-    """A person's name, cleaned by :func:`clean_name`; it must not end up empty."""
+    """A person's name, cleaned by :func:`clean_name`; it must show at least one character."""
     cleaned = clean_name(text(4 * MAX_NAME)(value))
-    if not cleaned:
-        raise ValueError("empty name")
+    if not visible(cleaned):
+        raise ValueError("a name needs a visible character")
     return cleaned
 
 
@@ -157,6 +177,7 @@ HOST: Schema = {
     "add_bot": {"level": (choice("easy", "normal", "hard"), True), "name": (name, False)},
     "add_local": {"name": (name, True)},
     "remove": {"seat": (SEAT, True)},
+    "remove_spectator": {"id": (integer(1, 2**31), True)},
     "start": {},
     "pause": {},
     "resume": {},
@@ -230,15 +251,18 @@ def _no_constant(token: str) -> None:
 
 
 class RateLimit:
-    """A token bucket on the injected clock: ``RATE`` per second, bursts of ``BURST``."""
+    """A token bucket on the injected clock: ``rate`` per second, bursts of ``burst`` (by
+    default ``RATE`` and ``BURST``, the limit on a peer's messages)."""
 
-    def __init__(self, now: float) -> None:
-        self._tokens = BURST
+    def __init__(self, now: float, *, rate: float = RATE, burst: float = BURST) -> None:
+        self._rate = rate
+        self._burst = burst
+        self._tokens = burst
         self._at = now
 
     def allow(self, now: float) -> bool:
         """Take one token if there is one."""
-        self._tokens = min(BURST, self._tokens + max(0.0, now - self._at) * RATE)
+        self._tokens = min(self._burst, self._tokens + max(0.0, now - self._at) * self._rate)
         self._at = now
         if self._tokens < 1.0:
             return False

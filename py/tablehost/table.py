@@ -26,12 +26,23 @@ from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
 from tablehost.events import EventLog
 from tablehost.lobby import WHY_NOT, Lobby, Member
-from tablehost.protocol import HOST, VERSION, Message, ProtocolError, RateLimit, check, decode
+from tablehost.protocol import (
+    HOST,
+    RENAME_BURST,
+    RENAME_RATE,
+    VERSION,
+    Message,
+    ProtocolError,
+    RateLimit,
+    check,
+    decode,
+)
 
 Out = list[tuple[str, Message]]
 
 TV = "tv"
 TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
+SPECTATOR_GONE = 60.0  # seconds a disconnected spectator keeps its place
 SNAPSHOT_FORMAT = 1
 HOST_AWAY = 30.0  # seconds a host phone may be away before the role moves (when grace is off)
 TV_ONLY = ("local_action", "rules", "refresh")  # host commands a host phone may not send
@@ -102,7 +113,11 @@ class Table:
         self._peers: dict[str, Member | None] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
+        self._renames: dict[int, RateLimit] = {}  # phone id -> its renames' own limit
         self._dirty = False
+        self.revision = 0
+        """Counts the calls that changed the table: a host saves :meth:`snapshot` when it moved
+        (a ping, a refused message or a repeated rename changes nothing)."""
 
     # ----------------------------------------------------------------- public API
     def connect(self, peer: str) -> Out:
@@ -129,10 +144,8 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """The clock time at which :meth:`tick` is due next, or ``None``."""
-        due = self._clock.next_wall()
-        if self._host_due is not None:
-            due = self._host_due if due is None else min(due, self._host_due)
-        return due
+        dues = [self._clock.next_wall(), self._host_due, self._next_expiry()]
+        return min((due for due in dues if due is not None), default=None)
 
     def bot_turns(self) -> list[BotTurn]:
         """The computer players' moves due in the current state, earliest first; empty while
@@ -155,8 +168,7 @@ class Table:
             **self._lobby.to_dict(),
             "game": None if self._game is None else self._game.to_dict(),
             "state": self._state,
-            "events": self._log.events,
-            "event_n": self._log.n,
+            **self._log.to_dict(),
             "paused": self._paused,
             "rules_open": self._rules_open,
             **self._clock.to_dict(),
@@ -176,11 +188,15 @@ class Table:
         if snap["game"] is not None:
             table._game = RULESETS[table._lobby.ruleset].from_dict(snap["game"])
         table._state = snap["state"]
-        table._log = EventLog(snap["events"], snap["event_n"])
+        table._log = EventLog.from_dict(snap)
         table._paused = snap["paused"]
         table._rules_open = snap["rules_open"]
         table._clock.load(snap["deadline"], snap["bots_due"])
         table._grace_used = snap["grace_used"]
+        now = table._clock.wall()
+        for member in table._lobby.seats + table._lobby.spectators:
+            if member.kind == "phone":
+                member.gone = now
         table._looked()
         table._grace()
         table._watch_host()
@@ -191,6 +207,7 @@ class Table:
     def _run(self, step: Callable[[float], Out], reply_to: str | None = None) -> Out:
         now = self._clock.catch_up()
         self._dirty = False
+        self._expire(now)
         try:
             out = step(now)
         except ProtocolError as refused:
@@ -203,6 +220,7 @@ class Table:
             self._dirty = True
         self._clock.run(self._should_run())
         if self._dirty:
+            self.revision += 1
             out.extend(self._broadcast())
         return out
 
@@ -273,7 +291,39 @@ class Table:
         self._log.resend(peer)
         if member is not None:
             member.peer = None
+            member.gone = self._clock.wall()
             self._dirty = True
+
+    def _expire(self, now: float) -> None:
+        """Spectators disconnected for :data:`SPECTATOR_GONE` seconds lose their place (and
+        their token): the places free up for others."""
+        lobby = self._lobby
+        gone = [
+            m for m in lobby.spectators if m.gone is not None and now - m.gone >= SPECTATOR_GONE
+        ]
+        for member in gone:
+            self._drop_member(member)
+
+    def _next_expiry(self) -> float | None:
+        """The clock time the next disconnected spectator is dropped, or ``None``."""
+        gone = [m.gone for m in self._lobby.spectators if m.gone is not None]
+        return min(gone) + SPECTATOR_GONE if gone else None
+
+    def _drop_member(self, member: Member) -> Out:
+        """A spectator leaves the table for good (gone too long, or the host removed it); a
+        connected phone is told (``removed``)."""
+        self._lobby.spectators.remove(member)
+        self._lobby.forget(member)
+        self._renames.pop(member.id, None)
+        self._dirty = True
+        return self._tell_removed(member)
+
+    def _tell_removed(self, member: Member) -> Out:
+        if member.peer is None:
+            return []
+        peer, member.peer = member.peer, None
+        self._peers[peer] = None
+        return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
 
     def _grace(self) -> None:
         """Rules 000 42/44: a disconnected awaited seat (not in a melee window) gets the grace,
@@ -297,7 +347,7 @@ class Table:
             return [(peer, {"v": VERSION, "type": "pong", "t": message.get("t")})]
         member = self._peers[peer]
         if kind == "hello":
-            return self._hello(peer, member, message)
+            return self._hello(peer, member, message, now)
         if member is None:
             raise ProtocolError("hello_first", "say hello first")
         if kind == "host":
@@ -330,13 +380,20 @@ class Table:
             raise ProtocolError("not_seated", "spectators do not play")
         return seat
 
-    def _hello(self, peer: str, member: Member | None, message: Message) -> Out:
+    def _hello(self, peer: str, member: Member | None, message: Message, now: float) -> Out:
         """Join (no token), come back (a token), or rename (again on the same channel)."""
         token = message.get("token")
         out: Out = []
         if member is not None:  # a rename: the same participant, a new name
             if token is not None and token != member.token:
                 raise ProtocolError("already_joined", "this channel is someone else already")
+            if message["name"] == member.name and message.get("lang", member.lang) == member.lang:
+                return []  # nothing new: nothing to send or save
+            limit = self._renames.setdefault(
+                member.id, RateLimit(now, rate=RENAME_RATE, burst=RENAME_BURST)
+            )
+            if not limit.allow(now):
+                raise ProtocolError("rate_limited", "renamed too often; wait a little")
             member.name = message["name"]
         elif token is not None:
             member = self._lobby.by_token(token)
@@ -351,6 +408,9 @@ class Table:
             )
         member.lang = message.get("lang", member.lang)
         member.peer = peer
+        member.gone = None
+        if self._phase == "lobby":
+            self._lobby.fill()  # a spectator back in the lobby who asked to play moves up
         self._peers[peer] = member
         self._watch_host()
         self._log.resend(peer)  # its next view is a full one
@@ -404,7 +464,10 @@ class Table:
         """After every engine change: a new state id, the events kept, a fresh decision."""
         game = self._playing()
         self._state += 1
-        self._log.add(events)
+        seats = self._lobby.seats
+        self._log.add(
+            events, lambda seat: (seats[seat].id or None) if 0 <= seat < len(seats) else None
+        )
         self._dirty = True
         self._grace_used = False
         self._clock.bots = {}
@@ -489,6 +552,11 @@ class Table:
             )
         elif kind == "remove":
             return self._remove(command["seat"])
+        elif kind == "remove_spectator":
+            found = [m for m in self._lobby.spectators if m.id == command["id"]]
+            if not found:
+                raise ProtocolError("not_found", "no such spectator")
+            return self._drop_member(found[0])
         elif kind == "next_hand":
             self._need_phase("over")
             self._next_hand()
@@ -566,7 +634,7 @@ class Table:
         match_over = self._playing().match_over
         if match_over is False:
             raise ProtocolError("not_allowed", "the match goes on; deal the next hand")
-        roster = self._lobby.roster()
+        roster = self._lobby.roster(present=True)
         if roster == self._lobby.seats and match_over is None:
             self._next_hand()  # a one-hand game (poslednyaya): next_hand() is the rematch
         else:
@@ -576,6 +644,7 @@ class Table:
         self._phase = "lobby"
         self._paused = False
         self._clock.clear()
+        self._log.clear()  # nothing of the last game reaches anyone in the lobby
         self._lobby.fill()
         self._looked()
 
@@ -606,11 +675,7 @@ class Table:
         self._lobby.forget(member)
         self._watch_host()
         self._dirty = True
-        if member.peer is None:
-            return []
-        peer, member.peer = member.peer, None
-        self._peers[peer] = None
-        return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
+        return self._tell_removed(member)
 
     # ----------------------------------------------------------------- outgoing messages
     def _broadcast(self) -> Out:
@@ -635,7 +700,8 @@ class Table:
                 if m.kind == "local" and not m.removed
             }
         )
-        tv = views.tv_message(common, public, self._log.take(TV), local, self._rules_open)
+        log = self._log
+        tv = views.tv_message(common, public, log.take(TV), log.owners, local, self._rules_open)
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
             if member is None:
@@ -653,8 +719,9 @@ class Table:
                         common,
                         view,
                         seat,
-                        self._log.take(peer),
-                        member.want,
+                        log.take(peer),
+                        log.owners,
+                        member,
                         member is lobby.host,
                     ),
                 )

@@ -34,12 +34,14 @@ def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
     }
 
 
-def redact(events: list[Event], owner: int | None) -> list[Event]:
-    """``events`` as the holder of seat ``owner`` may see them: the cards of a draw only in its
-    own draws (``owner`` ``None``: a spectator or the TV, no drawn card at all)."""
+def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> list[Event]:
+    """``events`` as the phone ``viewer`` (its :attr:`Member.id`; ``None`` for the TV) may see
+    them: a draw's cards only if ``viewer`` is the phone that drew them (``owners``)."""
     return [
         e
-        if e.get("type") != "draw" or (owner is not None and e.get("seat") == owner)
+        if "cards" not in e
+        or e.get("type") != "draw"
+        or (viewer is not None and owners.get(e["n"]) == viewer)
         else {k: v for k, v in e.items() if k != "cards"}
         for e in events
     ]
@@ -139,6 +141,7 @@ def tv_message(
     common: dict[str, Any],
     public: PublicView | None,
     events: tuple[list[Event], bool],
+    owners: dict[int, int],
     local: dict[str, Any],
     rules_open: bool,
 ) -> Message:
@@ -149,7 +152,7 @@ def tv_message(
         "type": "tv",
         **common,
         "view": public,
-        "events": redact(events[0], None),
+        "events": redact(events[0], owners, None),
         "events_reset": events[1],
         "local": local,
         "rules_open": rules_open,
@@ -161,11 +164,12 @@ def phone_message(
     view: dict[str, Any] | None,
     seat: int | None,
     events: tuple[list[Event], bool],
-    want: bool,
+    owners: dict[int, int],
+    member: Member,
     host: bool = False,
 ) -> Message:
-    """A phone's message: its own view if seated (``seat``), else the public one; ``host``: this
-    phone holds the host role (it may send ``host`` commands)."""
+    """``member``'s phone's message: its own view if seated (``seat``), else the public one;
+    ``host``: this phone holds the host role (it may send ``host`` commands)."""
     return {
         "v": VERSION,
         "type": "view",
@@ -173,8 +177,8 @@ def phone_message(
         "seat": seat,
         "role": "spectator" if seat is None else "player",
         "view": view,
-        "events": redact(events[0], seat),
+        "events": redact(events[0], owners, member.id or None),
         "events_reset": events[1],
-        "play": None if seat is not None else want,
+        "play": None if seat is not None else member.want,
         "host": host,
     }

@@ -71,6 +71,21 @@ class Net:
         self.send(new_peer, type="hello", name=peer, token=self.tokens[peer])
         return self.last(new_peer, "welcome")
 
+    def rejoin_as_a_phone_does(self, peer: str) -> list[tuple[str, Message]]:
+        """Come back on the same channel name with the remembered token; if the table has
+        forgotten it (``bad_token``), say ``hello`` again without one, as js/hand.js does."""
+        self.connect(peer)
+        out = self.send(peer, type="hello", name=peer, token=self.tokens[peer])
+        if self.last(peer)["type"] == "error" and self.error(peer) == "bad_token":
+            out += self.join_again(peer)
+        return out
+
+    def join_again(self, peer: str) -> list[tuple[str, Message]]:
+        """``hello`` without a token on an open channel (a new participant); keeps the token."""
+        out = self.send(peer, type="hello", name=peer)
+        self.tokens[peer] = self.last(peer, "welcome")["token"]
+        return out
+
     def host(self, **command: Any) -> list[tuple[str, Message]]:
         return self._deliver(self.table.host(command))
 

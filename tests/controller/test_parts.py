@@ -45,12 +45,14 @@ def test_game_time_runs_only_while_the_game_runs() -> None:
 
 def test_the_event_log_sends_each_event_once_per_recipient() -> None:
     log = EventLog()
-    log.add([{"type": "play"}] * 3)
+    log.add([{"type": "play"}] * 3, lambda seat: None)
     assert log.take("a") == (log.events, True)
-    log.add([{"type": "draw"}])
-    assert log.take("a") == ([{"type": "draw", "n": 4}], False)
+    log.add([{"type": "draw", "seat": 1, "cards": ["R5"]}], lambda seat: f"member{seat}")
+    assert log.owners == {4: "member1"}
+    assert log.take("a") == ([{"type": "draw", "seat": 1, "cards": ["R5"], "n": 4}], False)
     assert log.take("a") == ([], False)
-    log.add([{"type": "pass"}] * (2 * KEPT_EVENTS))
+    log.add([{"type": "pass"}] * (2 * KEPT_EVENTS), lambda seat: None)
+    assert log.owners == {}  # its event is no longer kept
     assert len(log.events) == KEPT_EVENTS and log.n == 4 + 2 * KEPT_EVENTS
     log.resend("a")
     events, reset = log.take("a")

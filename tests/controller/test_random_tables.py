@@ -1,6 +1,8 @@
-"""Random sessions: phones come and go, act (legally or not), the host pauses, removes and deals
-again, time passes. After every step: nothing raised, each recipient got exactly what it may see,
-and the snapshot restores to the same table."""
+"""Random sessions: phones come and go, act (legally or not), the host pauses, removes (in a game
+and in the lobby), goes back to the lobby and deals again, time passes. After every step: nothing
+raised, each recipient got exactly what it may see — drawn cards only to the phone that drew them,
+whatever the seat numbers became, and no event of a previous game in the lobby — and the snapshot
+restores to the same table."""
 
 from __future__ import annotations
 
@@ -15,11 +17,31 @@ from tablehost import Table
 from .conftest import FakeClock, Net
 
 PEERS = ("a", "b", "c", "d")
+SCANNED = [0]  # messages checked by check_messages (for the closing figures)
 
 
-def check_messages(net: Net, out: list[tuple[str, dict[str, Any]]]) -> None:
+class Drawers:
+    """Who drew the cards of each ``draw`` event, noted as it happens (the phone at the event's
+    seat then), independently of how the table filters its messages."""
+
+    def __init__(self) -> None:
+        self.by_n: dict[int, str | None] = {}
+
+    def note(self, net: Net) -> None:
+        peers = {token: peer for peer, token in net.tokens.items()}
+        seats = net.table._lobby.seats
+        for event in net.table._log.events:
+            if event["type"] == "draw" and "cards" in event and event["n"] not in self.by_n:
+                self.by_n[event["n"]] = peers.get(seats[event["seat"]].token or "")
+
+
+def check_messages(net: Net, out: list[tuple[str, dict[str, Any]]], drawers: Drawers) -> None:
     game = net.table._game
+    drawers.note(net)
     for to, message in out:
+        SCANNED[0] += 1
+        if message["type"] in ("tv", "view") and message["phase"] == "lobby":
+            assert message["events"] == [] and message["view"] is None, to
         if message["type"] == "tv" and message["phase"] != "lobby":
             assert message["view"] == game.public_view()
             for event in message["events"]:
@@ -31,7 +53,8 @@ def check_messages(net: Net, out: list[tuple[str, dict[str, Any]]]) -> None:
             expected = game.public_view() if seat is None else game.view(seat)
             assert message["view"] == expected, to
         for event in message["events"]:
-            assert event["type"] != "draw" or "cards" not in event or event["seat"] == seat
+            if event["type"] == "draw" and "cards" in event:
+                assert drawers.by_n[event["n"]] == to, (to, event)
 
 
 def legal_for(net: Net, peer: str) -> list[str]:
@@ -66,9 +89,10 @@ def test_random_sessions_keep_every_promise(data: st.DataObject, ruleset: str, s
         net.host(type="add_bot", level=data.draw(st.sampled_from(["easy", "normal"])))
     net.host(type="start")
     connected = {"a", "b"}
-    for _ in range(60):
+    drawers = Drawers()
+    for _ in range(100):
         step = data.draw(
-            st.sampled_from(["act"] * 6 + ["bad", "tick", "drop", "back", "join", "host"])
+            st.sampled_from(["act"] * 6 + ["bad", "tick", "drop", "back", "join", "host", "anew"])
         )
         peer = data.draw(st.sampled_from(PEERS))
         out: list[tuple[str, dict[str, Any]]] = []
@@ -86,7 +110,9 @@ def test_random_sessions_keep_every_promise(data: st.DataObject, ruleset: str, s
             net.disconnect(peer)
         elif step == "back" and peer in net.tokens and peer not in connected:
             connected.add(peer)
-            net.rejoin(peer)
+            out = net.rejoin_as_a_phone_does(peer)
+        elif step == "anew" and peer in connected and net.last(peer)["type"] == "removed":
+            out = net.join_again(peer)  # the removed screen's "join again"
         elif step == "join" and peer not in net.tokens:
             connected.add(peer)
             net.join(peer)
@@ -99,12 +125,19 @@ def test_random_sessions_keep_every_promise(data: st.DataObject, ruleset: str, s
                         {"type": "rules", "open": True},
                         {"type": "remove", "seat": 2},
                         {"type": "remove", "seat": 1},
+                        {"type": "remove", "seat": 0},
                         {"type": "rematch"},
                         {"type": "rematch"},
                         {"type": "next_hand"},
+                        {"type": "lobby"},
+                        {"type": "lobby"},
+                        {"type": "lobby"},
+                        {"type": "refresh"},
+                        {"type": "start"},
+                        {"type": "start"},
                     ]
                 )
             )
             out = net.host(**command)
-        check_messages(net, out)
+        check_messages(net, out, drawers)
         restores(net)

@@ -151,7 +151,8 @@ def test_snapshot_restore_resumes_exactly(make_net, clock):
     table = Table.restore(snap, clock)
     # the phone to move is away now: it gets its grace (rule 42), the rest is exactly as saved
     assert table.snapshot() == {**snap, "deadline": 30.0, "grace_used": True}
-    assert table.next_deadline() is None  # every phone is away: the game waits (rule 54)
+    # every phone is away: the game waits (rule 54); only the watcher's minute runs
+    assert table.next_deadline() == clock.now + 60.0
     out = table.receive(
         "new-p1", json.dumps({"v": 1, "type": "hello", "name": "p1", "token": net.tokens["p1"]})
     )
@@ -195,3 +196,45 @@ def test_a_restore_in_the_lobby_keeps_votes_and_options(make_net, clock):
     assert table.snapshot() == snap
     tv = dict(table.host({"type": "add_bot", "level": "normal"}))["tv"]
     assert tv["lobby"]["votes"] == {"0": True} and tv["lobby"]["timers"]["turn"] == 45.0
+
+
+def test_no_draw_of_a_previous_game_reaches_a_phone_in_the_lobby(make_net):
+    """Issue 15: seat numbers shift when the host removes someone in the lobby; a phone that comes
+    back must not get the draws (with cards) of whoever sat at its new seat number before."""
+    setup = {
+        "hands": [["R5", "Y6"], ["B2", "Y3"], ["Y5", "G7"]],
+        "starter": "R3",
+        "stock": ["B7", "G9", "B9", "G2"],
+        "first": 0,
+    }
+    net = make_net(players=3, setup=setup)
+    net.act("p0", "play R5")
+    net.act("p1", "draw")  # p1, at seat 1, draws a card
+    drawn = [e for e in net.view("p1")["events"] if e["type"] == "draw"][-1]["cards"]
+    net.act("p2", "play Y5")
+    net.act("p0", "play Y6")  # p0 goes out
+    assert net.tv()["phase"] == "over"
+    net.host(type="lobby")
+    for to in ("tv", "p0", "p1", "p2"):
+        assert net.last(to)["events"] == [] and net.last(to)["events_reset"] is True
+    net.host(type="remove", seat=0)  # p1 moves to seat 0, p2 to seat 1
+    net.disconnect("p2")
+    net.rejoin("p2")
+    back = net.view("p2")
+    assert back["seat"] == 1 and back["events"] == []
+    assert not set(drawn) & cards_in(net.inbox["p2"][-2:])
+    net.host(type="refresh")
+    assert all(net.last(to)["events"] == [] for to in ("tv", "p1", "p2"))
+
+
+def test_drawn_cards_follow_the_participant_not_the_seat_number():
+    """The redaction itself: an event's cards go to whoever drew them (by id), so a seat number
+    that now belongs to someone else gives nothing away."""
+    from tablehost.views import redact
+
+    events = [{"type": "draw", "seat": 1, "count": 1, "cards": ["B7"], "n": 5}]
+    assert redact(events, {5: "ann"}, "ann") == events
+    hidden = [{"type": "draw", "seat": 1, "count": 1, "n": 5}]
+    assert redact(events, {5: "ann"}, "bob") == hidden  # bob sits at seat 1 now
+    assert redact(events, {5: "ann"}, None) == hidden  # the TV
+    assert redact(events, {}, "ann") == hidden  # owner unknown (an old save): nobody
