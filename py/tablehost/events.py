@@ -73,7 +73,7 @@ class EventLog:
     def to_dict(self) -> dict[str, Any]:
         """The log's part of a table snapshot."""
         return {
-            "events": self.events,
+            "events": list(self.events),
             "event_n": self.n,
             "event_owners": {str(n): who for n, who in self.owners.items()},
         }

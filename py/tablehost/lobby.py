@@ -252,11 +252,11 @@ class Lobby:
         """The lobby's part of a table snapshot."""
         return {
             "ruleset": self.ruleset,
-            "options": self.options,
-            "timers": self.timers,
+            "options": dict(self.options),
+            "timers": dict(self.timers),
             "seats": [m.to_dict() for m in self.seats],
             "spectators": [m.to_dict() for m in self.spectators],
-            "votes": self.votes,
+            "votes": dict(self.votes),
             "joins": self.joins,
             "host": None if self.host is None else self.host.id,
         }

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import lastcard
-from lastcard import RULESETS, Game, IllegalAction
+from lastcard import Game, IllegalAction
 from lastcard.bots import choose
 
 from tablehost import views
@@ -37,6 +37,7 @@ from tablehost.protocol import (
     check,
     decode,
 )
+from tablehost.saves import Damaged, check_snapshot
 
 Out = list[tuple[str, Message]]
 
@@ -178,17 +179,30 @@ class Table:
     @classmethod
     def restore(cls, snap: dict[str, Any], clock: Clock, **kwargs: Any) -> Table:
         """Resume a :meth:`snapshot` (``kwargs`` as for the constructor); every phone is
-        disconnected until it says ``hello`` with its token again."""
-        if snap.get("format") != SNAPSHOT_FORMAT:
+        disconnected until it says ``hello`` with its token again. A snapshot that breaks an
+        invariant of the table or of the game is refused with a ValueError that says why
+        (:func:`tablehost.saves.check_snapshot`); nothing else escapes."""
+        if not isinstance(snap, dict) or snap.get("format") != SNAPSHOT_FORMAT:
             raise ValueError("not a table snapshot of this version")
+        game = check_snapshot(snap)
+        try:
+            return cls._resume(snap, game, clock, kwargs)
+        except Exception as exc:  # checked, yet it fails: refuse it all the same
+            raise Damaged(f"the table cannot resume: {type(exc).__name__}: {exc}"[:240]) from None
+
+    @classmethod
+    def _resume(
+        cls, snap: dict[str, Any], game: Game | None, clock: Clock, kwargs: dict[str, Any]
+    ) -> Table:
         table = cls(clock, snap["seed"], **kwargs)
         table._games = snap["games"]
         table._phase = snap["phase"]
         table._lobby = Lobby.from_dict(snap)
-        if snap["game"] is not None:
-            table._game = RULESETS[table._lobby.ruleset].from_dict(snap["game"])
+        table._game = game
         table._state = snap["state"]
         table._log = EventLog.from_dict(snap)
+        if table._phase == "lobby":
+            table._log.clear()  # an older save may hold the last game's events
         table._paused = snap["paused"]
         table._rules_open = snap["rules_open"]
         table._clock.load(snap["deadline"], snap["bots_due"])
@@ -201,6 +215,8 @@ class Table:
         table._grace()
         table._watch_host()
         table._clock.run(table._should_run())
+        table._broadcast()  # every message can be built
+        table._log.resend()
         return table
 
     # ----------------------------------------------------------------- the frame of every call

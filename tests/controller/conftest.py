@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -129,6 +130,19 @@ def dealer(setup: Message | None) -> Callable[..., lastcard.Game]:
         return lastcard.new_game(ruleset, players, setup=setup, **kwargs)
 
     return lastcard.new_game if setup is None else deal
+
+
+def full_deck(setup: Message, ruleset: str = "poslednyaya") -> Message:
+    """``setup`` with the rest of the ruleset's deck under its stock: a position a real deal
+    could reach (every card accounted for once, as a saved table must be)."""
+    rest = Counter(lastcard.RULESETS[ruleset].deck())
+    rest.subtract(
+        [c for hand in setup["hands"] for c in hand]
+        + setup.get("stock", [])
+        + setup.get("discard", [])
+        + ([setup["starter"]] if "starter" in setup else [])
+    )
+    return {**setup, "stock": setup.get("stock", []) + sorted(rest.elements())}
 
 
 MakeNet = Callable[..., Net]

@@ -7,6 +7,8 @@ import re
 
 from tablehost import Table
 
+from .conftest import full_deck
+
 SETUP = {
     "hands": [["R5", "G1", "B4"], ["B2", "Y3", "G6"], ["Y5", "Y6", "G7"]],
     "starter": "R3",
@@ -140,7 +142,7 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
 
 
 def test_snapshot_restore_resumes_exactly(make_net, clock):
-    net = make_net(players=3, setup=SETUP)
+    net = make_net(players=3, setup=full_deck(SETUP))
     net.join("watcher")
     net.act("p0", "play R5")
     net.tick(7)

@@ -1,0 +1,390 @@
+"""Checking a saved table before it is trusted (issue 15, "saves that are checked").
+
+:func:`check_snapshot` refuses a snapshot that breaks an invariant of the controller (seats,
+spectators, tokens, timers, phase, the event log) or of the engine (the game rebuilt from it: seats,
+hands, counts, every card of the deck accounted for exactly once, whose turn, what is pending) with
+a :class:`ValueError` whose text says what is wrong. A snapshot it accepts restores to a table
+that plays on: the game is rebuilt and tried on a copy (its time-out, every legal action of the
+seats it waits on, the computer players' choices) before the table takes it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import lastcard
+from lastcard import RULESETS, Game
+from lastcard.bots import LEVELS, choose
+from lastcard.cards import BASE, COLOURS, RANK, SUITS
+
+from tablehost.events import KEPT_EVENTS
+from tablehost.lobby import OFFABLE, TIMER_RANGES, _engine_options, player_range
+from tablehost.protocol import LANGS, MAX_FIELD, clean_name, visible
+
+PHASES = ("lobby", "playing", "over")
+KINDS = ("phone", "bot", "local")
+MEMBER_FIELDS = {"name", "kind", "token", "level", "lang", "removed", "want", "id"}
+TOP_FIELDS = {
+    "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
+    "votes", "game", "state", "events", "event_n", "paused", "rules_open", "deadline",
+    "grace_used", "bots_due",
+}  # fmt: skip
+OPTIONAL_FIELDS = {"event_owners", "joins", "host"}  # absent from saves made before they were kept
+NAMES_SEEN = ("", *COLOURS, *SUITS)  # the colour or suit in force of a seen position
+RANKS = frozenset(RANK.values())
+TRIED_ACTIONS = 64  # at most this many actions are tried on copies of a restored game
+
+
+class Damaged(ValueError):
+    """A snapshot that must not be restored; the text says why."""
+
+
+def _need(ok: bool, why: str) -> None:
+    if not ok:
+        raise Damaged(why)
+
+
+def _is_int(value: Any, low: int = 0, high: int = 2**53) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) <= 1e12
+
+
+def _is_seats(value: Any, players: int) -> bool:
+    return isinstance(value, list) and all(_is_int(s, 0, players - 1) for s in value)
+
+
+def check_snapshot(snap: Any) -> Game | None:
+    """Raise :class:`Damaged` (a ValueError) unless ``snap`` is a table snapshot every invariant
+    holds in; return its game, rebuilt and tried (``None`` if it has none)."""
+    try:
+        return _check(snap)
+    except Damaged:
+        raise
+    except Exception as exc:  # damage of a kind no check foresaw: refused all the same
+        raise Damaged(f"the save is damaged: {type(exc).__name__}: {exc}"[:240]) from None
+
+
+def _check(snap: Any) -> Game | None:
+    _need(isinstance(snap, dict), "a table snapshot is a JSON object")
+    missing = TOP_FIELDS - set(snap)
+    extra = set(snap) - TOP_FIELDS - OPTIONAL_FIELDS
+    _need(not missing, f"fields missing: {', '.join(sorted(missing))}")
+    _need(not extra, f"unknown fields: {', '.join(sorted(map(str, extra)))[:200]}")
+    for name in ("seed", "games", "state", "event_n"):
+        _need(_is_int(snap[name]), f"{name} is not a whole number >= 0")
+    for name in ("paused", "rules_open", "grace_used"):
+        _need(type(snap[name]) is bool, f"{name} is not true or false")
+    _need(snap["phase"] in PHASES, f"unknown phase {snap['phase']!r:.64}")
+    ruleset = snap["ruleset"]
+    _need(isinstance(ruleset, str) and ruleset in RULESETS, f"unknown ruleset {ruleset!r:.64}")
+    _check_settings(snap)
+    members = _check_members(snap)
+    game = _check_game(snap) if snap["game"] is not None else None
+    phase = snap["phase"]
+    if phase != "lobby":
+        _need(game is not None, f"the table is {phase} but holds no game")
+        assert game is not None
+        _need(game.players == len(snap["seats"]), "the game's seats are not the table's seats")
+        _need(game.over == (phase == "over"), f"the table is {phase} but the game says otherwise")
+        for seat, member in enumerate(snap["seats"]):
+            _need(
+                not game.removed[seat] or member["removed"],
+                f"seat {seat} is out of the game but not removed at the table",
+            )
+    else:
+        high = player_range(ruleset)[1]
+        _need(len(snap["seats"]) <= high, f"{len(snap['seats'])} seats; {ruleset} takes {high}")
+    _check_clock(snap, game)
+    _check_log(snap, members)
+    if game is not None and phase != "lobby":
+        _try(game, snap)
+    return game
+
+
+def _check_settings(snap: dict[str, Any]) -> None:
+    options, timers = snap["options"], snap["timers"]
+    _need(isinstance(options, dict) and "agreed" not in options, "options are not an object")
+    try:  # the engine is the judge of options, as in the lobby
+        lastcard.new_game(
+            snap["ruleset"],
+            player_range(snap["ruleset"])[0],
+            seed=0,
+            options=_engine_options(options, True),
+        )
+    except (ValueError, TypeError) as exc:
+        raise Damaged(f"options refused: {str(exc)[:200]}") from None
+    _need(isinstance(timers, dict) and set(timers) == set(TIMER_RANGES), "timers are not the 4")
+    for key, value in timers.items():
+        low, high = TIMER_RANGES[key]
+        ok = (value is None and key in OFFABLE) or (
+            type(value) in (int, float) and low <= value <= high
+        )
+        _need(ok, f"timer {key}: not off and not seconds in {low:g}..{high:g}")
+
+
+def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Seats and spectators; their tokens and phones' ids are each unique; the host phone and
+    the count of joins agree with them. Returns phone id -> member."""
+    seats, spectators = snap["seats"], snap["spectators"]
+    _need(isinstance(seats, list) and isinstance(spectators, list), "seats are not lists")
+    tokens: set[str] = set()
+    ids: dict[int, dict[str, Any]] = {}
+    for where, member in [("seat", m) for m in seats] + [("spectator", m) for m in spectators]:
+        _need(isinstance(member, dict), f"a {where} is not an object")
+        _need(set(member) <= MEMBER_FIELDS and "name" in member, f"a {where} has unknown fields")
+        name, kind = member["name"], member.get("kind", "phone")
+        _need(
+            isinstance(name, str) and clean_name(name) == name and visible(name),
+            f"a {where}'s name is not a clean name",
+        )
+        _need(kind in KINDS, f"{name!r}: unknown kind {kind!r:.64}")
+        _need(where == "seat" or kind == "phone", f"{name!r}: a spectator is a phone")
+        token, level, lang = member.get("token"), member.get("level"), member.get("lang")
+        _need(
+            token is None or (isinstance(token, str) and 0 < len(token) <= MAX_FIELD),
+            f"{name!r}: a bad token",
+        )
+        _need(token is None or kind == "phone", f"{name!r}: only a phone has a token")
+        _need(
+            token is not None or kind != "phone" or member.get("removed", False),
+            f"{name!r}: a phone with no token could never come back",
+        )
+        _need(token is None or token not in tokens, f"{name!r}: a token used twice")
+        if token is not None:
+            tokens.add(token)
+        _need((level in LEVELS) == (kind == "bot"), f"{name!r}: a level is for bots only")
+        _need(lang is None or lang in LANGS, f"{name!r}: unknown language")
+        for flag in ("removed", "want"):
+            _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
+        _need(where == "seat" or not member.get("removed", False), "a removed spectator")
+        ident = member.get("id", 0)  # 0: not a phone, or a phone saved before ids were kept
+        _need(_is_int(ident, 0, 2**31) and ident not in ids, f"{name!r}: an id used twice")
+        _need(ident == 0 or kind == "phone", f"{name!r}: only a phone has an id")
+        if ident:
+            ids[ident] = member
+    joins, host = snap.get("joins", 0), snap.get("host")
+    _need(_is_int(joins, 0, 2**31) and all(i <= joins for i in ids), "the count of joins")
+    _need(host is None or (type(host) is int and host in ids), "the host phone is not here")
+    _need(host is None or not ids[host].get("removed", False), "the host phone was removed")
+    votes = snap["votes"]
+    _need(isinstance(votes, dict), "votes are not an object")
+    for token, agree in votes.items():
+        _need(token in tokens and type(agree) is bool, "a vote of nobody at the table")
+    return ids
+
+
+def _check_game(snap: dict[str, Any]) -> Game:
+    """Rebuild the game and check the engine's invariants on it."""
+    data = snap["game"]
+    _need(isinstance(data, dict), "the game is not an object")
+    _need(data.get("ruleset") == snap["ruleset"], "the game's ruleset is not the table's")
+    _need(_is_int(data.get("rng"), 0, 2**64), "the game's random state is damaged")
+    _check_seen(data)  # before the engine reads it: its position table is shared by all games
+    try:
+        game = RULESETS[snap["ruleset"]].from_dict(data)
+    except Exception as exc:  # a damaged game may fail in any way: say so, and stop here
+        raise Damaged(f"the game cannot be rebuilt: {type(exc).__name__}: {exc}"[:240]) from None
+    kind = type(game)
+    players = game.players
+    _need(_is_int(players, kind.MIN_PLAYERS, kind.MAX_PLAYERS), "the game's player count")
+    _need(_is_int(game.seed, 0, 2**64), "the game's seed")
+    try:
+        options = kind(players, seed=0, options=game.options).options
+    except (ValueError, TypeError) as exc:
+        raise Damaged(f"the game's options: {str(exc)[:200]}") from None
+    _need(options == game.options, "the game's options are incomplete")
+    for name in ("hands", "removed", "eliminated"):
+        value = getattr(game, name)
+        _need(isinstance(value, list) and len(value) == players, f"the game's {name} per seat")
+    for name in ("removed", "eliminated"):
+        _need(all(type(v) is bool for v in getattr(game, name)), f"the game's {name} flags")
+    _need(all(isinstance(h, list) for h in game.hands), "a hand is not a list")
+    _need(isinstance(game.stock, list) and isinstance(game.discard, list), "the piles")
+    cards = [c for h in game.hands for c in h] + game.stock + game.discard
+    _need(all(isinstance(c, str) and c in BASE for c in cards), "a card that does not exist")
+    played = Counter(BASE[c] for c in game.discard)
+    _need(
+        all(c == BASE[c] for h in game.hands for c in h) and all(c == BASE[c] for c in game.stock),
+        "a named joker outside the discard pile",
+    )
+    deck = Counter(kind.deck())
+    held = Counter(c for h in game.hands for c in h) + Counter(game.stock) + played
+    if held != deck:
+        lost = sorted((deck - held).elements())[:6]
+        twice = sorted((held - deck).elements())[:6]
+        raise Damaged(f"cards not accounted for once: missing {lost}, extra {twice}")
+    in_play = [s for s in range(players) if not (game.removed[s] or game.eliminated[s])]
+    _need(_is_int(game.turn, 0, players - 1), "whose turn it is")
+    _need(game.direction in (1, -1) and type(game.direction) is int, "the direction of play")
+    _need(_is_int(game.dealer, 0, players - 1), "the dealer")
+    _need(_is_int(game.hand_number, 1, 10**6) and _is_int(game.idle, 0, 10**6), "the counters")
+    _need(type(game.over) is bool, "whether the hand is over")
+    _need(game.active is None or game.active in COLOURS + SUITS, "the colour or suit in force")
+    _need(game.drawn is None or game.drawn in game.hands[game.turn], "the drawn card")
+    _need(_is_seats(game.calls, players), "the standing calls")
+    _need(game.winners is None or _is_seats(game.winners, players), "the winners")
+    _need(game.match_winners is None or _is_seats(game.match_winners, players), "match winners")
+    scored = kind.SCORED
+    _need(
+        (game.scores is None and game.match_over is None and not scored)
+        or (
+            scored
+            and isinstance(game.scores, list)
+            and len(game.scores) == players
+            and all(type(s) is int for s in game.scores)
+            and type(game.match_over) is bool
+        ),
+        "the scores",
+    )
+    _need(game.over == (game.winners is not None), "the hand's end and its winners disagree")
+    if not game.over:
+        _need(game.turn in in_play, "the turn is at a seat out of the hand")
+        _need(len(in_play) >= 2, "fewer than two seats in the hand")
+        _need(bool(game.discard) or not kind.UPCARD, "no card on the discard pile")
+    pending = game.pending
+    _need(pending is None or isinstance(pending, dict), "what is pending")
+    if isinstance(pending, dict):
+        _need(isinstance(pending.get("kind"), str), "what is pending")
+        for key in ("seat", "aggressor", "defender"):
+            if key in pending:
+                _need(_is_int(pending[key], 0, players - 1), f"the pending {key}")
+        if "count" in pending:
+            _need(_is_int(pending["count"], 0, 10**4), "the pending count")
+    try:
+        ruled_out = game.ruled_out
+        _need(
+            len(ruled_out) == players
+            and all(len(r) == len(h) for r, h in zip(ruled_out, game.hands, strict=True)),
+            "what the table has seen of each hand",
+        )
+        _need(len(game.last_play) == players, "the last play of each seat")
+    except Damaged:
+        raise
+    except Exception as exc:
+        raise Damaged(f"what the table has seen: {type(exc).__name__}"[:200]) from None
+    return game
+
+
+def _check_seen(data: dict[str, Any]) -> None:
+    """What the table has seen of each hand (``ruled_out``, ``last_play``): positions and plays
+    made of real colours, suits, ranks and cards, one entry per seat and per card held."""
+    players, hands = data.get("players"), data.get("hands")
+    _need(_is_int(players, 1, 64), "the game's player count")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise Damaged("the game's hands per seat")
+    _need(all(isinstance(h, list) for h in hands), "a hand is not a list")
+    ruled_out, last_play = data.get("ruled_out"), data.get("last_play")
+    if ruled_out is not None:
+        _need(
+            isinstance(ruled_out, list)
+            and len(ruled_out) == players
+            and all(
+                isinstance(held, list) and len(held) == len(hand)
+                for held, hand in zip(ruled_out, hands, strict=True)
+            ),
+            "what the table has seen of each hand",
+        )
+        for held in ruled_out:
+            for known in held:
+                _need(isinstance(known, list), "a position the table has seen")
+                for position in known:
+                    _need(
+                        isinstance(position, list)
+                        and len(position) == 2
+                        and position[0] in NAMES_SEEN
+                        and position[1] in RANKS,
+                        "a position the table has seen",
+                    )
+    if last_play is not None:
+        _need(isinstance(last_play, list) and len(last_play) == players, "the last plays")
+        for seen in last_play:
+            if seen is None:
+                continue
+            _need(
+                isinstance(seen, dict)
+                and set(seen) == {"cards", "name", "active", "direction", "discard", "held"}
+                and isinstance(seen["cards"], list)
+                and all(isinstance(c, str) and c in BASE for c in seen["cards"])
+                and (seen["name"] is None or seen["name"] in COLOURS + SUITS)
+                and (seen["active"] is None or seen["active"] in COLOURS + SUITS)
+                and seen["direction"] in (1, -1)
+                and _is_int(seen["discard"])
+                and _is_int(seen["held"]),
+                "a last play the table has seen",
+            )
+
+
+def _check_clock(snap: dict[str, Any], game: Game | None) -> None:
+    _need(snap["deadline"] is None or _is_number(snap["deadline"]), "the decision deadline")
+    bots = snap["bots_due"]
+    _need(isinstance(bots, dict), "the computer players' moves")
+    for seat, due in bots.items():
+        _need(isinstance(seat, str) and seat.isdigit() and _is_number(due), "a computer's move")
+        number = int(seat)
+        _need(
+            snap["phase"] == "playing"
+            and number < len(snap["seats"])
+            and snap["seats"][number].get("kind") == "bot"
+            and not snap["seats"][number].get("removed", False),
+            f"a move due for seat {number}, which is not a computer in play",
+        )
+
+
+def _check_log(snap: dict[str, Any], members: dict[int, dict[str, Any]]) -> None:
+    events = snap["events"]
+    _need(isinstance(events, list) and len(events) <= KEPT_EVENTS, "the event log")
+    last = 0
+    for event in events:
+        _need(isinstance(event, dict) and isinstance(event.get("type"), str), "an event")
+        n = event.get("n")
+        _need(_is_int(n, last + 1, snap["event_n"]), "the events' numbers")
+        last = n
+    owners = snap.get("event_owners", {})
+    _need(isinstance(owners, dict), "who drew which cards")
+    numbers = {str(e["n"]) for e in events}
+    for n, who in owners.items():
+        _need(n in numbers and type(who) is int, "who drew which cards")
+
+
+def _try(game: Game, snap: dict[str, Any]) -> None:
+    """Play the game on copies: its views, its time-out, the actions of the seats it waits on and
+    the computer players' choices must all work."""
+    tries: list[tuple[str, Callable[[], object]]] = []
+    players = game.players
+    for seat in range(players):
+        tries.append((f"seat {seat}'s view", partial(game.view, seat)))
+    tries.append(("the public view", game.public_view))
+    tries.append(("a time-out", lambda: game.clone().time_out()))
+    if game.over:
+        tries.append(("the next hand", lambda: _next_hand(game.clone())))
+    budget = TRIED_ACTIONS
+    for seat in range(players):
+        actions = game.legal_actions(seat)
+        for action in actions[: max(0, budget)]:
+            tries.append((f"seat {seat}'s {action!r}", partial(_apply, game, seat, action)))
+        budget -= len(actions)
+        member = snap["seats"][seat]
+        if member.get("kind") == "bot" and actions:
+            level = member.get("level") or "normal"
+            tries.append((f"computer {seat}", partial(choose, game, seat, level, 0, playouts=2)))
+    for what, step in tries:
+        try:
+            step()
+        except Exception as exc:
+            raise Damaged(f"the game fails on {what}: {type(exc).__name__}: {exc}"[:240]) from None
+
+
+def _apply(game: Game, seat: int, action: str) -> None:
+    game.clone().apply(seat, action)
+
+
+def _next_hand(game: Game) -> None:
+    if not game.match_over and len(game.seats_in_play()) >= 2:
+        game.next_hand()
