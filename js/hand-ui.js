@@ -165,8 +165,8 @@ export function phoneScreen(s) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
-  if (s.link === "idle") {
-    return html`${phoneBar(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
+  if (s.link === "idle" || s.link === "wrong-code") {
+    return html`${phoneBar(s)}${s.link === "wrong-code" ? linkBanner(s) : ""}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
       <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>
       ${codeField("code")}${nameField(s)}
       <button class="btn btn--primary btn--big" type="submit">${t("code.join")}</button>

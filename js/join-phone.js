@@ -7,10 +7,10 @@
 // business (it goes in the first message after `open`).
 
 import { Link } from "./rtc.js";
-import { DEFAULT_BROKERS, iceServersOf } from "./join-config.js";
+import { DEFAULT_BROKERS, phoneIceOf } from "./join-config.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
-const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const USED_KEY = "lastcard.answered";
 
 /** The phone's end of the link to the table. Events: open, message, close, status. */
@@ -81,10 +81,10 @@ export class PhoneJoin extends EventTarget {
     const params = new URLSearchParams(hash.replace(/^#/, ""));
     this.link?.close("restart");
     this.relay = null;
-    if (params.has("o")) this.#answerOffer(params.get("o"));
-    else if (params.has("r") && params.has("k")) {
-      this.#relayJoin(params, { room: params.get("r"), key: params.get("k") });
-    }
+    clearTimeout(this.retryTimer);
+    if (params.has("r") && params.has("k")) {
+      this.#relayJoin(params, { room: params.get("r"), key: params.get("k") }, null, params.get("o"));
+    } else if (params.has("o")) this.#answerOffer(params.get("o"));
     else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
     else this.#status("idle");
   }
@@ -105,7 +105,7 @@ export class PhoneJoin extends EventTarget {
       return;
     }
     this.#status("answering");
-    const link = this.#newLink([]);
+    const link = this.#newLink(this.ice ?? { iceServers: [], icePolicy: "all" });
     const answer = encodeDescription(await link.answer(buildRemote(decoded.fields, "offer")), decoded.tag);
     if (link.closed) return;
     this.storage.setItem(USED_KEY, digits);
@@ -127,18 +127,22 @@ export class PhoneJoin extends EventTarget {
     });
   }
 
-  /** Relay mode: offer through the brokers, first answer wins, then prove the key. */
-  async #relayJoin(params, creds, code) {
-    if (!isSecureContext) {
-      this.#status("refused", { reason: "insecure" });
-      return;
-    }
+  /**
+   * Relay mode: with a room and key (the QR) offer through the brokers, first answer wins, then
+   * prove the key; with a typed code, first get the room and key from the table by a CPace
+   * exchange. `cameraOffer`: the QR also carried the table's camera offer, the way to take when
+   * no broker can be reached.
+   */
+  async #relayJoin(params, creds, code, cameraOffer = null) {
+    this.ice = phoneIceOf(params);
     const relay = await import("./relay.js");
     this.relay = {
       module: relay,
-      creds: creds ?? (await relay.codeCredentials(code)),
+      creds,
+      code: creds ? null : relay.cleanCode(code),
+      cameraOffer,
       brokers: params.getAll("b").length ? params.getAll("b") : DEFAULT_BROKERS,
-      iceServers: iceServersOf(params.getAll("s")),
+      ice: this.ice,
     };
     this.attempt = 0;
     this.#relayConnect();
@@ -157,12 +161,27 @@ export class PhoneJoin extends EventTarget {
     if (this.relay && this.relay !== relay) this.#relayConnect(); // the join data changed meanwhile
   }
 
-  /** One relay attempt: offer, first answer, then (on open) the key proof. */
+  /** The code exchange: the table's room and key for a typed code, kept in the fragment. */
+  async #codeExchange(relay) {
+    const creds = await relay.module.exchangeCode({ brokers: relay.brokers, code: relay.code });
+    relay.creds = creds;
+    relay.code = null;
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    params.delete("c");
+    const fragment = new URLSearchParams({ r: creds.room, k: creds.key });
+    for (const [name, value] of params) fragment.append(name, value);
+    history.replaceState(null, "", `#${fragment}`); // a reload rejoins with the key, not the code
+  }
+
+  /** One relay attempt: (code exchange,) offer, first answer, then (on open) the key proof. */
   async #relayAttempt(relay) {
     if (this.everOpen) this.#status("reconnecting");
     else if (this.attempt === 0) this.#status("connecting");
-    const link = this.#newLink(relay.iceServers);
+    let link = null;
     try {
+      if (!relay.creds) await this.#codeExchange(relay);
+      if (this.relay !== relay) return;
+      link = this.#newLink(relay.ice);
       const offer = await link.offer();
       const answer = await relay.module.requestAnswer({ ...relay.creds, brokers: relay.brokers, sdp: offer });
       if (link.closed) return;
@@ -179,8 +198,24 @@ export class PhoneJoin extends EventTarget {
       });
       await link.accept({ type: "answer", sdp: answer });
     } catch (error) {
-      link.close(String(error?.message ?? error));
-      if (!this.everOpen) this.#status("refused", { reason: "no answer" });
+      link?.close(String(error?.message ?? error));
+      const reason = error?.reason ?? "no answer";
+      if (this.relay !== relay) return;
+      if (reason === "code") {
+        // A table answered in the code's room, but not with this code: type it again.
+        this.relay = null;
+        this.#status("wrong-code", { reason });
+        return;
+      }
+      if (relay.cameraOffer && !this.everOpen) {
+        // No broker, or no answer through one: the QR's camera offer is the way left.
+        this.relay = null;
+        this.#answerOffer(relay.cameraOffer);
+        return;
+      }
+      if (reason === "network") this.#status("offline", { reason });
+      else if (relay.code) this.#status("unknown-code", { reason });
+      else if (!this.everOpen) this.#status("refused", { reason });
       this.#retry();
     }
   }
@@ -192,8 +227,8 @@ export class PhoneJoin extends EventTarget {
     this.retryTimer = setTimeout(() => this.#relayConnect(), delay);
   }
 
-  #newLink(iceServers) {
-    const link = new Link({ iceServers });
+  #newLink({ iceServers, icePolicy }) {
+    const link = new Link({ iceServers, iceTransportPolicy: icePolicy });
     this.link = link;
     link.addEventListener("message", (e) => this.#emit("message", { text: e.detail.text }));
     link.addEventListener("close", () => {

@@ -1,20 +1,27 @@
 // The table side of joining: admits phones and carries their messages (see docs/design.md,
 // "Transport and joining modules").
 //
-// Camera mode: one fresh offer at a time is shown as the QR `hand.html#o=<digits>`; the webcam
-// reads the phone's answer QR, the link is completed and the QR rotates to a new offer.
-// Relay mode: the QR is `hand.html#r=<room>&k=<key>`; phones send their offers through MQTT
-// brokers (js/relay.js, loaded only in this mode) and are admitted once they prove the key.
+// Every way that can work on this device runs at once (config.mode "auto"):
+// - the relay: the QR is `hand.html#r=<room>&k=<key>`; phones send their offers through MQTT
+//   brokers (js/relay.js, loaded only then) and are admitted once they prove the key;
+// - the typed code: a CPace exchange in the code's room hands a phone the QR's room and key;
+// - the camera, when the table has a webcam: the QR also carries one fresh offer (`&o=<digits>`);
+//   a phone that cannot reach a broker shows its answer QR to the webcam, the link is completed
+//   and the offer rotates.
+// `?join=camera` or `?join=relay` keeps only that way (tests, self-hosters).
 
 import { Link } from "./rtc.js";
 import { buildRemote, decodeDescription, encodeDescription } from "./sdp.js";
 import { renderQr, startScanner } from "./qr.js";
-import { DEFAULT_BROKERS, configFromLocation } from "./join-config.js";
+import { DEFAULT_BROKERS, configFromLocation, fragmentOf } from "./join-config.js";
 
 const KEPT_OFFERS = 3;
 const OPEN_TIMEOUT_MS = 20000;
 const STORAGE_KEY = "lastcard.relay";
-
+/** Failed code exchanges after which the table draws a new code. */
+export const MAX_CODE_FAILURES = 5;
+/** Relay links being completed at once (beyond this, offers wait for the phone's retry). */
+const MAX_PENDING_LINKS = 12;
 
 /** A random peer id, new for every connection. */
 function newPeerId() {
@@ -22,12 +29,37 @@ function newPeerId() {
   return "p-" + Array.from(bytes, (b) => (b % 36).toString(36)).join("") + Date.now().toString(36).slice(-2);
 }
 
+const isLocalHost = (host) => ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
+
+/**
+ * Where phones should open hand.html. On a table opened at localhost (`make play`), the server's
+ * `lan.json` names this machine's LAN address, which a phone on the same Wi-Fi can reach.
+ * @param {Location | URL} where
+ * @returns {Promise<string>}
+ */
+export async function phoneUrlFor(where) {
+  const local = new URL("hand.html", where.href);
+  local.search = "";
+  local.hash = "";
+  if (!isLocalHost(where.hostname)) return local.href;
+  try {
+    const response = await fetch(new URL("lan.json", where.href), { cache: "no-store" });
+    if (!response.ok) return local.href;
+    const { addresses } = await response.json();
+    if (!Array.isArray(addresses) || !addresses.length) return local.href;
+    local.hostname = String(addresses[0]);
+    return local.href;
+  } catch {
+    return local.href; // a static host without lan.json: keep the address the table was opened at
+  }
+}
+
 /** The table's end of every phone link. Events: open, message, close, invite, status. */
 export class TableJoin extends EventTarget {
   /**
    * @param {{qrBox: Element, cameraBox?: Element, storage?: Storage, handUrl?: string,
    *          config?: ReturnType<typeof configFromLocation>, fresh?: boolean}} options
-   *   `fresh`: a new table, so relay mode makes a new room, key and code instead of the saved ones
+   *   `fresh`: a new table, so the relay makes a new room, key and code instead of the saved ones
    */
   constructor({ qrBox, cameraBox, storage = localStorage, handUrl, config = configFromLocation(location), fresh = false }) {
     super();
@@ -36,50 +68,59 @@ export class TableJoin extends EventTarget {
     this.cameraBox = cameraBox;
     this.storage = storage;
     this.config = config;
-    this.handUrl = handUrl ?? new URL("hand.html", location.href).href.split(/[?#]/)[0];
+    this.handUrl = handUrl ?? null;
     this.peers = new Map();
     this.pending = new Map();
+    this.relayLinks = new Set();
     this.answered = new Set();
     this.nextTag = crypto.getRandomValues(new Uint8Array(1))[0];
     this.mode = null;
-    this.stopMode = () => {};
+    this.ways = { camera: null, relay: null };
+    this.relayState = null;
+    this.codeFailures = 0;
+    this.codeChanges = 0;
+    this.stopWays = () => {};
   }
 
   /**
-   * Pick the mode (camera when a webcam exists, else relay; relay too when the camera cannot be
-   * opened) and show the first QR.
+   * Start every way to join this device allows (or the one `config.mode` names) and show the QR.
+   * @returns {Promise<void>}
    */
   async start() {
-    let mode = this.config.mode;
-    if (mode === "auto") {
-      const devices = (await navigator.mediaDevices?.enumerateDevices?.()) ?? [];
-      mode = devices.some((d) => d.kind === "videoinput") || !isSecureContext ? "camera" : "relay";
-    }
-    const started = await this.setMode(mode);
-    if (!started && this.config.mode === "auto" && mode === "camera" && isSecureContext) {
-      await this.setMode("relay");
-    }
+    this.handUrl ??= await phoneUrlFor(location);
+    await this.setMode(this.config.mode);
   }
 
   /**
-   * Switch between camera and relay mode; admitted phones stay connected.
-   * @param {"camera" | "relay"} mode
-   * @returns {Promise<boolean>} whether the mode started (else a `status` "error" said why)
+   * Start the ways of a mode: "auto" (every way that works here), "camera" or "relay" alone;
+   * admitted phones stay connected.
+   * @param {"auto" | "camera" | "relay"} mode
+   * @returns {Promise<boolean>} whether at least one way started (else `status` events say why)
    */
   async setMode(mode) {
-    this.stopMode();
+    this.stopWays();
+    this.handUrl ??= await phoneUrlFor(location);
     this.mode = mode;
-    this.#status("starting");
-    try {
-      this.stopMode = mode === "relay" ? await this.#startRelay() : await this.#startCamera();
-      this.#status("ready");
-      return true;
-    } catch (error) {
-      this.stopMode = () => {};
-      this.qrBox.replaceChildren(); // the last mode's QR no longer works
-      this.#status("error", String(error?.message ?? error), error?.name);
-      return false;
+    this.ways = { camera: null, relay: null };
+    this.wayStatus = {};
+    const stops = [];
+    this.stopWays = () => stops.forEach((stop) => stop());
+    const wantRelay = mode === "relay" || (mode === "auto" && this.config.brokers.length > 0);
+    let wantCamera = mode === "camera";
+    if (mode === "auto") {
+      const devices = (await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? [];
+      wantCamera = devices.some((d) => d.kind === "videoinput");
     }
+    const results = await Promise.all([
+      wantRelay ? this.#startWay("relay", () => this.#startRelay(), stops) : false,
+      wantCamera ? this.#startWay("camera", () => this.#startCamera(), stops) : false,
+    ]);
+    if (results.some(Boolean)) this.#render();
+    else {
+      this.qrBox.replaceChildren(); // no way works: no QR that lies
+      this.#emit("invite", { mode, url: null, code: null, ways: { qr: false, code: false, camera: false } });
+    }
+    return results.some(Boolean);
   }
 
   /**
@@ -101,17 +142,51 @@ export class TableJoin extends EventTarget {
 
   /** Stop joining and close every link. */
   stop() {
-    this.stopMode();
-    for (const link of [...this.peers.values(), ...this.pending.values()]) link.close("stopped");
+    this.stopWays();
+    for (const link of [...this.peers.values(), ...this.pending.values(), ...this.relayLinks]) link.close("stopped");
   }
 
   #emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
-  /** Tell the page the mode's state; an error carries its text and its DOMException name. */
-  #status(state, error, reason) {
-    this.#emit("status", { mode: this.mode, state, ...(error ? { error, reason } : {}) });
+  /**
+   * Tell the page how one way is doing: `way` "camera", "relay" (QR link through brokers) or
+   * "code" (typed code); `mode` repeats the way ("relay" for the code) for older listeners.
+   */
+  #status(way, state, extra = {}) {
+    const detail = { way, mode: way === "code" ? "relay" : way, state, ...extra };
+    this.wayStatus = { ...this.wayStatus, [way]: detail };
+    this.#emit("status", { ...detail, joinMode: this.mode, ways: this.wayStatus });
+  }
+
+  async #startWay(way, starter, stops) {
+    this.#status(way, "starting");
+    try {
+      const stop = await starter();
+      stops.push(stop);
+      this.ways[way] = true;
+      if (way === "camera") this.#status(way, "ready");
+      return true;
+    } catch (error) {
+      this.ways[way] = false;
+      this.#status(way, "error", { error: String(error?.message ?? error), reason: error?.name });
+      return false;
+    }
+  }
+
+  /** The join URL: relay credentials first, then the camera offer (digits last: a numeric QR segment). */
+  #render() {
+    const relay = this.ways.relay ? this.relayInvite : null;
+    const camera = this.ways.camera ? this.cameraOffer : null;
+    if (!relay && !camera) return;
+    const params = new URLSearchParams(relay?.params ?? "");
+    if (camera) params.append("o", camera.digits);
+    const url = `${this.handUrl}#${params}`;
+    renderQr(this.qrBox, url, { label: "join QR" });
+    const mode = relay && camera ? "auto" : relay ? "relay" : "camera";
+    const code = relay?.code ?? null;
+    this.#emit("invite", { mode, url, code, ways: { qr: true, code: Boolean(relay), camera: Boolean(camera) } });
   }
 
   /**
@@ -155,18 +230,18 @@ export class TableJoin extends EventTarget {
     const stopScanner = await startScanner(this.cameraBox, (text) => this.#onAnswer(text));
     this.rotate = async () => {
       const tag = this.nextTag++ & 0xff;
-      const link = new Link();
+      const link = new Link({ iceServers: this.config.iceServers, iceTransportPolicy: this.config.icePolicy });
       this.pending.get(tag)?.close("replaced");
       this.pending.set(tag, link);
       for (const old of [...this.pending.keys()].slice(0, -KEPT_OFFERS)) {
         this.pending.get(old).close("rotated");
         this.pending.delete(old);
       }
-      const url = `${this.handUrl}#o=${encodeDescription(await link.offer(), tag)}`;
+      const digits = encodeDescription(await link.offer(), tag);
       if (!active) return;
-      renderQr(this.qrBox, url, { label: "join QR" });
+      this.cameraOffer = { tag, digits };
       this.currentTag = tag;
-      this.#emit("invite", { mode: "camera", url, code: null });
+      if (this.ways.camera) this.#render(); // the first offer is rendered by setMode
     };
     await this.rotate();
     return () => {
@@ -174,6 +249,7 @@ export class TableJoin extends EventTarget {
       stopScanner();
       for (const link of this.pending.values()) link.close("stopped");
       this.pending.clear();
+      this.cameraOffer = null;
     };
   }
 
@@ -198,34 +274,80 @@ export class TableJoin extends EventTarget {
     }
   }
 
+  /** Answer one relay offer with a new link, unless too many are being completed already. */
+  async #answerOffer(sdp, creds) {
+    if (this.relayLinks.size >= MAX_PENDING_LINKS) throw new Error("busy");
+    const link = new Link({ iceServers: this.config.iceServers, iceTransportPolicy: this.config.icePolicy });
+    this.relayLinks.add(link);
+    link.addEventListener("open", () => this.relayLinks.delete(link));
+    link.addEventListener("close", () => this.relayLinks.delete(link));
+    this.#watch(link, (l) => this.relay.proveKey(l, { ...creds, role: "table" }));
+    return link.answer({ type: "offer", sdp });
+  }
+
   async #startRelay() {
     const relay = await import("./relay.js");
+    this.relay = relay;
     const saved = JSON.parse(this.storage.getItem(STORAGE_KEY) ?? "null");
-    const room = saved?.room ?? relay.randomRoom();
-    const key = saved?.key ?? relay.randomKey();
-    const code = saved?.code ?? relay.randomCode();
-    this.storage.setItem(STORAGE_KEY, JSON.stringify({ room, key, code }));
-    const { brokers, iceServers } = this.config;
-    const rooms = [{ room, key }, await relay.codeCredentials(code)];
-    const servers = await Promise.all(
-      rooms.map((creds) =>
-        relay.serveRoom({
-          brokers,
-          ...creds,
-          onOffer: async (sdp) => {
-            const link = new Link({ iceServers });
-            this.#watch(link, (l) => relay.proveKey(l, { ...creds, role: "table" }));
-            return link.answer({ type: "offer", sdp });
-          },
-        }),
-      ),
-    );
-    const params = new URLSearchParams({ r: room, k: key });
-    if (brokers !== DEFAULT_BROKERS) for (const b of brokers) params.append("b", b);
-    for (const s of this.config.stun) params.append("s", s);
-    const url = `${this.handUrl}#${params}`;
-    renderQr(this.qrBox, url, { label: "join QR" });
-    this.#emit("invite", { mode: "relay", url, code });
-    return () => servers.forEach((server) => server.close());
+    const creds = { room: saved?.room ?? relay.randomRoom(), key: saved?.key ?? relay.randomKey() };
+    let code = saved?.code ?? relay.randomCode();
+    const save = () => this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...creds, code }));
+    save();
+    const { brokers } = this.config;
+    const hub = new relay.Brokers(brokers, { onState: (state) => this.#relayStateChanged(state) });
+    this.hub = hub;
+    const room = await relay.serveRoom({ hub, ...creds, onOffer: (sdp) => this.#answerOffer(sdp, creds) });
+    this.roomServer = room;
+    let codeServer = null;
+    const serveCode = async () => {
+      codeServer?.close();
+      codeServer = await relay.serveCode({
+        hub,
+        code,
+        credentials: creds,
+        onResult: (ok) => {
+          if (ok) return;
+          this.codeFailures += 1;
+          if (this.codeFailures >= MAX_CODE_FAILURES) {
+            this.codeFailures = 0;
+            this.codeChanges += 1;
+            code = relay.randomCode();
+            save();
+            this.relayInvite = { ...this.relayInvite, code };
+            serveCode().then(() => this.#render());
+          }
+          this.#codeStatus();
+        },
+      });
+      this.codeServer = codeServer;
+    };
+    await serveCode();
+    const params = new URLSearchParams({ r: creds.room, k: creds.key });
+    for (const [name, value] of fragmentOf(this.config, brokers !== DEFAULT_BROKERS)) params.append(name, value);
+    this.relayInvite = { params: params.toString(), code };
+    const online = () => hub.retryNow();
+    addEventListener("online", online);
+    return () => {
+      removeEventListener("online", online);
+      codeServer?.close();
+      room.close();
+      hub.close();
+      this.relayInvite = null;
+    };
+  }
+
+  #relayStateChanged(state) {
+    this.relayState = state;
+    const brokers = { connected: state.connected, total: state.total };
+    const now = state.connected > 0 ? "ready" : state.settled >= state.total ? "offline" : "starting";
+    if (now === this.lastRelayStatus) return;
+    this.lastRelayStatus = now;
+    this.#status("relay", now, { brokers });
+    this.#codeStatus();
+  }
+
+  #codeStatus() {
+    const state = this.lastRelayStatus ?? "starting";
+    this.#status("code", state, { failures: this.codeFailures, codeChanges: this.codeChanges, maxFailures: MAX_CODE_FAILURES });
   }
 }

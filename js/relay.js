@@ -1,25 +1,48 @@
 // Relay signalling: offers and answers cross public MQTT-over-WebSocket brokers, encrypted.
 //
-// Loaded by dynamic import() only in relay mode (it pulls in the mqtt bundle), and only in a
-// secure context (WebCrypto). A room id (public, the topic) and a 128-bit key `k` (secret, in
-// the URL fragment) define a table. From `k`, HKDF-SHA-256 derives an AES-GCM key for the
-// messages and an HMAC key for the proof: once a data channel is up, each side sends
-// HMAC(role, own DTLS fingerprint, other's fingerprint) and checks the other's, so a broker that
-// swapped descriptions would be caught. Topics: `lastcard/1/<room>/table` (phones' offers) and
+// Loaded by dynamic import() only when relay joining is used (it pulls in the mqtt bundle).
+// Cryptography comes from js/relay-crypto.js: WebCrypto, or audited pure JS on pages without it.
+//
+// The QR's way: a room id (public, the topic) and a 128-bit key `k` (secret, in the URL
+// fragment) define a table. From `k`, HKDF-SHA-256 derives an AES-GCM key for the messages and an
+// HMAC key for the proof: once a data channel is up, each side sends HMAC(role, own DTLS
+// fingerprint, other's fingerprint) and checks the other's, so a broker that swapped descriptions
+// would be caught. Topics: `lastcard/1/<room>/table` (phones' offers) and
 // `lastcard/1/<room>/phone/<nonce>` (the answer to one offer).
+//
+// The typed code's way (`exchangeCode` / `serveCode`): the code's first two letters name a public
+// code room, `lastcard/1/code/<AB>/…`; the whole code is the password of a CPace exchange
+// (js/pake.js) whose key opens the table's reply, which carries the QR's room and key. The phone
+// then joins exactly as if it had scanned the QR. Nothing on the broker depends on the last three
+// letters except through CPace, so recording the traffic does not let anyone test codes offline.
 
 import mqtt from "../vendor/mqtt/mqtt.esm.js";
+import { cryptoSuite, sameBytes } from "./relay-crypto.js";
 
-const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
+/** How long the table waits for a phone to confirm a code exchange before counting it as failed. */
+export const CONFIRM_TIMEOUT_MS = 6000; // the phone confirms as soon as it opened the reply
+/** The broker reconnection back-off, in ms (then the last value, for ever). */
+export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-const b64url = (bytes) =>
+export const b64url = (bytes) =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const unb64url = (text) =>
+export const unb64url = (text) =>
   Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 const random = (n) => crypto.getRandomValues(new Uint8Array(n));
 const topic = (room, ...rest) => ["lastcard", "1", room, ...rest].join("/");
+const codeTopic = (code, ...rest) => ["lastcard", "1", "code", codeRoom(code), ...rest].join("/");
+
+/** A failure of a relay request; `reason` is "network", "no answer", "code" or "proof". */
+export class RelayError extends Error {
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
 
 /** A fresh public room id (80 bits, base64url). */
 export function randomRoom() {
@@ -31,126 +54,416 @@ export function randomKey() {
   return b64url(random(16));
 }
 
-/** A fresh 5-letter join code (24 letters without I and O: about 23 bits). */
+/** A fresh 5-letter join code (24 letters without I and O: about 23 bits), uniformly drawn. */
 export function randomCode() {
-  return Array.from(random(5), (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join("");
+  const letters = [];
+  while (letters.length < 5) {
+    const b = random(1)[0];
+    if (b < 240) letters.push(CODE_LETTERS[b % CODE_LETTERS.length]); // 240 = 10 × 24: no bias
+  }
+  return letters.join("");
 }
 
-/**
- * The room and key a typed code stands for (both derived from the code alone).
- * @param {string} code
- * @returns {Promise<{room: string, key: string}>}
- */
-export async function codeCredentials(code) {
-  const clean = code.trim().toUpperCase();
-  const text = encoder.encode(`lastcard code ${clean}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", text));
-  return { room: "c" + b64url(digest.subarray(0, 10)), key: b64url(digest.subarray(16, 32)) };
+/** A code as typed → its canonical form (trimmed, upper case). */
+export const cleanCode = (code) => code.trim().toUpperCase();
+
+/** The public part of a code: its first two letters name the code room (576 rooms). */
+export function codeRoom(code) {
+  return cleanCode(code).slice(0, 2);
 }
 
 async function derive(key, room) {
-  const base = await crypto.subtle.importKey("raw", unb64url(key), "HKDF", false, ["deriveKey"]);
+  const suite = await cryptoSuite();
+  const ikm = unb64url(key);
   const salt = encoder.encode(`lastcard/${room}`);
-  const params = (info) => ({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode(info) });
-  const aes = { name: "AES-GCM", length: 128 };
-  const hmac = { name: "HMAC", hash: "SHA-256", length: 256 };
   return {
-    aes: await crypto.subtle.deriveKey(params("messages"), base, aes, false, ["encrypt", "decrypt"]),
-    hmac: await crypto.subtle.deriveKey(params("proof"), base, hmac, false, ["sign", "verify"]),
+    suite,
+    aes: await suite.hkdf(ikm, salt, "messages", 16),
+    hmac: await suite.hkdf(ikm, salt, "proof", 32),
   };
 }
 
-async function seal(keys, where, message) {
+async function seal(suite, aes, where, message) {
   const iv = random(12);
   const data = encoder.encode(JSON.stringify(message));
-  const algorithm = { name: "AES-GCM", iv, additionalData: encoder.encode(where) };
-  const sealed = new Uint8Array(await crypto.subtle.encrypt(algorithm, keys.aes, data));
+  const sealed = await suite.seal(aes, iv, data, encoder.encode(where));
   return b64url(new Uint8Array([...iv, ...sealed]));
 }
 
-async function open(keys, where, payload) {
+async function unseal(suite, aes, where, payload) {
   try {
     const bytes = unb64url(String(payload));
-    const algorithm = { name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: encoder.encode(where) };
-    const plain = await crypto.subtle.decrypt(algorithm, keys.aes, bytes.subarray(12));
-    return JSON.parse(new TextDecoder().decode(plain));
+    const plain = await suite.open(aes, bytes.subarray(0, 12), bytes.subarray(12), encoder.encode(where));
+    return JSON.parse(decoder.decode(plain));
   } catch {
     return null; // not for us: wrong key, tampered, or noise on a public topic
   }
 }
 
-/** Connect to every broker; `onConnect(client)` runs on each (re)connection. */
-function connectAll(brokers, onConnect, onMessage) {
-  const clients = brokers.map((url) => {
-    const client = mqtt.connect(url, {
-      clientId: `lc-${randomRoom()}`,
-      reconnectPeriod: 2000,
-      connectTimeout: 5000,
-      clean: true,
-    });
-    client.on("connect", () => onConnect(client));
-    client.on("message", (where, payload) => onMessage(client, where, payload.toString()));
-    client.on("error", (error) => console.warn(`MQTT ${url}:`, error.message));
-    return client;
-  });
-  return { clients, close: () => clients.forEach((c) => c.end(true)) };
+function parse(payload) {
+  try {
+    const message = JSON.parse(payload);
+    return message && typeof message === "object" ? message : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Table: answer every phone offer that arrives in a room.
- * @param {{brokers: string[], room: string, key: string,
- *          onOffer: (sdp: string) => Promise<string>}} options
- *   `onOffer` gets the phone's offer SDP and resolves with the table's answer SDP
- * @returns {Promise<{close: () => void}>}
+ * A token bucket: `take()` is true while fewer than `burst` tokens were taken recently
+ * (one token comes back every `everyMs`).
  */
-export async function serveRoom({ brokers, room, key, onOffer }) {
-  const keys = await derive(key, room);
+export class RateLimit {
+  constructor(burst, everyMs) {
+    this.burst = burst;
+    this.everyMs = everyMs;
+    this.tokens = burst;
+    this.at = performance.now();
+    this.refused = 0;
+  }
+
+  take() {
+    const now = performance.now();
+    this.tokens = Math.min(this.burst, this.tokens + (now - this.at) / this.everyMs);
+    this.at = now;
+    if (this.tokens < 1) {
+      this.refused += 1;
+      return false;
+    }
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * Connections to every broker, kept up with back-off; topics subscribed once for all of them.
+ * `onState({connected, total, settled, everConnected})` is called on every change (`settled`:
+ * brokers that connected or failed at least once, so `connected === 0 && settled === total`
+ * means none is reachable now).
+ */
+export class Brokers {
+  /**
+   * @param {string[]} urls
+   * @param {{onState?: (s: {connected: number, total: number, everConnected: boolean}) => void,
+   *          backoffMs?: number[]}} [options]
+   */
+  constructor(urls, { onState = () => {}, backoffMs = BACKOFF_MS } = {}) {
+    this.handlers = new Map();
+    this.onState = onState;
+    this.everConnected = false;
+    this.closed = false;
+    this.clients = urls.map((url) => {
+      const client = mqtt.connect(url, {
+        clientId: `lc-${randomRoom()}`,
+        reconnectPeriod: 0, // reconnection is ours, with back-off
+        connectTimeout: 5000,
+        clean: true,
+      });
+      let failures = 0;
+      let timer = 0;
+      const again = () => {
+        if (this.closed || client.connected || timer) return;
+        const delay = backoffMs[Math.min(failures++, backoffMs.length - 1)];
+        timer = setTimeout(() => {
+          timer = 0;
+          if (!this.closed && !client.connected) client.reconnect();
+        }, delay);
+      };
+      client.on("connect", () => {
+        failures = 0;
+        client.settled = true;
+        this.everConnected = true;
+        if (this.handlers.size) client.subscribe([...this.handlers.keys()]);
+        this.#changed();
+      });
+      client.on("close", () => {
+        client.settled = true;
+        this.#changed();
+        again();
+      });
+      client.on("error", (error) => console.warn(`MQTT ${url}:`, error.message));
+      client.on("message", (where, payload) => this.handlers.get(where)?.(payload.toString(), where));
+      client.cancelRetry = () => clearTimeout(timer);
+      return client;
+    });
+    this.#changed();
+  }
+
+  /** How many brokers are connected right now. */
+  get connected() {
+    return this.clients.filter((c) => c.connected).length;
+  }
+
+  #changed() {
+    const state = {
+      connected: this.connected,
+      total: this.clients.length,
+      settled: this.clients.filter((c) => c.settled).length, // connected or failed at least once
+      everConnected: this.everConnected,
+    };
+    const key = JSON.stringify(state);
+    if (key !== this.lastState && !this.closed) {
+      this.lastState = key;
+      this.onState(state);
+    }
+  }
+
+  /** Reconnect every broker that is down now (the page came back online). */
+  retryNow() {
+    for (const client of this.clients) {
+      if (!client.connected && !client.reconnecting) {
+        client.cancelRetry();
+        client.reconnect();
+      }
+    }
+  }
+
+  /**
+   * Receive the messages of one topic (one handler per topic); resolves once subscribed on every
+   * broker connected now.
+   */
+  subscribe(where, handler) {
+    this.handlers.set(where, handler);
+    return Promise.all(
+      this.clients.filter((c) => c.connected).map((c) => new Promise((done) => c.subscribe(where, () => done()))),
+    );
+  }
+
+  unsubscribe(where) {
+    this.handlers.delete(where);
+    for (const client of this.clients) if (client.connected) client.unsubscribe(where);
+  }
+
+  /** Publish on every connected broker; resolves once written to each. */
+  publish(where, payload) {
+    return Promise.all(
+      this.clients.filter((c) => c.connected).map((c) => new Promise((done) => c.publish(where, payload, () => done()))),
+    );
+  }
+
+  /** Disconnect from every broker; what was published is sent first. */
+  close() {
+    this.closed = true;
+    for (const client of this.clients) {
+      client.cancelRetry();
+      client.end(!client.connected); // graceful when connected: the last publish goes out first
+    }
+  }
+}
+
+/**
+ * Table: answer every phone offer that arrives in a room (at most `limit`'s rate).
+ * @param {{hub: Brokers, room: string, key: string, onOffer: (sdp: string) => Promise<string>,
+ *          limit?: RateLimit}} options
+ *   `onOffer` gets the phone's offer SDP and resolves with the table's answer SDP
+ * @returns {Promise<{close: () => void, limit: RateLimit}>}
+ */
+export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit(8, 1000) }) {
+  const { suite, aes } = await derive(key, room);
   const inbox = topic(room, "table");
   const seen = new Set();
-  const connections = connectAll(
-    brokers,
-    (client) => client.subscribe(inbox),
-    async (_client, where, payload) => {
-      const message = await open(keys, where, payload);
-      if (where !== inbox || message?.t !== "offer" || typeof message.from !== "string") return;
-      if (seen.has(message.from)) return; // the same offer through another broker
-      seen.add(message.from);
-      const answer = await onOffer(String(message.sdp));
-      const outbox = topic(room, "phone", message.from);
-      const sealed = await seal(keys, outbox, { t: "answer", sdp: answer });
-      for (const client of connections.clients) if (client.connected) client.publish(outbox, sealed);
-    },
-  );
-  return connections;
+  await hub.subscribe(inbox, async (payload, where) => {
+    const message = await unseal(suite, aes, where, payload);
+    if (message?.t !== "offer" || typeof message.from !== "string") return;
+    if (seen.has(message.from)) return; // the same offer through another broker, or a replay
+    seen.add(message.from);
+    if (!limit.take()) return; // a flood: later offers wait for the phone's own retry
+    let answer;
+    try {
+      answer = await onOffer(String(message.sdp));
+    } catch {
+      return; // the table is busy completing other links: the phone retries by itself
+    }
+    const outbox = topic(room, "phone", message.from);
+    hub.publish(outbox, await seal(suite, aes, outbox, { t: "answer", sdp: answer }));
+  });
+  return { close: () => hub.unsubscribe(inbox), limit };
+}
+
+/**
+ * Run `attempt(hub)` on fresh connections to every broker; resolves with its result, or rejects
+ * with a RelayError: "network" when no broker connected within `timeoutMs`, "no answer" when one
+ * did but `attempt` did not settle in time.
+ */
+async function withBrokers(brokers, timeoutMs, attempt) {
+  let hub;
+  let timer;
+  try {
+    return await new Promise((resolve, reject) => {
+      let started = false;
+      timer = setTimeout(() => reject(new RelayError(hub.everConnected ? "no answer" : "network")), timeoutMs);
+      hub = new Brokers(brokers, {
+        onState: ({ connected, settled, total }) => {
+          if (!connected && !started && settled === total) reject(new RelayError("network"));
+          else if (connected && !started) {
+            started = true;
+            attempt(hub).then(resolve, reject);
+          } else if (connected && started) attempt.again?.(hub);
+        },
+      });
+    });
+  } finally {
+    clearTimeout(timer);
+    hub?.close();
+  }
 }
 
 /**
  * Phone: publish an offer to a room on every broker; resolves with the first answer.
  * @param {{brokers: string[], room: string, key: string, sdp: string, timeoutMs?: number}} options
- * @returns {Promise<string>} the table's answer SDP
+ * @returns {Promise<string>} the table's answer SDP; rejects with a RelayError
  */
 export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000 }) {
-  const keys = await derive(key, room);
+  const { suite, aes } = await derive(key, room);
   const nonce = randomRoom();
   const inbox = topic(room, "phone", nonce);
-  const offer = await seal(keys, topic(room, "table"), { t: "offer", from: nonce, sdp });
-  let connections;
-  try {
-    return await new Promise((resolve, reject) => {
-      setTimeout(() => reject(new Error("no answer")), timeoutMs);
-      connections = connectAll(
-        brokers,
-        (client) =>
-          client.subscribe(inbox, () => client.publish(topic(room, "table"), offer)),
-        async (_client, where, payload) => {
-          const message = await open(keys, where, payload);
-          if (where === inbox && message?.t === "answer") resolve(String(message.sdp));
-        },
-      );
+  const offer = await seal(suite, aes, topic(room, "table"), { t: "offer", from: nonce, sdp });
+  const attempt = (hub) =>
+    new Promise((resolve) => {
+      hub.subscribe(inbox, async (payload, where) => {
+        const message = await unseal(suite, aes, where, payload);
+        if (message?.t === "answer") resolve(String(message.sdp));
+      }).then(() => hub.publish(topic(room, "table"), offer));
     });
-  } finally {
-    connections?.close();
-  }
+  // A broker that connects later gets the same offer (Brokers subscribed it to the inbox first;
+  // the table answers an offer once).
+  attempt.again = (hub) => hub.publish(topic(room, "table"), offer);
+  return withBrokers(brokers, timeoutMs, attempt);
+}
+
+/** The keys both sides derive from a CPace session key. */
+async function codeKeys(suite, isk) {
+  const salt = encoder.encode("lastcard code");
+  return {
+    box: await suite.hkdf(isk, salt, "table box", 16),
+    confirm: await suite.hkdf(isk, salt, "phone confirm", 32),
+  };
+}
+
+const codeSecret = (code) => encoder.encode(cleanCode(code));
+const codeChannel = (code) => encoder.encode(`lastcard code room ${codeRoom(code)}`);
+
+/**
+ * Phone: run CPace with the table under a typed code; resolves with the QR's `{room, key}`.
+ * Rejects with a RelayError: "code" (a table answered, but not with this code), "no answer"
+ * (a broker answered, no table with this code did), "network" (no broker could be reached).
+ * @param {{brokers: string[], code: string, timeoutMs?: number}} options
+ */
+export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
+  const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
+  const sidBytes = random(16);
+  const sid = b64url(sidBytes);
+  const mine = pake.share(codeSecret(code), codeChannel(code), sidBytes);
+  const inbox = codeTopic(code, "phone", sid);
+  const hello = JSON.stringify({ t: "pake", from: sid, y: b64url(mine.share) });
+  const tried = new Set();
+  const attempt = (hub) =>
+    new Promise((resolve, reject) => {
+      let wrongTimer = 0;
+      hub.subscribe(inbox, async (payload) => {
+        const message = parse(payload);
+        if (message?.t !== "pake" || typeof message.y !== "string" || typeof message.box !== "string") return;
+        if (tried.has(message.y)) return;
+        tried.add(message.y);
+        let creds = null;
+        let keys = null;
+        try {
+          const theirs = unb64url(message.y);
+          const isk = pake.sessionKey({ sid: sidBytes, scalar: mine.scalar, initiator: mine.share, responder: theirs, theirs });
+          keys = await codeKeys(suite, isk);
+          creds = await unseal(suite, keys.box, inbox, message.box);
+        } catch {
+          creds = null;
+        }
+        if (creds && typeof creds.room === "string" && typeof creds.key === "string") {
+          clearTimeout(wrongTimer);
+          const mac = await suite.hmac(keys.confirm, encoder.encode(`lastcard code confirm\n${sid}`));
+          await hub.publish(codeTopic(code, "table"), JSON.stringify({ t: "confirm", from: sid, mac: b64url(mac) }));
+          resolve({ room: creds.room, key: creds.key });
+        } else if (!wrongTimer) {
+          // Another table may share the code room: give it a moment before saying "wrong code".
+          wrongTimer = setTimeout(() => reject(new RelayError("code")), 1500);
+        }
+      }).then(() => hub.publish(codeTopic(code, "table"), hello));
+    });
+  attempt.again = (hub) => hub.publish(codeTopic(code, "table"), hello);
+  return withBrokers(brokers, timeoutMs, attempt);
+}
+
+/**
+ * Table: answer code exchanges in the code's room with the QR's credentials, sealed under the
+ * CPace key. An exchange not confirmed within CONFIRM_TIMEOUT_MS, or confirmed with a wrong MAC,
+ * is a failed attempt: `onResult(false)`; a confirmed one `onResult(true)`.
+ * @param {{hub: Brokers, code: string, credentials: {room: string, key: string},
+ *          onResult?: (ok: boolean) => void, limit?: RateLimit, maxPending?: number}} options
+ * @returns {Promise<{close: () => void, limit: RateLimit, stats: {answered: number, refused: number}}>}
+ */
+export async function serveCode({ hub, code, credentials, onResult = () => {}, limit = new RateLimit(4, 3000), maxPending = 8 }) {
+  const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
+  const inbox = codeTopic(code, "table");
+  const seen = new Set();
+  const pending = new Map();
+  const stats = { answered: 0, refused: 0 };
+  let closed = false;
+  const settle = (from, ok) => {
+    const entry = pending.get(from);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    pending.delete(from);
+    if (!closed) onResult(ok);
+  };
+  const onHello = async (message) => {
+    if (typeof message.from !== "string" || !/^[\w-]{22}$/.test(message.from)) return;
+    if (typeof message.y !== "string" || message.y.length > 64) return;
+    if (seen.has(message.from)) return; // through another broker, or a replay
+    seen.add(message.from);
+    if (pending.size >= maxPending || !limit.take()) {
+      stats.refused += 1;
+      return;
+    }
+    const sidBytes = unb64url(message.from);
+    const theirs = unb64url(message.y);
+    const mine = pake.share(codeSecret(code), codeChannel(code), sidBytes);
+    const entry = { timer: setTimeout(() => settle(message.from, false), CONFIRM_TIMEOUT_MS), keys: null };
+    pending.set(message.from, entry);
+    try {
+      const isk = pake.sessionKey({ sid: sidBytes, scalar: mine.scalar, initiator: theirs, responder: mine.share, theirs });
+      entry.keys = await codeKeys(suite, isk);
+    } catch {
+      settle(message.from, false); // not a point, or a degenerate one
+      return;
+    }
+    const outbox = codeTopic(code, "phone", message.from);
+    const box = await seal(suite, entry.keys.box, outbox, credentials);
+    stats.answered += 1;
+    hub.publish(outbox, JSON.stringify({ t: "pake", y: b64url(mine.share), box }));
+  };
+  const onConfirm = async (message) => {
+    const entry = pending.get(message.from);
+    if (!entry?.keys || typeof message.mac !== "string") return;
+    let mac;
+    try {
+      mac = unb64url(message.mac);
+    } catch {
+      return settle(message.from, false);
+    }
+    const want = await suite.hmac(entry.keys.confirm, encoder.encode(`lastcard code confirm\n${message.from}`));
+    settle(message.from, sameBytes(mac, want));
+  };
+  await hub.subscribe(inbox, (payload) => {
+    const message = parse(payload);
+    if (message?.t === "pake") onHello(message).catch((error) => console.warn("code exchange:", error));
+    else if (message?.t === "confirm") onConfirm(message);
+  });
+  return {
+    limit,
+    stats,
+    close: () => {
+      closed = true;
+      for (const entry of pending.values()) clearTimeout(entry.timer);
+      hub.unsubscribe(inbox);
+    },
+  };
 }
 
 /**
@@ -170,18 +483,18 @@ export async function proveKey(link, { room, key, role }) {
     });
     link.addEventListener("close", () => resolve(null));
   });
-  const { hmac } = await derive(key, room);
+  const { suite, hmac } = await derive(key, room);
   await link.remoteSet;
   const { local, remote } = link.fingerprints();
   const other = role === "table" ? "phone" : "table";
   const text = (who, own, peer) => encoder.encode(`lastcard proof\n${who}\n${own}\n${peer}`);
-  const mine = new Uint8Array(await crypto.subtle.sign("HMAC", hmac, text(role, local, remote)));
+  const mine = await suite.hmac(hmac, text(role, local, remote));
   link.sendControl(`p${b64url(mine)}`);
   const mac = await theirs;
   clearTimeout(timer);
   if (mac === null) return false;
   try {
-    return await crypto.subtle.verify("HMAC", hmac, unb64url(mac), text(other, remote, local));
+    return sameBytes(unb64url(mac), await suite.hmac(hmac, text(other, remote, local)));
   } catch {
     return false;
   }

@@ -13,11 +13,13 @@ export const GATHER_MS = 3000;
 /** A WebRTC data-channel link to one other device. */
 export class Link extends EventTarget {
   /**
-   * @param {{iceServers?: RTCIceServer[], gatherMs?: number, heartbeatMs?: number,
-   *          timeoutMs?: number}} [options]
+   * @param {{iceServers?: RTCIceServer[], iceTransportPolicy?: RTCIceTransportPolicy,
+   *          gatherMs?: number, heartbeatMs?: number, timeoutMs?: number}} [options]
+   *   `iceTransportPolicy` "relay" uses TURN-relayed routes only
    */
   constructor({
     iceServers = [],
+    iceTransportPolicy = "all",
     gatherMs = GATHER_MS,
     heartbeatMs = HEARTBEAT_MS,
     timeoutMs = TIMEOUT_MS,
@@ -33,7 +35,7 @@ export class Link extends EventTarget {
     // The channel may open before the remote description is applied (the other side can start
     // ICE and DTLS first); whoever needs the remote fingerprint awaits this.
     this.remoteSet = new Promise((resolve) => (this.remoteApplied = resolve));
-    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc = new RTCPeerConnection({ iceServers, iceTransportPolicy });
     // Negotiated channel id 0 on both sides: no wait for an in-band "open" handshake.
     this.channel = this.pc.createDataChannel("lastcard", { negotiated: true, id: 0, ordered: true });
     this.channel.onopen = () => this.#opened();

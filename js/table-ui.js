@@ -196,26 +196,52 @@ export function tvScreen(s) {
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */
 const CAMERA_ERRORS = new Set(["NotFoundError", "NotAllowedError", "NotReadableError", "OverconstrainedError", "SecurityError", "AbortError"]);
 
-/** What went wrong with joining, in words that say what to do, and the buttons that do it. */
-function joinProblem(status) {
+/**
+ * What went wrong with the camera, in words that say what to do, and the buttons that do it
+ * (`joinMode`: "camera" when the URL asked for the camera alone, so switching is offered).
+ */
+function joinProblem(status, joinMode) {
   if (status.mode !== "camera") return html`<p class="warn" role="status">${t("join.error", { error: status.error ?? "" })}</p>`;
   const reason = CAMERA_ERRORS.has(status.reason) ? status.reason : "other";
   return html`<div class="join__problem" role="alert" data-testid="join-problem">
     <p>${t(`join.camera.${reason}`, { error: status.error ?? "" })}</p>
-    <button type="button" class="btn btn--primary" data-act="join-mode" data-mode="relay">${t("join.use.relay")}</button>
-    ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="camera">${t("join.camera.retry")}</button>`}</div>`;
+    ${joinMode === "camera" ? html`<button type="button" class="btn btn--primary" data-act="join-mode" data-mode="relay">${t("join.use.relay")}</button>` : ""}
+    ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="${joinMode ?? "camera"}">${t("join.camera.retry")}</button>`}</div>`;
 }
 
-/** The join panel's text and mode switch (the QR itself is rendered by js/join-table.js). */
+/** How the typed code is doing: relay down (code greyed), wrong codes tried, code changed. */
+function codeState(code) {
+  if (!code) return "";
+  if (code.state === "offline") return html`<p class="warn" role="status" data-testid="join-relay-down">${t("join.relay.down")}</p>`;
+  if (code.state === "error") return html`<p class="warn" role="status">${t("join.error", { error: code.error ?? "" })}</p>`;
+  const lines = [];
+  if (code.failures > 0) lines.push(t("join.code.failures", { n: code.failures, max: code.maxFailures }));
+  if (code.codeChanges > 0) lines.push(t("join.code.changed", { max: code.maxFailures }));
+  return lines.length ? html`<p class="join__attempts" role="status" data-testid="code-attempts">${lines.join(" ")}</p>` : "";
+}
+
+/**
+ * The join panel's text (the QR itself is rendered by js/join-table.js): the link, the code
+ * (greyed while no relay answers), each way's state; the mode switch only when the URL chose
+ * one way (`?join=camera|relay`).
+ */
 export function joinText(invite, status) {
-  const mode = status?.mode ?? invite?.mode;
-  const other = mode === "camera" ? "relay" : "camera";
-  const failed = status?.state === "error";
+  const ways = status?.ways ?? (status ? { [status.way ?? status.mode]: status } : {});
+  const joinMode = status?.joinMode ?? invite?.mode;
+  const camera = ways.camera;
+  const relay = ways.relay;
+  const codeDown = ways.code?.state === "offline" || relay?.state === "offline";
+  const single = joinMode === "camera" || joinMode === "relay";
+  const other = joinMode === "camera" ? "relay" : "camera";
+  const cameraFailed = camera?.state === "error";
   return html`<h2 id="join-title">${t("join.title")}</h2>
-    ${invite && !failed ? html`<p>${t("join.scan")}</p>
+    ${invite?.url ? html`<p>${t("join.scan")}</p>
       <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
-      ${invite.code ? html`<p class="join__code">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
-    ${failed ? joinProblem(status) : ""}
-    ${mode && !(failed && mode === "camera") ? html`<p class="muted">${t(`join.mode.${mode}`)}</p>
+      ${invite.code ? html`<p class="join__code${codeDown ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
+    ${codeState(ways.code ?? (relay?.state === "offline" ? relay : null))}
+    ${relay?.state === "error" && !ways.code ? html`<p class="warn" role="status">${t("join.error", { error: relay.error ?? "" })}</p>` : ""}
+    ${cameraFailed ? joinProblem(camera, joinMode) : ""}
+    ${!single && camera?.state === "ready" ? html`<p class="muted" data-testid="join-camera-on">${t("join.camera.on")}</p>` : ""}
+    ${single && !(cameraFailed && joinMode === "camera") ? html`<p class="muted">${t(`join.mode.${joinMode}`)}</p>
       <button type="button" class="btn btn--small" data-act="join-mode" data-mode="${other}">${t(`join.use.${other}`)}</button>` : ""}`;
 }

@@ -7,7 +7,10 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
 2. ``node_modules/`` from ``package-lock.json`` through ``npm ci`` (stamp: the lock's hash);
 3. ``vendor/``: the files mapped in ``scripts/vendor.json`` copied from ``node_modules/``, plus
    the wheels Pyodide's lock file names under ``pyodide_lock_from_pypi``, downloaded from PyPI,
-   with their lock entries rewritten to the downloaded files (stamp: map, npm lock, this script);
+   with their lock entries rewritten to the downloaded files, plus the ES-module packages under
+   ``npm_esm_packages`` (their ``.js`` files only, with bare imports of each other, such as
+   ``'@noble/hashes/sha2.js'``, rewritten to relative paths so a browser loads them without an
+   import map or a bundler) (stamp: map, npm lock, this script);
 4. the engine wheel ``vendor/lastcard-<version>-py3-none-any.whl``, built from ``py/`` every
    time (it is our code), with the pyproject's setuptools backend;
 5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
@@ -23,6 +26,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -132,6 +136,31 @@ def copy_entry(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
+# A bare specifier in an import/export statement: `from '@noble/hashes/sha2.js'` (not in comments,
+# which carry examples like ` * import { x } from '@noble/...'`: those lines start with `*`).
+BARE_IMPORT = re.compile(
+    r"^((?:import|export)\b[^\n]*?\bfrom\s*|import\s*)(['\"])(@[\w.-]+/[\w.-]+)/", re.M
+)
+
+
+def copy_esm_package(package: str, target: Path, packages: dict[str, str]) -> None:
+    """Copy a package's ``.js`` files (not its ``src/``) and make its bare imports relative."""
+    source = NODE_MODULES / package
+    for path in sorted(source.rglob("*.js")):
+        relative = path.relative_to(source)
+        if relative.parts[0] in ("src", "node_modules"):
+            continue
+        out = target / relative
+
+        def local(match: re.Match[str], folder: Path = out.parent) -> str:
+            where = VENDOR / packages[match.group(3)]
+            return f"{match.group(1)}{match.group(2)}{os.path.relpath(where, folder)}/"
+
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(BARE_IMPORT.sub(local, path.read_text()))
+    shutil.copy2(source / "LICENSE", target / "LICENSE")
+
+
 def download_for_pyodide_lock(names: list[str]) -> None:
     """Fetch the lock's pure-Python wheels from PyPI and point the lock entries at them."""
     lock = json.loads(PYODIDE_LOCK.read_text())
@@ -173,6 +202,9 @@ def ensure_vendor() -> None:
     spec = json.loads(VENDOR_MAP.read_text())
     for source, target in spec["npm"].items():
         copy_entry(NODE_MODULES / source, VENDOR / target)
+    esm = spec.get("npm_esm_packages", {})
+    for package, target in esm.items():
+        copy_esm_package(package, VENDOR / target, esm)
     download_for_pyodide_lock(spec["pyodide_lock_from_pypi"])
     stamp.write_text(wanted)
 
