@@ -135,11 +135,10 @@ export class PhoneJoin extends EventTarget {
    */
   async #relayJoin(params, creds, code, cameraOffer = null) {
     this.ice = phoneIceOf(params);
-    const relay = await import("./relay.js");
     this.relay = {
-      module: relay,
+      module: null, // js/relay.js, loaded by the first attempt (offline, that fails like a broker)
       creds,
-      code: creds ? null : relay.cleanCode(code),
+      code: creds ? null : code.trim().toUpperCase(),
       cameraOffer,
       brokers: params.getAll("b").length ? params.getAll("b") : DEFAULT_BROKERS,
       ice: this.ice,
@@ -179,6 +178,7 @@ export class PhoneJoin extends EventTarget {
     else if (this.attempt === 0) this.#status("connecting");
     let link = null;
     try {
+      relay.module ??= await import("./relay.js");
       if (!relay.creds) await this.#codeExchange(relay);
       if (this.relay !== relay) return;
       link = this.#newLink(relay.ice);
@@ -199,7 +199,7 @@ export class PhoneJoin extends EventTarget {
       await link.accept({ type: "answer", sdp: answer });
     } catch (error) {
       link?.close(String(error?.message ?? error));
-      const reason = error?.reason ?? "no answer";
+      const reason = error?.reason ?? (relay.module ? "no answer" : "network");
       if (this.relay !== relay) return;
       if (reason === "code") {
         // A table answered in the code's room, but not with this code: type it again.

@@ -43,14 +43,14 @@ export async function phoneUrlFor(where) {
   local.hash = "";
   if (!isLocalHost(where.hostname)) return local.href;
   try {
-    const response = await fetch(new URL("lan.json", where.href), { cache: "no-store" });
+    const response = await fetch(new URL("/lan.json", where.href), { cache: "no-store" }); // scripts/serve.py
     if (!response.ok) return local.href;
     const { addresses } = await response.json();
     if (!Array.isArray(addresses) || !addresses.length) return local.href;
     local.hostname = String(addresses[0]);
     return local.href;
   } catch {
-    return local.href; // a static host without lan.json: keep the address the table was opened at
+    return local.href; // another server (no lan.json): keep the address the table was opened at
   }
 }
 

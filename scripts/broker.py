@@ -35,9 +35,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def amqtt_broker(start_timeout: float = 20) -> Iterator[str]:
-    """Run amqtt from this Python's environment until the block ends; yields its ws:// URL."""
-    port = free_port()
+def amqtt_broker(start_timeout: float = 20, port: int | None = None) -> Iterator[str]:
+    """Run amqtt from this Python's environment until the block ends; yields its ws:// URL.
+
+    ``port``: listen there (a test that stops a broker and starts it again at the same address);
+    by default a free one.
+    """
+    port = port or free_port()
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "broker.yaml"
         config.write_text(CONFIG.format(port=port))

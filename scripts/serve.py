@@ -3,8 +3,12 @@
 ``python scripts/serve.py [--host 0.0.0.0] [--port 8000] [--root .]`` serves the repository root
 and prints the table URL (this machine) and the LAN URL for phones. The site manifest the service
 worker reads (``vendor/site-files.json``, see ``scripts/sitefiles.py``) is computed afresh on each
-request, so files edited while it runs reach an installed service worker on the next load. The
-browser tests use :func:`serving`: a server on 127.0.0.1 at a free port, in a background thread.
+request, so files edited while it runs reach an installed service worker on the next load.
+Listening on every interface, it also answers ``/lan.json`` with this machine's LAN addresses
+(``{"addresses": ["192.168.1.20"]}``; an empty list otherwise): a table opened at ``localhost``
+reads it and puts the LAN address into its QR code and link, which a phone on the same Wi-Fi can
+open (js/join-table.js, ``phoneUrlFor``). The browser tests use :func:`serving`: a server on
+127.0.0.1 at a free port, in a background thread (no LAN address unless given one).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import json
 import os
 import socket
 import sys
@@ -44,18 +49,29 @@ MIME_TYPES = {
 
 
 class StaticHandler(SimpleHTTPRequestHandler):
-    """Serves files with explicit MIME types; every response must be revalidated."""
+    """Serves files with explicit MIME types; every response must be revalidated.
+
+    ``lan``: the addresses ``/lan.json`` names (empty when this server is not reachable from the
+    LAN); a table at ``localhost`` asks for it, so it is always there.
+    """
+
+    lan: list[str] = []  # noqa: RUF012 (class default; each server sets its own, never mutated)
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         """The MIME type by file suffix, ours first (.mjs, .wasm, .whl must be exact)."""
         return MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
     def do_GET(self) -> None:
-        """Serve a file, or the site manifest computed from the files as they are now."""
-        if urlsplit(self.path).path != f"/{MANIFEST}":
+        """Serve a file, the site manifest computed from the files as they are now, or
+        ``/lan.json`` from ``lan``."""
+        path = urlsplit(self.path).path
+        if path == "/lan.json":
+            body = json.dumps({"addresses": self.lan}).encode()
+        elif path == f"/{MANIFEST}":
+            body = manifest_bytes(Path(self.directory))
+        else:
             super().do_GET()
             return
-        body = manifest_bytes(Path(self.directory))
         self.send_response(200)
         self.send_header("Content-Type", MIME_TYPES[".json"])
         self.send_header("Content-Length", str(len(body)))
@@ -76,16 +92,22 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
 
 
-def make_server(host: str = "127.0.0.1", port: int = 0, root: Path = ROOT) -> Server:
-    """A server for ``root`` on ``host:port`` (port 0 picks a free one); call serve_forever()."""
-    handler = functools.partial(StaticHandler, directory=str(root))
+def make_server(
+    host: str = "127.0.0.1", port: int = 0, root: Path = ROOT, lan: list[str] | None = None
+) -> Server:
+    """A server for ``root`` on ``host:port`` (port 0 picks a free one); call serve_forever().
+
+    ``lan``: the addresses ``/lan.json`` gives (none by default).
+    """
+    handler_class = type("Handler", (StaticHandler,), {"lan": list(lan or [])})
+    handler = functools.partial(handler_class, directory=str(root))
     return Server((host, port), handler)
 
 
 @contextlib.contextmanager
-def serving(root: Path = ROOT) -> Iterator[str]:
+def serving(root: Path = ROOT, lan: list[str] | None = None) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 at a free port in a background thread; yields the base URL."""
-    server = make_server("127.0.0.1", 0, root)
+    server = make_server("127.0.0.1", 0, root, lan)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -116,12 +138,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--root", type=Path, default=ROOT)
     args = parser.parse_args(argv)
-    server = make_server(args.host, args.port, args.root)
+    everywhere = args.host in ("0.0.0.0", "")
+    lan = lan_addresses() if everywhere else None
+    server = make_server(args.host, args.port, args.root, lan)
     port = server.server_address[1]
     print(f"Table (open on the TV or laptop): http://localhost:{port}/table.html")
-    if args.host in ("0.0.0.0", ""):
-        for address in lan_addresses():
-            print(f"Phones on the same network:      http://{address}:{port}/")
+    for address in lan or []:
+        print(f"Phones on the same network:      http://{address}:{port}/")
+    if lan:
+        print("The table's QR code and link point phones at the first of these.")
     print("Ctrl+C stops the server.", flush=True)
     try:
         server.serve_forever()

@@ -4,10 +4,11 @@ The loopback broker and the fake webcam are shared by every e2e test: see ../con
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Page
+from turn import TurnServer, coturn
 
 HARNESS = "/tests/e2e/pages/transport.html"
 
@@ -68,3 +69,10 @@ def phone(new_phone: Callable[[], Page], base_url: str) -> Page:
 def connect_pair() -> Callable[[Page, Page], None]:
     """The function that links a table page and a phone page (see `link_pair`)."""
     return link_pair
+
+
+@pytest.fixture
+def turn_server() -> Iterator[TurnServer]:
+    """Debian's coturn on loopback for one test (see `coturn`)."""
+    with coturn() as server:
+        yield server
