@@ -213,11 +213,21 @@ export class PhoneJoin extends EventTarget {
         this.#answerOffer(relay.cameraOffer);
         return;
       }
+      if (reason === "busy") {
+        this.#retrySoon();
+        return;
+      }
       if (reason === "network") this.#status("offline", { reason });
       else if (relay.code) this.#status("unknown-code", { reason });
       else if (!this.everOpen) this.#status("refused", { reason });
       this.#retry();
     }
+  }
+
+  /** Ask again in a second or two, without counting it as a failed attempt (the table is busy). */
+  #retrySoon() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.#relayConnect(), 1000 + Math.random() * 1000);
   }
 
   #retry() {

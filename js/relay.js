@@ -36,7 +36,11 @@ const random = (n) => crypto.getRandomValues(new Uint8Array(n));
 const topic = (room, ...rest) => ["lastcard", "1", room, ...rest].join("/");
 const codeTopic = (code, ...rest) => ["lastcard", "1", "code", codeRoom(code), ...rest].join("/");
 
-/** A failure of a relay request; `reason` is "network", "no answer", "code" or "proof". */
+/**
+ * A failure of a relay request; `reason` is "network" (no broker reachable), "no answer" (a
+ * broker, but no table answered), "code" (a table answered, not with this code), "busy" (the
+ * table is answering too many code exchanges right now: ask again soon).
+ */
 export class RelayError extends Error {
   constructor(reason) {
     super(reason);
@@ -258,7 +262,7 @@ export class Brokers {
  *   `onOffer` gets the phone's offer SDP and resolves with the table's answer SDP
  * @returns {Promise<{close: () => void, limit: RateLimit}>}
  */
-export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit(8, 1000) }) {
+export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit(12, 500) }) {
   const { suite, aes } = await derive(key, room);
   const inbox = topic(room, "table");
   const seen = new Set();
@@ -362,6 +366,7 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
       let wrongTimer = 0;
       hub.subscribe(inbox, async (payload) => {
         const message = parse(payload);
+        if (message?.t === "busy" && !tried.size && !wrongTimer) reject(new RelayError("busy"));
         if (message?.t !== "pake" || typeof message.y !== "string" || typeof message.box !== "string") return;
         if (tried.has(message.y)) return;
         tried.add(message.y);
@@ -398,7 +403,7 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
  *          onResult?: (ok: boolean) => void, limit?: RateLimit, maxPending?: number}} options
  * @returns {Promise<{close: () => void, limit: RateLimit, stats: {answered: number, refused: number}}>}
  */
-export async function serveCode({ hub, code, credentials, onResult = () => {}, limit = new RateLimit(4, 3000), maxPending = 8 }) {
+export async function serveCode({ hub, code, credentials, onResult = () => {}, limit = new RateLimit(6, 2000), maxPending = 8 }) {
   const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
   const inbox = codeTopic(code, "table");
   const seen = new Set();
@@ -419,6 +424,9 @@ export async function serveCode({ hub, code, credentials, onResult = () => {}, l
     seen.add(message.from);
     if (pending.size >= maxPending || !limit.take()) {
       stats.refused += 1;
+      // Say so (nothing secret in it): a phone that typed the right code waits and asks again
+      // instead of being told that no table answers.
+      hub.publish(codeTopic(code, "phone", message.from), JSON.stringify({ t: "busy" }));
       return;
     }
     const sidBytes = unb64url(message.from);

@@ -272,7 +272,7 @@ def test_replayed_and_flooded_offers_get_no_link(
     )
     tv.wait_for_function("T.join.codeServer.stats.refused >= 50", timeout=20000)
     after = tv.evaluate("({...T.join.codeServer.stats})")
-    assert after["answered"] <= stats["answered"] + 1 + 6  # the bucket's burst, and a refill
+    assert after["answered"] <= stats["answered"] + 1 + 6 + 3  # the burst, and a few refills
     # Only the real phone ever opened; every share the table answered (the replay, the flood's
     # first few) counts as a failed attempt once its confirmation is overdue; the rest were
     # refused by the rate limit before any work.
