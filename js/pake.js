@@ -58,14 +58,22 @@ function randomScalar() {
 }
 
 /**
+ * A scalar from its 32-byte little-endian encoding (for the draft's test vectors).
+ * @param {Uint8Array} bytes
+ */
+export function scalarFromBytes(bytes) {
+  return Point.Fn.create(bytesToNumberLE(bytes));
+}
+
+/**
  * One side's share: a fresh secret scalar and the point it sends.
  * @param {Uint8Array} secret
  * @param {Uint8Array} channel
  * @param {Uint8Array} sid
+ * @param {bigint} [scalar] a given scalar instead of a fresh one (test vectors only)
  * @returns {{scalar: bigint, share: Uint8Array}}
  */
-export function share(secret, channel, sid) {
-  const scalar = randomScalar();
+export function share(secret, channel, sid, scalar = randomScalar()) {
   return { scalar, share: generator(secret, channel, sid).multiply(scalar).toBytes() };
 }
 
@@ -73,14 +81,14 @@ export function share(secret, channel, sid) {
  * The intermediate session key (ISK) from our scalar and the other side's point; throws on a
  * point that is not a valid ristretto255 encoding or gives the identity.
  * @param {{sid: Uint8Array, scalar: bigint, initiator: Uint8Array, responder: Uint8Array,
- *          theirs: Uint8Array}} options `initiator`/`responder`: the two shares in that order
+ *          theirs: Uint8Array, adInitiator?: Uint8Array, adResponder?: Uint8Array}} options
+ *   `initiator`/`responder`: the two shares in that order; associated data empty by default
  * @returns {Uint8Array} 64 bytes
  */
-export function sessionKey({ sid, scalar, initiator, responder, theirs }) {
+export function sessionKey({ sid, scalar, initiator, responder, theirs, adInitiator = new Uint8Array(0), adResponder = new Uint8Array(0) }) {
   const point = Point.fromBytes(theirs);
   const k = point.multiply(scalar);
   if (k.is0()) throw new Error("identity point");
-  const empty = new Uint8Array(0);
-  // transcript_ir: lv_cat(Ya, ADa) || lv_cat(Yb, ADb), no associated data.
-  return sha512(concat(lvCat(DSI_ISK, sid, k.toBytes()), lvCat(initiator, empty), lvCat(responder, empty)));
+  // transcript_ir: lv_cat(Ya, ADa) || lv_cat(Yb, ADb) (initiator-responder order).
+  return sha512(concat(lvCat(DSI_ISK, sid, k.toBytes()), lvCat(initiator, adInitiator), lvCat(responder, adResponder)));
 }
