@@ -7,7 +7,6 @@
 // business (it goes in the first message after `open`).
 
 import { Link } from "./rtc.js";
-import { DEFAULT_BROKERS, phoneIceOf } from "./join-config.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -134,6 +133,20 @@ export class PhoneJoin extends EventTarget {
    * no broker can be reached.
    */
   async #relayJoin(params, creds, code, cameraOffer = null) {
+    // Loaded here, not with the page: a phone in camera mode never needs it (its weight budget).
+    let config;
+    try {
+      config = await import("./join-config.js");
+    } catch {
+      // Offline, and the site not kept: the QR's camera offer if it has one, else try again.
+      if (cameraOffer) this.#answerOffer(cameraOffer);
+      else {
+        this.#status("offline", { reason: "network" });
+        this.retryTimer = setTimeout(() => this.#relayJoin(params, creds, code), 5000);
+      }
+      return;
+    }
+    const { DEFAULT_BROKERS, phoneIceOf } = config;
     this.ice = phoneIceOf(params);
     this.relay = {
       module: null, // js/relay.js, loaded by the first attempt (offline, that fails like a broker)
