@@ -117,6 +117,7 @@ function phoneBar(s) {
     ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
     ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
     <span class="spacer"></span>
+    ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open"><span class="crown" aria-hidden="true">♛</span> ${t("host.open")}</button>` : ""}
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted, "btn--small")}
     <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
@@ -138,6 +139,7 @@ function lobbyScreen(msg, mine) {
   const votes = msg.lobby?.votes ?? {};
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
+    ${msg.host ? html`<p class="warn" data-testid="host-hint">${t("host.youAre")}</p>` : ""}
     <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
     ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
@@ -179,13 +181,15 @@ export function phoneScreen(s) {
   const msg = s.msg;
   if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}`;
+  const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}
+    ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn) }) : spectatorBox(msg)}
-    ${s.error ? html`<p class="toast" role="alert">${s.error}</p>` : ""}
+    ${toast}
     <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;
 }

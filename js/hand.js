@@ -13,6 +13,7 @@ import { errorText, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
+import { wakeKeeper } from "./wake.js";
 
 const NAME_KEY = "lastcard.name";
 const TOKEN_KEY = "lastcard.token";
@@ -38,6 +39,8 @@ const store = createStore(
     rejoin: (s) => ({ ...s, removed: false }),
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
+    hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null }),
+    hostConfirm: (s, a) => ({ ...s, hostConfirm: a.confirm }),
     lang: (s) => ({ ...s }),
     sound: (s) => ({ ...s, muted: sound ? sound.muted() : s.muted }),
   },
@@ -54,6 +57,8 @@ const store = createStore(
     removed: false,
     error: null,
     rulesOpen: false,
+    hostOpen: false, // the host phone's Host panel is open
+    hostConfirm: null, // {text, command}: a host command waiting for "Yes"
     starting: false, // the table said it is still starting: the hello waits there
   },
 );
@@ -61,6 +66,8 @@ const store = createStore(
 let link = null;
 let errorTimer = 0;
 let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
+let hostUi = null; // js/host-ui.js (the Host panel), loaded once this phone is the host
+const wake = wakeKeeper();
 
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
@@ -171,7 +178,35 @@ function render() {
   morph(app, phoneScreen(s));
   focusChoice(app);
   document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : html``);
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : s.hostOpen && s.msg?.host ? hostOverlay(s) : html``);
+  if (s.msg?.host && !hostUi) loadHostUi();
+}
+
+/** Load js/host-ui.js (only the host phone needs it), then render again. */
+function loadHostUi() {
+  import("./host-ui.js").then((module) => {
+    if (hostUi) return;
+    hostUi = module;
+    render();
+  });
+}
+
+/** The host phone's Host panel; nothing until js/host-ui.js has loaded. */
+function hostOverlay(s) {
+  return hostUi ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``;
+}
+
+/** A control of the Host panel: ask first where it says so, else send the TV's command. */
+function hostControl(el) {
+  const intent = hostUi?.hostIntent(el, store.state().msg);
+  if (!intent) return;
+  if (intent.confirm) store.dispatch({ type: "hostConfirm", confirm: { text: intent.confirm, command: intent.command } });
+  else send({ type: "host", command: intent.command });
+}
+
+/** Keep the screen on while this phone holds a seat in a hand being played. */
+function keepAwake(s) {
+  wake.want(Boolean(s.msg && s.msg.seat !== null && s.msg.seat !== undefined && s.msg.phase === "playing"));
 }
 
 /** The rules dialog; nothing until js/rules.js has loaded (then it renders again). */
@@ -187,8 +222,8 @@ function rulesOverlay(s) {
 }
 
 function onClick(event) {
-  const el = event.target.closest("[data-act]");
-  if (!el || el.tagName === "FORM") return;
+  const el = event.target.closest("[data-act], [data-host]");
+  if (!el || el.tagName === "FORM" || el.tagName === "SELECT" || el.tagName === "INPUT") return;
   const s = store.state();
   const act = el.dataset.act;
   if (act === "rules-open" || act === "rules-close") return store.dispatch({ type: "rules", open: act === "rules-open" });
@@ -199,6 +234,13 @@ function onClick(event) {
       store.dispatch({ type: "sound" });
     });
   }
+  if (act === "host-open" || act === "host-close") return store.dispatch({ type: "hostOpen", open: act === "host-open" });
+  if (act === "host-cancel") return store.dispatch({ type: "hostConfirm", confirm: null });
+  if (act === "host-confirm") {
+    send({ type: "host", command: s.hostConfirm.command });
+    return store.dispatch({ type: "hostConfirm", confirm: null });
+  }
+  if (!act) return hostControl(el);
   if (act === "rename") return store.dispatch({ type: "editName" });
   if (act === "vote") return send({ type: "vote", topic: "hand_size_9", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
@@ -241,13 +283,19 @@ whenParsed(() => {
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => loadSound(), { capture: true });
   store.subscribe(render);
+  store.subscribe(keepAwake);
   onLangChange(() => store.dispatch({ type: "lang" }));
   for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
   document.getElementById("app").addEventListener("submit", onSubmit);
+  document.getElementById("overlay").addEventListener("change", (event) => {
+    if (event.target.dataset.host) hostControl(event.target);
+  });
   upperCaseCodes(document.getElementById("app"));
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });
+    else if (store.state().hostConfirm) store.dispatch({ type: "hostConfirm", confirm: null });
+    else if (store.state().hostOpen) store.dispatch({ type: "hostOpen", open: false });
     else store.dispatch({ type: "pick", pick: NO_PICK });
   });
   startTicker(store);

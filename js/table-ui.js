@@ -8,24 +8,9 @@ import { t, otherLang } from "./i18n.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
+import { LEVELS, OPTIONS, RULESETS, timerFields } from "./host-ui.js";
 
-/** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
-export const OPTIONS = {
-  poslednyaya: [],
-  "last-one": [["hand_size", 7, 4, 9], ["threshold", 250, 1, 10000], ["last_call_penalty", 2, 0, 4]],
-  "last-card": [["target", 250, 1, 10000]],
-  "posledniy-igrok": [["hand_size", 7, 4, 8], ["hands", 5, 1, 50], ["last_call_penalty", 1, 0, 4], ["two_draws", 1, 1, 2]],
-};
-const TURN_TIMES = [null, 10, 20, 30, 60, 120];
-const MELEE_TIMES = [null, 3, 5, 10, 20];
-const BOT_PAUSES = [0, 0.5, 1, 2, 3];
-export const RULESETS = ["poslednyaya", "last-one", "last-card", "posledniy-igrok"];
-export const LEVELS = ["easy", "normal", "hard"];
-
-function timerSelect(name, values, current) {
-  return html`<div class="field"><label for="timer-${name}">${t(`opt.${name}`)}</label><select id="timer-${name}" data-act="timer" name="${name}">
-    ${values.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
-}
+export { LEVELS, OPTIONS, RULESETS };
 
 /** The spectators, each with its state and a button that removes it (no confirmation: a removed
  * spectator may join again at once). */
@@ -33,7 +18,7 @@ function spectators(msg) {
   if (!msg.spectators?.length) return html``;
   return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
-      ${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
+      ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
       <button type="button" class="btn btn--icon" data-act="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
@@ -62,9 +47,7 @@ function lobby(s) {
         ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="opt-${name}">${t(`opt.${name}`)}</label>
           <input type="number" id="opt-${name}" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
         ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
-        ${timerSelect("turn", TURN_TIMES, timers.turn ?? null)}
-        ${ruleset === "last-one" ? timerSelect("melee", MELEE_TIMES, timers.melee ?? null) : ""}
-        ${timerSelect("bot_pause", BOT_PAUSES, timers.bot_pause ?? 1)}
+        ${timerFields(msg)}
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}
@@ -99,21 +82,23 @@ function localSeats(s) {
 function game(s) {
   const msg = s.msg;
   const local = Object.keys(msg.local ?? {}).length > 0;
+  const paused = msg.paused && msg.phase === "playing";
   return html`<section class="game" aria-label="${t("app.title")}">
-    <div class="game__center">${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
+    <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
+      ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
     ${msg.phase === "over" ? html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-title">${results(msg, { host: true })}</div>` : ""}
-    ${msg.paused ? html`<div class="paused-mark" aria-hidden="true">${t("table.paused")}</div>` : ""}
   </section>`;
 }
 
+/** A question before a host command (`s.confirm`: `{text, yes, command}`). */
 function confirmDialog(s) {
-  if (s.confirm === null || s.confirm === undefined) return html``;
+  if (!s.confirm) return html``;
   return html`<div class="overlay"><div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
-    <p id="confirm-title">${t("seat.removeConfirm", { name: seatName(s.msg, s.confirm) })}</p>
-    <div class="row"><button type="button" class="btn btn--danger" data-act="remove" data-seat="${s.confirm}">${t("host.confirm")}</button>
+    <p id="confirm-title">${s.confirm.text}</p>
+    <div class="row"><button type="button" class="btn btn--danger" data-act="confirm-yes">${s.confirm.yes}</button>
     <button type="button" class="btn" data-act="close-confirm" data-autofocus>${t("host.cancel")}</button></div></div></div>`;
 }
 
@@ -143,6 +128,7 @@ function topBar(s) {
     ${playing && msg.phase === "playing" ? (msg.paused
       ? html`<button type="button" class="btn" data-act="host" data-command="resume">${t("host.resume")}</button>`
       : html`<button type="button" class="btn" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}
+    ${playing && msg.phase === "playing" ? html`<button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.end")}</button>` : ""}
     <button type="button" class="btn" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted)}
     <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;

@@ -16,6 +16,8 @@ import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
 import { focusOn, remoteControl, topModal } from "./spatial.js";
 import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
+import { hostIntent } from "./host-ui.js";
+import { seatName } from "./board.js";
 
 const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 /** The name last used on this screen for "Play against the computer". */
@@ -45,7 +47,7 @@ const store = createStore(
     tick,
     pick: (s, a) => ({ ...s, picks: { ...s.picks, [a.seat]: a.pick } }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
-    confirm: (s, a) => ({ ...s, confirm: a.seat }),
+    confirm: (s, a) => ({ ...s, confirm: a.confirm }),
     solo: (s, a) => ({ ...s, solo: a.solo }),
     level: (s, a) => ({ ...s, level: a.level }),
     toast: (s, a) => ({ ...s, toast: a.text }),
@@ -169,8 +171,8 @@ function back() {
     host({ type: "rules", open: false });
   } else if (s.solo) {
     store.dispatch({ type: "solo", solo: null });
-  } else if (s.confirm !== null) {
-    store.dispatch({ type: "confirm", seat: null });
+  } else if (s.confirm) {
+    store.dispatch({ type: "confirm", confirm: null });
   } else if (Object.values(s.picks).some((pick) => pick.selection.length || pick.choice)) {
     for (const seat of Object.keys(s.picks)) store.dispatch({ type: "pick", seat, pick: NO_PICK });
   } else {
@@ -243,9 +245,16 @@ function configureOption(input) {
 }
 
 function onClick(event) {
-  const el = event.target.closest("[data-act]");
+  const el = event.target.closest("[data-act], [data-host]");
   if (!el || el.tagName === "FORM" || el.tagName === "SELECT" || el.tagName === "INPUT") return;
   const s = store.state();
+  if (!el.dataset.act) {
+    // the host controls the TV shares with the host phone (js/host-ui.js)
+    const intent = hostIntent(el, s.msg);
+    if (intent?.confirm) store.dispatch({ type: "confirm", confirm: { text: intent.confirm, yes: t("host.yes"), command: intent.command } });
+    else if (intent) host(intent.command);
+    return;
+  }
   const localBox = el.closest(".local");
   if (localBox) {
     const seat = Number(localBox.dataset.seat);
@@ -272,19 +281,21 @@ function onClick(event) {
     case "add-bot":
       addBot(s.level);
       break;
-    case "ask-remove":
-      if (s.msg.phase === "lobby") host({ type: "remove", seat: Number(el.dataset.seat) });
-      else store.dispatch({ type: "confirm", seat: Number(el.dataset.seat) });
+    case "ask-remove": {
+      const seat = Number(el.dataset.seat);
+      if (s.msg.phase === "lobby") host({ type: "remove", seat });
+      else store.dispatch({ type: "confirm", confirm: { text: t("seat.removeConfirm", { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
       break;
+    }
     case "remove-spectator":
       host({ type: "remove_spectator", id: el.dataset.id });
       break;
-    case "remove":
-      host({ type: "remove", seat: Number(el.dataset.seat) });
-      store.dispatch({ type: "confirm", seat: null });
+    case "confirm-yes":
+      host(s.confirm.command);
+      store.dispatch({ type: "confirm", confirm: null });
       break;
     case "close-confirm":
-      store.dispatch({ type: "confirm", seat: null });
+      store.dispatch({ type: "confirm", confirm: null });
       break;
     case "rules-open":
     case "rules-close": {

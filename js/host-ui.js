@@ -1,0 +1,146 @@
+/**
+ * The host controls shared by the TV and the host phone (docs/protocol.md, "The host phone").
+ *
+ * `hostIntent(el, msg)` turns one control (an element with `data-host`) into the command dict the
+ * TV sends to `Table.host` — the host phone wraps the same dict in a `host` message —, with a
+ * question to confirm first where a slip would hurt (removing a player, ending a hand). Markup:
+ * `timerFields(msg)` (the timers, in the lobby and on the pause screen) and `hostPanel(msg, ui)`,
+ * the phone's Host panel, a sheet over its own screen.
+ */
+import { html } from "./html.js";
+import { t } from "./i18n.js";
+import { seatName } from "./board.js";
+
+/** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
+export const OPTIONS = {
+  poslednyaya: [],
+  "last-one": [["hand_size", 7, 4, 9], ["threshold", 250, 1, 10000], ["last_call_penalty", 2, 0, 4]],
+  "last-card": [["target", 250, 1, 10000]],
+  "posledniy-igrok": [["hand_size", 7, 4, 8], ["hands", 5, 1, 50], ["last_call_penalty", 1, 0, 4], ["two_draws", 1, 1, 2]],
+};
+export const RULESETS = ["poslednyaya", "last-one", "last-card", "posledniy-igrok"];
+export const LEVELS = ["easy", "normal", "hard"];
+/** The choices of each timer (seconds; `null`: off). */
+export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], melee: [null, 3, 5, 10, 20], bot_pause: [0, 0.5, 1, 2, 3] };
+
+function timerSelect(prefix, name, current) {
+  return html`<div class="field"><label for="${prefix}timer-${name}">${t(`opt.${name}`)}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
+    ${TIMER_CHOICES[name].map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
+}
+
+/** The timers of the table (turn, melee window where the game has one, computer pace);
+ * `prefix` keeps the ids apart when two sets are on one page. */
+export function timerFields(msg, prefix = "") {
+  const timers = msg.lobby?.timers ?? {};
+  return html`${timerSelect(prefix, "turn", timers.turn ?? null)}
+    ${msg.lobby?.ruleset === "last-one" ? timerSelect(prefix, "melee", timers.melee ?? null) : ""}
+    ${timerSelect(prefix, "bot_pause", timers.bot_pause ?? 1)}`;
+}
+
+/** A computer player's name in the current language ("Bot 2", "Компьютер 2"). */
+export function botName(msg) {
+  return t("bot.name", { n: 1 + (msg.seats ?? []).filter((seat) => seat.kind === "bot").length });
+}
+
+/**
+ * What a host control means: `{command, confirm?}` — `confirm` is the question to ask before
+ * sending — or null when `el` is not a host control.
+ * @param {HTMLElement} el  an element with `data-host`
+ * @param {object} msg  the `tv` or `view` message on screen
+ */
+export function hostIntent(el, msg) {
+  const lobby = msg.lobby ?? {};
+  switch (el.dataset.host) {
+    case "cmd": {
+      const command = { type: el.dataset.command };
+      if (command.type === "lobby" && msg.phase === "playing") return { command, confirm: t("host.endConfirm") };
+      return { command };
+    }
+    case "add-bot": {
+      const level = el.closest("[data-host-scope]")?.querySelector("[name=level]")?.value ?? "normal";
+      return { command: { type: "add_bot", level, name: botName(msg) } };
+    }
+    case "remove": {
+      const seat = Number(el.dataset.seat);
+      return { command: { type: "remove", seat }, confirm: t("seat.removeConfirm", { name: seatName(msg, seat) }) };
+    }
+    case "make-host":
+      return { command: { type: "make_host", id: Number(el.dataset.id) } };
+    case "ruleset":
+      return { command: { type: "configure", ruleset: el.value } };
+    case "option": {
+      const value = Number(el.value);
+      if (!Number.isInteger(value) || value < Number(el.min) || value > Number(el.max)) return null;
+      return { command: { type: "configure", options: { ...lobby.options, [el.name]: value } } };
+    }
+    case "timer":
+      return { command: { type: "configure", timers: { [el.name]: el.value === "off" ? null : Number(el.value) } } };
+    default:
+      return null;
+  }
+}
+
+function lobbyPart(msg) {
+  const lob = msg.lobby ?? {};
+  const ruleset = lob.ruleset ?? "poslednyaya";
+  const options = lob.options ?? {};
+  return html`<fieldset><legend>${t("lobby.options")}</legend>
+      <div class="field"><label for="host-ruleset">${t("lobby.ruleset")}</label><select id="host-ruleset" data-host="ruleset" name="ruleset">
+        ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
+      ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="host-opt-${name}">${t(`opt.${name}`)}</label>
+        <input type="number" inputmode="numeric" id="host-opt-${name}" data-host="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
+      ${timerFields(msg, "host-")}</fieldset>
+    <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level">
+      ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
+      <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>`;
+}
+
+function people(msg) {
+  const seatRows = (msg.seats ?? []).filter((s) => !s.removed).map((s) => html`<li class="host-person" data-key="hs-${s.seat}">
+    <span class="host-person__name">${s.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${s.name}</span>
+    ${s.kind === "bot" ? html`<span class="muted">${t("seat.bot", { level: t(`level.${s.level}`) })}</span>` : ""}
+    ${s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${s.id}">${t("host.makeHost")}</button>` : ""}
+    <button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button></li>`);
+  const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
+    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t("host.watching")}</span>
+    ${x.host ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}</li>`);
+  return html`<fieldset><legend>${t("lobby.seats")}</legend><ul class="host-people">${seatRows}${watching}</ul></fieldset>`;
+}
+
+function mainButtons(msg) {
+  const r = msg.result;
+  if (msg.phase === "lobby") {
+    return html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>`;
+  }
+  if (msg.phase === "playing") {
+    return html`${msg.paused
+      ? html`<button type="button" class="btn btn--primary" data-host="cmd" data-command="resume">${t("host.resume")}</button>`
+      : html`<button type="button" class="btn btn--primary" data-host="cmd" data-command="pause">${t("host.pause")}</button>`}
+      <button type="button" class="btn btn--danger" data-host="cmd" data-command="lobby">${t("host.end")}</button>`;
+  }
+  const multi = r && r.match_over === false;
+  return html`${multi
+    ? html`<button type="button" class="btn btn--primary" data-host="cmd" data-command="next_hand">${t("host.nextHand")}</button>`
+    : html`<button type="button" class="btn btn--primary" data-host="cmd" data-command="rematch">${t("host.rematch")}</button>`}
+    <button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.newGame")}</button>`;
+}
+
+/**
+ * The host phone's Host panel for the `view` message `msg`.
+ * @param {object} msg
+ * @param {{confirm?: {text: string} | null}} [ui]  a question waiting for an answer
+ */
+export function hostPanel(msg, { confirm = null } = {}) {
+  return html`<div class="overlay overlay--sheet"><section class="dialog host-panel" role="dialog" aria-modal="true" aria-labelledby="host-title" data-testid="host-panel">
+    <header class="host-panel__head"><h2 id="host-title"><span class="crown" aria-hidden="true">♛</span> ${t("host.panel")}</h2>
+      <button type="button" class="btn btn--small" data-act="host-close">${t("host.close")}</button></header>
+    ${confirm ? html`<div class="host-confirm" role="alertdialog" aria-modal="true" aria-labelledby="host-confirm-text" data-testid="host-confirm">
+      <p id="host-confirm-text">${confirm.text}</p>
+      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${t("host.yes")}</button>
+      <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
+    <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)} · ${t(`host.phase.${msg.phase}`)}</p>
+    <div class="row host-panel__main">${mainButtons(msg)}</div>
+    ${msg.phase === "lobby" ? lobbyPart(msg) : msg.paused ? html`<fieldset><legend>${t("host.timers")}</legend>${timerFields(msg, "host-")}</fieldset>` : ""}
+    ${people(msg)}
+    <p class="muted">${t("host.tvToo")}</p></section></div>`;
+}

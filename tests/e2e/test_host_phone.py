@@ -1,0 +1,149 @@
+"""The host phone in Chromium: two phones join the real table through the relay (loopback
+broker); the first is the host, runs the table from its Host panel (game, options, timers,
+computer players, start, pause with "Paused" on every phone, timers on the pause, removal and
+ending the hand, each confirmed), then hands the role to the other phone. The TV shows all of it.
+Phones hold a screen wake lock while their hand is played, and release it after."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from broker import amqtt_broker
+from playwright.sync_api import Page, expect
+
+JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+# The Screen Wake Lock API, recorded: `wakeLog` lists "request" and "release" in order.
+WAKE_LOG = """
+window.wakeLog = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
+  request: async (type) => {
+    window.wakeLog.push("request " + type);
+    return { release: async () => { window.wakeLog.push("release"); } };
+  },
+}});
+"""
+
+
+@pytest.fixture(scope="module")
+def broker_url() -> Iterator[str]:
+    """A loopback MQTT-over-WebSocket broker for this module."""
+    with amqtt_broker() as url:
+        yield url
+
+
+def join(new_phone: Callable[[], Page], url: str, name: str) -> Page:
+    phone = new_phone()
+    phone.add_init_script(WAKE_LOG)
+    phone.goto(url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    return phone
+
+
+def wake_log(phone: Page) -> list[str]:
+    return list(phone.evaluate("window.wakeLog"))
+
+
+def test_the_host_phone_runs_the_table(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    ann = join(new_phone, url.inner_text(), "Ann")
+    bob = join(new_phone, url.inner_text(), "Bob")
+
+    # the first phone is the host: a crown on its seat on the TV, the Host button on the phone
+    expect(tv.get_by_test_id("crown-0")).to_be_visible()
+    expect(tv.get_by_test_id("crown-1")).to_have_count(0)
+    expect(bob.get_by_test_id("host-open")).to_have_count(0)
+    ann.get_by_test_id("host-open").click()
+    panel = ann.get_by_test_id("host-panel")
+    expect(panel).to_be_visible()
+
+    # the lobby from the phone: game, options, timers, a computer player with its level
+    panel.get_by_label("Game").select_option("posledniy-igrok")
+    expect(tv.locator(".topbar__ruleset")).to_have_text("Posledniy igrok")
+    hands = panel.get_by_label("Hands in the match")
+    hands.fill("1")
+    hands.dispatch_event("change")
+    expect(tv.get_by_label("Hands in the match")).to_have_value("1")
+    panel.get_by_label("Turn timer").select_option("off")
+    panel.get_by_label("Computer thinking pause").select_option("3")
+    expect(tv.get_by_label("Turn timer")).to_have_value("off")
+    panel.get_by_label("Level").select_option("hard")
+    panel.get_by_role("button", name="Add computer player").click()
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("computer (hard)")
+    assert wake_log(ann) == []  # no hand yet, no lock
+
+    panel.get_by_role("button", name="Start the game").click()
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    expect(bob.get_by_role("region", name="Your cards")).to_be_visible()
+    bob.wait_for_function("window.wakeLog.length === 1")
+    assert wake_log(bob) == ["request screen"]
+
+    # pause: "Paused" on the TV and on every phone; the timers change on the pause
+    panel.get_by_role("button", name="Pause").click()
+    expect(tv.get_by_role("button", name="Resume")).to_be_visible()
+    for phone in (ann, bob):
+        expect(phone.get_by_test_id("paused")).to_have_text("Paused")
+    panel.get_by_label("Turn timer").select_option("60")
+    expect(tv.get_by_test_id("pause-panel").get_by_label("Turn timer")).to_have_value("60")
+    expect(tv.get_by_test_id("timer")).to_have_text("60 s left")
+    panel.get_by_role("button", name="Resume").click()
+    expect(bob.get_by_test_id("paused")).to_have_count(0)
+
+    # remove a player: asked first, cancelled, then done
+    panel.get_by_role("button", name="Remove Bot 1").click()
+    confirm = panel.get_by_test_id("host-confirm")
+    expect(confirm).to_contain_text("Remove Bot 1 from the game?")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_have_count(0)
+    expect(tv.get_by_test_id("seat-2")).not_to_contain_text("out")
+    panel.get_by_role("button", name="Remove Bot 1").click()
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("out")
+
+    # end the hand for everyone: back in the lobby, seats and names kept, locks released
+    panel.get_by_role("button", name="End the game").click()
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("Ann")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Bob")
+    expect(bob.get_by_text("You are at the table")).to_be_visible()
+    bob.wait_for_function("window.wakeLog.length === 2")
+    assert wake_log(bob) == ["request screen", "release"]
+
+    # a host command from the other phone is refused to it alone
+    bob.evaluate(
+        """() => {
+          const send = RTCDataChannel.prototype.send;
+          RTCDataChannel.prototype.send = function (data) {
+            window.channel = this;  // the heartbeat goes out every second or so
+            return send.call(this, data);
+          };
+        }"""
+    )
+    bob.wait_for_function("Boolean(window.channel)")
+    start = {"v": 1, "type": "host", "command": {"type": "start"}}
+    bob.evaluate("(m) => window.channel.send(JSON.stringify(m))", start)
+    expect(bob.get_by_role("alert")).to_have_text("Only the host phone can do that")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+
+    # hand the role over from the phone: the crown moves, the panel follows it
+    panel.get_by_role("button", name="Make host").click()
+    expect(tv.get_by_test_id("crown-1")).to_be_visible()
+    expect(ann.get_by_test_id("host-panel")).to_have_count(0)
+    expect(ann.get_by_test_id("host-open")).to_have_count(0)
+    bob.get_by_test_id("host-open").click()
+    expect(bob.get_by_test_id("host-panel")).to_be_visible()
+    # and back from the TV
+    tv.get_by_role("button", name="Make Ann the host").click()
+    expect(tv.get_by_test_id("crown-0")).to_be_visible()
+    expect(ann.get_by_test_id("host-open")).to_be_visible()
+    assert [e for e in log.console_errors if not re.search(r"favicon", e)] == []

@@ -1,0 +1,138 @@
+"""Readable from the sofa: every visible text on the TV, in the lobby, during play and on the
+results, at 1920x1080 and 1280x720: none smaller than 24 px at 1080p (16 px at 720p: the type
+scales with the screen), card faces included; long names on one line; the pause marker clear of
+the turn line; the join QR at least 300 px at 1080p during play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from broker import amqtt_broker
+from playwright.sync_api import Page, expect
+
+from .test_table_game import lobby_for_solo, take_turn
+
+SIZES = ((1920, 1080), (1280, 720))
+LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
+MAX_TURNS = 400
+JOIN_TIMEOUT = 20_000  # ms: the relay's QR, on a busy machine
+
+
+@pytest.fixture(scope="module")
+def broker_url() -> Iterator[str]:
+    """A loopback MQTT broker: relay joining, so the TV shows its QR."""
+    with amqtt_broker() as url:
+        yield url
+
+
+# Every element that shows text (its own non-blank text node, or a form field's value), visible
+# on screen: its computed font size, with a short description for the failure message.
+TEXTS = """() => {
+  const out = [];
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      const gone = s.display === "none" || s.visibility === "hidden";
+      if (gone || Number(s.opacity) === 0) return false;
+    }
+    return true;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.closest("option, script, style, template")) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const field = el.matches("input:not([type=hidden]), select, textarea");
+    if (!(own || field) || !visible(el)) continue;
+    const text = field ? (el.value || el.placeholder || "") : el.textContent.trim();
+    if (!text) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    out.push({ size, text: text.slice(0, 30), cls: el.className?.baseVal ?? el.className });
+  }
+  return out;
+}"""
+
+
+def check_texts(tv: Page, state: str) -> None:
+    """No visible text under 24 px at 1080p, scaled to the viewport's height."""
+    size = tv.viewport_size
+    assert size is not None
+    floor = 24 * min(size["height"] / 1080, size["width"] / 1920) - 0.05
+    texts = tv.evaluate(TEXTS)
+    assert len(texts) > 5, texts
+    small = [t for t in texts if t["size"] < floor]
+    assert not small, f"{state} at {size}: text under {floor:.1f} px: {small}"
+
+
+def check_names(tv: Page) -> None:
+    """Every seat name is one line: whole, or cut with an ellipsis."""
+    for name in tv.locator(".seat__name").all():
+        lines = name.evaluate(
+            "(el) => Math.round(el.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(el).lineHeight || '0') || 1)"
+        )
+        height = name.evaluate("(el) => el.getBoundingClientRect().height")
+        font = name.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+        assert height < 1.8 * font, (name.inner_text(), height, font, lines)
+
+
+def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
+    for width, height in SIZES:
+        tv.set_viewport_size({"width": width, "height": height})
+        tv.wait_for_timeout(200)
+        check_texts(tv, state)
+        check_names(tv)
+        if extra:
+            extra(tv)
+
+
+def test_the_tv_reads_from_the_sofa(
+    tv: Page, open_table: Callable[..., Any], broker_url: str
+) -> None:
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    expect(tv.get_by_test_id("join-url")).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    lobby_for_solo(tv)
+    tv.get_by_label("Your name").fill(LONG_NAME)
+    tv.get_by_role("button", name="Add a player on this screen").click()
+    tv.get_by_role("button", name="Add computer player").click()
+    expect(tv.get_by_test_id("seat-1")).to_be_visible()
+    each_size(tv, "lobby")
+
+    tv.get_by_role("button", name="Start the game").click()
+    expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
+    tv.get_by_role("button", name="Pause").click()
+    expect(tv.locator(".paused-mark")).to_be_visible()
+
+    def clear_and_scannable(page: Page) -> None:
+        mark = page.locator(".paused-mark").bounding_box()
+        turn = page.get_by_test_id("turn").bounding_box()
+        assert mark and turn
+        apart = (
+            mark["y"] + mark["height"] <= turn["y"]
+            or turn["y"] + turn["height"] <= mark["y"]
+            or mark["x"] + mark["width"] <= turn["x"]
+            or turn["x"] + turn["width"] <= mark["x"]
+        )
+        assert apart, (mark, turn)
+        qr = page.locator("#join-qr svg, #join-qr canvas, #join-qr img").first
+        box = qr.bounding_box()
+        size = page.viewport_size
+        assert box and size
+        assert box["width"] >= 300 * size["height"] / 1080, (size, box)  # scannable from a sofa
+
+    each_size(tv, "play", clear_and_scannable)
+    tv.get_by_role("button", name="Resume").click()
+
+    hand = tv.get_by_test_id("hand")
+    results = tv.get_by_test_id("results")
+    my_turn = tv.locator(".hand--turn")
+    for _ in range(MAX_TURNS):
+        expect(results.or_(my_turn).first).to_be_visible()
+        if results.is_visible():
+            break
+        take_turn(tv, hand)
+    expect(results.locator(".card").first).to_be_visible()
+    each_size(tv, "results")
