@@ -13,7 +13,6 @@ import { errorText, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
-import { wakeKeeper } from "./wake.js";
 
 const NAME_KEY = "lastcard.name";
 const TOKEN_KEY = "lastcard.token";
@@ -57,8 +56,8 @@ const store = createStore(
     removed: false,
     error: null,
     rulesOpen: false,
-    hostOpen: false, // the host phone's Host panel is open
-    hostConfirm: null, // {text, command}: a host command waiting for "Yes"
+    hostOpen: false,
+    hostConfirm: null, // {text, command} waiting for "Yes"
     starting: false, // the table said it is still starting: the hello waits there
   },
 );
@@ -66,8 +65,8 @@ const store = createStore(
 let link = null;
 let errorTimer = 0;
 let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
-let hostUi = null; // js/host-ui.js (the Host panel), loaded once this phone is the host
-const wake = wakeKeeper();
+let hostUi = null; // js/host-ui.js, once this phone is the host
+let wake = null; // js/wake.js's keeper, once a hand is played here
 
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
@@ -182,7 +181,7 @@ function render() {
   if (s.msg?.host && !hostUi) loadHostUi();
 }
 
-/** Load js/host-ui.js (only the host phone needs it), then render again. */
+/** js/host-ui.js: only the host phone loads it. */
 function loadHostUi() {
   import("./host-ui.js").then((module) => {
     if (hostUi) return;
@@ -191,12 +190,11 @@ function loadHostUi() {
   });
 }
 
-/** The host phone's Host panel; nothing until js/host-ui.js has loaded. */
 function hostOverlay(s) {
   return hostUi ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``;
 }
 
-/** A control of the Host panel: ask first where it says so, else send the TV's command. */
+/** A Host panel control: confirm first where asked, else send the TV's command. */
 function hostControl(el) {
   const intent = hostUi?.hostIntent(el, store.state().msg);
   if (!intent) return;
@@ -204,9 +202,19 @@ function hostControl(el) {
   else send({ type: "host", command: intent.command });
 }
 
-/** Keep the screen on while this phone holds a seat in a hand being played. */
+/** A seat in a hand being played: keep the screen on. */
+function playingHere(s) {
+  return Boolean(s.msg && s.msg.seat !== null && s.msg.seat !== undefined && s.msg.phase === "playing");
+}
+
 function keepAwake(s) {
-  wake.want(Boolean(s.msg && s.msg.seat !== null && s.msg.seat !== undefined && s.msg.phase === "playing"));
+  if (wake) wake.want(playingHere(s));
+  else if (playingHere(s)) {
+    import("./wake.js").then((module) => {
+      wake ??= module.wakeKeeper();
+      wake.want(playingHere(store.state()));
+    });
+  }
 }
 
 /** The rules dialog; nothing until js/rules.js has loaded (then it renders again). */

@@ -11,6 +11,14 @@ import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { seatName } from "./board.js";
 
+// The Host panel's look comes with it (the phone's first download stays within its budget).
+if (globalThis.document && !document.querySelector("link[data-host-css]")) {
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: new URL("../css/host.css", import.meta.url).href });
+  link.dataset.hostCss = "";
+  document.head.append(link);
+}
+
+
 /** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
 export const OPTIONS = {
   poslednyaya: [],

@@ -104,10 +104,10 @@ def test_the_host_phone_runs_the_table(
     expect(confirm).to_contain_text("Remove Bot 1 from the game?")
     confirm.get_by_role("button", name="Cancel").click()
     expect(confirm).to_have_count(0)
-    expect(tv.get_by_test_id("seat-2")).not_to_contain_text("out")
+    expect(tv.get_by_test_id("seat-2")).not_to_contain_text("removed")
     panel.get_by_role("button", name="Remove Bot 1").click()
     panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
-    expect(tv.get_by_test_id("seat-2")).to_contain_text("out")
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("removed")
 
     # end the hand for everyone: back in the lobby, seats and names kept, locks released
     panel.get_by_role("button", name="End the game").click()
