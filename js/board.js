@@ -71,14 +71,14 @@ function seatTile(msg, s, { turn, host }) {
     <span class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
     ${count !== null && count !== undefined ? html`<span class="seat__count" data-testid="count-${s.seat}">${cardsCount(count)}</span>` : ""}
     ${s.score !== null && s.score !== undefined ? html`<span class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
-    ${s.host ? html`<span class="seat__host" data-testid="crown-${s.seat}"><span aria-hidden="true">♛</span> ${t("host.crown")}</span>` : ""}
+    ${s.host ? html`<span class="seat__host" data-testid="crown-${s.seat}">♛ ${t("host.crown")}</span>` : ""}
     ${called ? html`<span class="seat__called">${t("table.called")}</span>` : ""}
     ${s.removed ? html`<span class="seat__out">${t("seat.removed")}</span>` : ""}
     ${out && !s.removed ? html`<span class="seat__out" data-testid="eliminated-${s.seat}">${t("seat.out")}</span>` : ""}
     ${s.away && !s.removed ? html`<span class="seat__away" data-testid="away-${s.seat}">${t("seat.away")}</span>` : ""}
     ${view && view.dealer === s.seat && msg.match ? html`<span class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
     ${turn ? html`<span class="seat__turn">${t("seat.turn")}</span>` : ""}
-    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}" title="${t("host.makeHost")}">♛</button>` : ""}
+    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
     ${host && !s.removed ? html`<button type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
   </li>`;
 }

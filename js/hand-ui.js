@@ -117,7 +117,7 @@ function phoneBar(s) {
     ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
     ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
     <span class="spacer"></span>
-    ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open"><span class="crown" aria-hidden="true">♛</span> ${t("host.open")}</button>` : ""}
+    ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open">♛ ${t("host.open")}</button>` : ""}
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted, "btn--small")}
     <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
@@ -139,7 +139,6 @@ function lobbyScreen(msg, mine) {
   const votes = msg.lobby?.votes ?? {};
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
-    ${msg.host ? html`<p class="warn" data-testid="host-hint">${t("host.youAre")}</p>` : ""}
     <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
     ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>

@@ -57,7 +57,7 @@ const store = createStore(
     error: null,
     rulesOpen: false,
     hostOpen: false,
-    hostConfirm: null, // {text, command} waiting for "Yes"
+    hostConfirm: null,
     starting: false, // the table said it is still starting: the hello waits there
   },
 );
@@ -65,8 +65,8 @@ const store = createStore(
 let link = null;
 let errorTimer = 0;
 let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
-let hostUi = null; // js/host-ui.js, once this phone is the host
-let wake = null; // js/wake.js's keeper, once a hand is played here
+let hostUi = null; // js/host-ui.js
+let wake = null; // js/wake.js
 
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
@@ -177,24 +177,11 @@ function render() {
   morph(app, phoneScreen(s));
   focusChoice(app);
   document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : s.hostOpen && s.msg?.host ? hostOverlay(s) : html``);
-  if (s.msg?.host && !hostUi) loadHostUi();
+  const host = s.msg?.host && hostUi;
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``);
+  if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));
 }
 
-/** js/host-ui.js: only the host phone loads it. */
-function loadHostUi() {
-  import("./host-ui.js").then((module) => {
-    if (hostUi) return;
-    hostUi = module;
-    render();
-  });
-}
-
-function hostOverlay(s) {
-  return hostUi ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``;
-}
-
-/** A Host panel control: confirm first where asked, else send the TV's command. */
 function hostControl(el) {
   const intent = hostUi?.hostIntent(el, store.state().msg);
   if (!intent) return;
@@ -202,9 +189,8 @@ function hostControl(el) {
   else send({ type: "host", command: intent.command });
 }
 
-/** A seat in a hand being played: keep the screen on. */
 function playingHere(s) {
-  return Boolean(s.msg && s.msg.seat !== null && s.msg.seat !== undefined && s.msg.phase === "playing");
+  return s.msg?.phase === "playing" && s.msg.seat != null;
 }
 
 function keepAwake(s) {
