@@ -68,7 +68,7 @@ def check_texts(tv: Page, state: str) -> None:
 
 
 def check_names(tv: Page) -> None:
-    """Every seat name is one line: whole, or cut with an ellipsis."""
+    """Every seat name is one line, whole or cut with an ellipsis, and every seat fits its list."""
     for name in tv.locator(".seat__name").all():
         lines = name.evaluate(
             "(el) => Math.round(el.getBoundingClientRect().height"
@@ -77,6 +77,12 @@ def check_names(tv: Page) -> None:
         height = name.evaluate("(el) => el.getBoundingClientRect().height")
         font = name.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
         assert height < 1.8 * font, (name.inner_text(), height, font, lines)
+    # a seat stays inside its list: nothing runs on under the join QR beside it
+    for seat in tv.locator(".seats .seat").all():
+        sticks_out = seat.evaluate(
+            "(el) => el.getBoundingClientRect().right - el.parentElement.getBoundingClientRect().right"
+        )
+        assert sticks_out <= 0.5, (seat.inner_text(), sticks_out)
 
 
 def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
