@@ -221,7 +221,8 @@ export function results(msg, { host = false } = {}) {
   const v = msg.view ?? {};
   const headline = r.stopped || !r.winners?.length ? t("results.nowinner") : t("results.winner", { names: names(msg, r.winners) });
   const scored = (msg.seats ?? []).some((s) => s.score !== null && s.score !== undefined);
-  const multi = v.ruleset && v.ruleset !== "poslednyaya";
+  const match = msg.lobby?.description?.features?.match;
+  const multi = Boolean(match) && match !== "single"; // a match of hands: next hand until it is over
   const history = (r.history ?? []).filter((h) => Array.isArray(h.scores));
   const losers = r.match_over ? matchLosers(msg, history) : [];
   return html`<section class="results" data-testid="results" aria-labelledby="results-title">

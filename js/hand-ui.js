@@ -54,9 +54,10 @@ function choiceDialog(choice) {
  * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
  * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
  * @param {{selection: string[], choice: object|null}} pick
- * @param {{myTurn?: boolean}} [opts]
+ * @param {{myTurn?: boolean, waitingFor?: string|null, features?: object}} [opts]  `features`: the
+ *   ruleset's (`lobby.description.features`); with `last_call` the call button is always shown
  */
-export function handPanel(view, pick, { myTurn = false, waitingFor = null } = {}) {
+export function handPanel(view, pick, { myTurn = false, waitingFor = null, features = {} } = {}) {
   const legal = view.legal ?? [];
   const draw = moves.simple(legal, "draw");
   const pending = view.pending;
@@ -74,7 +75,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null } = {}
         <button type="button" class="btn" data-act="cancel">${t("act.cancel")}</button>` : ""}
       <button type="button" class="btn" data-act="send" data-action="draw" ${draw ? "" : "disabled"}>${pickup ? t("act.take", { n: pickup }) : t("act.draw")}</button>
       <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t("act.pass")}</button>
-      ${legal.includes("last") || view.ruleset !== "poslednyaya" ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
+      ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
       ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t("act.suit")}</button>` : ""}
     </div>
     ${choiceDialog(pick.choice)}
@@ -135,12 +136,17 @@ function spectatorBox(msg) {
       ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;
 }
 
+/** The options that need every phone's agreement, in words ("Cards per hand: 9"). */
+function agreeWords(agree) {
+  return (agree ?? []).map((o) => `${t(`opt.${o.name}`)}: ${o.value}`).join(", ");
+}
+
 function lobbyScreen(msg, mine) {
   const votes = msg.lobby?.votes ?? {};
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t("hand.waitStart")}</p>
     <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
-    ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.vote9", { yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
+    ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby.agree), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
       <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${mineVote === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
     ${seatList(msg)}</section>`;
@@ -188,7 +194,7 @@ export function phoneScreen(s) {
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
-    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn) }) : spectatorBox(msg)}
+    ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features }) : spectatorBox(msg)}
     ${toast}
     <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;
 }

@@ -212,7 +212,7 @@ function rulesOverlay(s) {
     });
     return html``;
   }
-  return rules.rulesDialog(s.msg?.lobby?.ruleset ?? "poslednyaya", { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
+  return rules.rulesDialog(s.msg?.lobby?.ruleset, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
 }
 
 function onClick(event) {
@@ -236,7 +236,7 @@ function onClick(event) {
   }
   if (!act) return hostControl(el);
   if (act === "rename") return store.dispatch({ type: "editName" });
-  if (act === "vote") return send({ type: "vote", topic: "hand_size_9", agree: el.dataset.agree === "true" });
+  if (act === "vote") return send({ type: "vote", topic: "options", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
   if (act === "rejoin") {
     store.dispatch({ type: "rejoin" });

@@ -12,13 +12,17 @@ import { playersText, rulesDialog } from "./rules.js";
 import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
-/** The games, each with a card that shows its deck. */
-const GAMES = [
-  ["poslednyaya", "R7"],
-  ["last-one", "JOKER"],
-  ["last-card", "AS"],
-  ["posledniy-igrok", "8H"],
-];
+/**
+ * The games as the engine describes them (`vendor/rulesets.json`, written by scripts/bootstrap.py
+ * from `lastcard.describe`; docs/protocol.md), loaded once; empty until then.
+ */
+let games = [];
+
+/** A card that shows a game's deck. */
+function deckCard(game) {
+  if (game.deck !== "french") return "R7";
+  return game.deck_size > 52 ? "JOKER" : "AS";
+}
 const FAN = ["Y+2", "W", "QH", "R7"];
 const RULES_HASH = /^#rules=([a-z-]+)$/;
 
@@ -31,9 +35,9 @@ function hostBlock(problems) {
     <p class="home__unsupported" role="alert" data-testid="host-unsupported">${t("home.unsupported", { missing: problems })}</p>`;
 }
 
-function games() {
-  return GAMES.map(([id, card]) => html`<li class="game-tile" data-key="${id}">
-    ${cardFace(card, { size: "card--xs" })}
+function gameTiles() {
+  return games.map(({ id, ...game }) => html`<li class="game-tile" data-key="${id}">
+    ${cardFace(deckCard(game), { size: "card--xs" })}
     <div><h3>${t(`ruleset.${id}`)}</h3><p>${t(`home.game.${id}`, { players: playersText(id) })}</p>
     <a href="#rules=${id}" data-testid="rules-${id}">${t("home.rules")}</a></div></li>`);
 }
@@ -51,7 +55,7 @@ function page(problems) {
         <button type="submit" class="btn btn--primary btn--big">${t("code.join")}</button></form>
     </section>
     <section class="home-games" aria-labelledby="games-title"><h2 id="games-title">${t("home.games")}</h2>
-      <ul class="home-games__list">${games()}</ul></section>
+      <ul class="home-games__list">${gameTiles()}</ul></section>
     <footer class="home-foot"><p>${t("home.support")}</p></footer>`;
 }
 
@@ -59,7 +63,7 @@ function render() {
   const problems = document.documentElement.dataset.hostProblems ?? "";
   morph(document.getElementById("app"), page(problems));
   const ruleset = RULES_HASH.exec(location.hash)?.[1];
-  const open = GAMES.some(([id]) => id === ruleset);
+  const open = games.some((game) => game.id === ruleset);
   morph(document.getElementById("overlay"), open ? rulesDialog(ruleset, { playing: false }) : html``);
   if (open && !document.getElementById("overlay").contains(document.activeElement)) {
     document.querySelector("[data-act=rules-close]").focus();
@@ -74,6 +78,13 @@ function closeRules() {
 
 document.documentElement.lang = lang();
 render();
+fetch("vendor/rulesets.json")
+  .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+  .then((data) => {
+    games = data.rulesets;
+    render();
+  })
+  .catch((error) => console.warn(`the list of games could not be loaded: ${error}`));
 onLangChange(render);
 addEventListener("hashchange", render);
 upperCaseCodes(document.getElementById("app"));

@@ -4,7 +4,8 @@
  * `hostIntent(el, msg)` turns one control (an element with `data-host`) into the command dict the
  * TV sends to `Table.host` — the host phone wraps the same dict in a `host` message —, with a
  * question to confirm first where a slip would hurt (removing a player, ending a hand). Markup:
- * `timerFields(msg)` (the timers, in the lobby and on the pause screen) and `hostPanel(msg, ui)`,
+ * `timerFields(msg)` (the timers, in the lobby and on the pause screen), `optionField(spec, value)`
+ * (one option of the ruleset's description) and `hostPanel(msg, ui)`,
  * the phone's Host panel, a sheet over its own screen.
  */
 import { html } from "./html.js";
@@ -19,14 +20,6 @@ if (globalThis.document && !document.querySelector("link[data-host-css]")) {
 }
 
 
-/** Option bounds of engine-api.md, per ruleset: [name, default, min, max]. */
-export const OPTIONS = {
-  poslednyaya: [],
-  "last-one": [["hand_size", 7, 4, 9], ["threshold", 250, 1, 10000], ["last_call_penalty", 2, 0, 4]],
-  "last-card": [["target", 250, 1, 10000]],
-  "posledniy-igrok": [["hand_size", 7, 4, 8], ["hands", 5, 1, 50], ["last_call_penalty", 1, 0, 4], ["two_draws", 1, 1, 2]],
-};
-export const RULESETS = ["poslednyaya", "last-one", "last-card", "posledniy-igrok"];
 export const LEVELS = ["easy", "normal", "hard"];
 /** The choices of each timer (seconds; `null`: off). */
 export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], melee: [null, 3, 5, 10, 20], bot_pause: [0, 0.5, 1, 2, 3] };
@@ -41,8 +34,30 @@ function timerSelect(prefix, name, current) {
 export function timerFields(msg, prefix = "") {
   const timers = msg.lobby?.timers ?? {};
   return html`${timerSelect(prefix, "turn", timers.turn ?? null)}
-    ${msg.lobby?.ruleset === "last-one" ? timerSelect(prefix, "melee", timers.melee ?? null) : ""}
+    ${msg.lobby?.description?.features?.melee ? timerSelect(prefix, "melee", timers.melee ?? null) : ""}
     ${timerSelect(prefix, "bot_pause", timers.bot_pause ?? 1)}`;
+}
+
+/**
+ * One option of the ruleset's description (docs/protocol.md, `lobby.description.options`): a
+ * number field within the option's bounds (up to `agree_max`: values above `max` need every
+ * phone's agreement, said next to it) or a checkbox. `prefix` keeps the ids apart.
+ */
+export function optionField(spec, value, prefix = "") {
+  const id = `${prefix}opt-${spec.name}`;
+  const label = html`<label for="${id}">${t(`opt.${spec.name}`)}</label>`;
+  if (spec.type === "bool") {
+    return html`<div class="field field--check"><input type="checkbox" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
+  }
+  const top = spec.agree_max ?? spec.max;
+  return html`<div class="field">${label}
+    <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}">
+    ${spec.agree_max !== null && spec.max !== null ? html`<small class="muted">${t("lobby.agreeAbove", { max: spec.max })}</small>` : ""}</div>`;
+}
+
+/** The options that need every phone's agreement now, in words ("Cards per hand: 9"). */
+export function agreeText(agree) {
+  return (agree ?? []).map((o) => `${t(`opt.${o.name}`)}: ${o.value}`).join(", ");
 }
 
 /** A computer player's name in the current language ("Bot 2", "Компьютер 2"). */
@@ -77,8 +92,11 @@ export function hostIntent(el, msg) {
     case "ruleset":
       return { command: { type: "configure", ruleset: el.value } };
     case "option": {
+      if (el.type === "checkbox") return { command: { type: "configure", options: { ...lobby.options, [el.name]: el.checked } } };
       const value = Number(el.value);
-      if (!Number.isInteger(value) || value < Number(el.min) || value > Number(el.max)) return null;
+      const low = el.min === "" ? -Infinity : Number(el.min);
+      const high = el.max === "" ? Infinity : Number(el.max);
+      if (el.value.trim() === "" || !Number.isInteger(value) || value < low || value > high) return null;
       return { command: { type: "configure", options: { ...lobby.options, [el.name]: value } } };
     }
     case "timer":
@@ -90,13 +108,13 @@ export function hostIntent(el, msg) {
 
 function lobbyPart(msg) {
   const lob = msg.lobby ?? {};
-  const ruleset = lob.ruleset ?? "poslednyaya";
+  const ruleset = lob.ruleset;
+  const description = lob.description ?? { options: [], features: {} };
   const options = lob.options ?? {};
   return html`<fieldset><legend>${t("lobby.options")}</legend>
       <div class="field"><label for="host-ruleset">${t("lobby.ruleset")}</label><select id="host-ruleset" data-host="ruleset" name="ruleset">
-        ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
-      ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="host-opt-${name}">${t(`opt.${name}`)}</label>
-        <input type="number" inputmode="numeric" id="host-opt-${name}" data-host="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
+        ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
+      ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, "host-"))}
       ${timerFields(msg, "host-")}</fieldset>
     <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>

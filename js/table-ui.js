@@ -8,9 +8,9 @@ import { t, otherLang } from "./i18n.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
-import { LEVELS, OPTIONS, RULESETS, timerFields } from "./host-ui.js";
+import { LEVELS, agreeText, optionField, timerFields } from "./host-ui.js";
 
-export { LEVELS, OPTIONS, RULESETS };
+export { LEVELS, agreeText };
 
 /** The spectators, each with its state and a button that removes it (no confirmation: a removed
  * spectator may join again at once). */
@@ -25,10 +25,10 @@ function spectators(msg) {
 function lobby(s) {
   const msg = s.msg;
   const lob = msg.lobby ?? {};
-  const ruleset = lob.ruleset ?? "poslednyaya";
+  const ruleset = lob.ruleset;
+  const description = lob.description ?? { options: [], features: {} };
   const bounds = lob.rulesets?.[ruleset] ?? {};
   const options = lob.options ?? {};
-  const timers = lob.timers ?? {};
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
@@ -43,10 +43,9 @@ function lobby(s) {
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>
         <div class="field"><label for="ruleset">${t("lobby.ruleset")}</label><select id="ruleset" data-act="ruleset" name="ruleset">
-          ${RULESETS.filter((id) => !lob.rulesets || id in lob.rulesets).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
-        ${OPTIONS[ruleset].map(([name, def, min, max]) => html`<div class="field"><label for="opt-${name}">${t(`opt.${name}`)}</label>
-          <input type="number" id="opt-${name}" data-act="option" name="${name}" min="${min}" max="${max}" value="${options[name] ?? def}"></div>`)}
-        ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.vote9", { yes, n: phones })}</p>` : ""}
+          ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
+        ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default))}
+        ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.agreeVotes", { what: agreeText(lob.agree), yes, n: phones })}</p>` : ""}
         ${timerFields(msg)}
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
@@ -75,7 +74,7 @@ function localSeats(s) {
     const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
       <h2 class="local__name">${seatName(msg, seat)}</h2>
-      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn) })}</div>`;
+      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features })}</div>`;
   });
 }
 
@@ -176,7 +175,7 @@ export function tvScreen(s) {
   return html`${topBar(s)}${damagedNotice(s)}<div class="tv tv--${s.msg.phase}">
     ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
     ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
-    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset ?? "poslednyaya", { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
+    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */

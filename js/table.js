@@ -19,7 +19,6 @@ import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { hostIntent } from "./host-ui.js";
 import { seatName } from "./board.js";
 
-const SOLO_BOTS = { poslednyaya: 2, "last-one": 2, "last-card": 1, "posledniy-igrok": 2 };
 /** The name last used on this screen for "Play against the computer". */
 const SOLO_NAME_KEY = "lastcard.soloName";
 
@@ -211,13 +210,13 @@ function askSolo() {
  * table, and the deal. */
 function solo(name, level) {
   const msg = store.state().msg;
-  const ruleset = msg.lobby.ruleset;
+  const { players, solo_bots: soloBots } = msg.lobby.description;
   let seats = msg.seats.length;
   if (!msg.seats.some((seat) => seat.kind === "local")) {
     host({ type: "add_local", name });
     seats += 1;
   }
-  const want = Math.max(msg.lobby.rulesets?.[ruleset]?.min ?? 2, 1 + SOLO_BOTS[ruleset]);
+  const want = Math.max(players.min, 1 + soloBots);
   let bots = msg.seats.filter((seat) => seat.kind === "bot").length;
   for (; seats < want; seats += 1, bots += 1) addBot(level, bots);
   host({ type: "start" });
@@ -229,15 +228,22 @@ function showAppliedOptions() {
 }
 
 /**
- * An option typed in the lobby: sent if it is a whole number in range; otherwise the box goes
+ * An option typed in the lobby (a checkbox, or a number within the ruleset description's bounds;
+ * an empty bound is none): sent if it is in range; otherwise the box goes
  * back to the value the table applies and a note says why.
  */
 function configureOption(input) {
   const lobby = store.state().msg.lobby;
+  if (input.type === "checkbox") {
+    host({ type: "configure", options: { ...lobby.options, [input.name]: input.checked } });
+    return;
+  }
   const value = Number(input.value);
-  if (input.value.trim() === "" || !Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) {
+  const low = input.min === "" ? -Infinity : Number(input.min);
+  const high = input.max === "" ? Infinity : Number(input.max);
+  if (input.value.trim() === "" || !Number.isInteger(value) || value < low || value > high) {
     const label = document.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.name;
-    toast(t("lobby.optionKept", { name: label, min: input.min, max: input.max, value: input.defaultValue }));
+    toast(t("lobby.optionKept", { name: label, min: input.min || "…", max: input.max || "…", value: input.defaultValue }));
     input.value = input.defaultValue;
     return;
   }
@@ -288,7 +294,7 @@ function onClick(event) {
       break;
     }
     case "remove-spectator":
-      host({ type: "remove_spectator", id: el.dataset.id });
+      host({ type: "remove_spectator", id: Number(el.dataset.id) });
       break;
     case "confirm-yes":
       host(s.confirm.command);

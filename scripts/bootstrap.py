@@ -13,6 +13,8 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    import map or a bundler) (stamp: map, npm lock, this script);
 4. the engine wheel ``vendor/lastcard-<version>-py3-none-any.whl``, built from ``py/`` every
    time (it is our code), with the pyproject's setuptools backend;
+   with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself
+   (``lastcard.describe``), for the landing page, which has no Python;
 5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
    keeps offline (``scripts/sitefiles.py``), written after the wheel, every time.
 
@@ -230,9 +232,35 @@ def build_engine_wheel() -> Path:
         shutil.copyfile(built, staged)
         os.replace(staged, VENDOR / name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
+    write_rulesets()
     write_manifest(ROOT)  # the wheel's hash changed with it
     log(f"built vendor/{name}")
     return VENDOR / name
+
+
+RULESETS_SCRIPT = """
+import json, sys
+from lastcard import RULESETS, describe
+json.dump({"rulesets": [describe(ruleset) for ruleset in RULESETS]}, sys.stdout, indent=1)
+"""
+
+
+def write_rulesets() -> None:
+    """``vendor/rulesets.json`` from the engine in ``py/`` (the standard library only)."""
+    result = subprocess.run(
+        [str(VENV_PYTHON), "-c", RULESETS_SCRIPT],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode:
+        sys.stderr.write(result.stderr)
+        raise SystemExit("[setup] failed: the rulesets' descriptions")
+    staged = VENDOR / ".rulesets.json.tmp"
+    staged.write_text(result.stdout + "\n", encoding="utf-8")
+    os.replace(staged, VENDOR / "rulesets.json")
 
 
 def rebuild_engine_wheel() -> Path:

@@ -13,11 +13,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import lastcard
-from lastcard import RULESETS
+from lastcard import RULESETS, describe
 
 from tablehost.protocol import Message, ProtocolError
 
-DEFAULT_RULESET = "poslednyaya"
+DESCRIPTIONS: dict[str, dict[str, Any]] = {ruleset: describe(ruleset) for ruleset in RULESETS}
+"""Each ruleset as the engine describes it (players, options, features, solo bots): the lobby
+checks options against it and the pages render from it; no ruleset is named here."""
+DEFAULT_RULESET = next(iter(RULESETS))  # the engine's first
 DEFAULT_TIMERS: dict[str, float | None] = {
     "turn": 20.0,
     "grace": 30.0,
@@ -35,7 +38,7 @@ MAX_SPECTATORS = 32
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
-    "vote": "the 9-card hand needs every seated phone to agree",
+    "vote": "these options need every seated phone to agree",
 }
 
 
@@ -69,8 +72,63 @@ class Member:
 
 def player_range(ruleset: str) -> tuple[int, int]:
     """The fewest and most players the ruleset allows."""
-    game = RULESETS[ruleset]
-    return game.MIN_PLAYERS, game.MAX_PLAYERS
+    players = DESCRIPTIONS[ruleset]["players"]
+    return players["min"], players["max"]
+
+
+def needing_agreement(ruleset: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options whose values need every seated phone's agreement (above the option's ``max``,
+    up to its ``agree_max``), as ``{"name", "value"}``."""
+    return [
+        {"name": spec["name"], "value": options[spec["name"]]}
+        for spec in DESCRIPTIONS[ruleset]["options"]
+        if spec["agree_max"] is not None
+        and spec["max"] is not None
+        and spec["name"] in options
+        and options[spec["name"]] > spec["max"]
+    ]
+
+
+def check_options(ruleset: str, options: Any) -> dict[str, Any]:
+    """The host's options for ``ruleset``, checked against its description (names, types,
+    bounds up to what agreement allows); ProtocolError ``bad_options`` says what is wrong."""
+    if not isinstance(options, dict):
+        raise ProtocolError("bad_options", "options are an object")
+    specs = {spec["name"]: spec for spec in DESCRIPTIONS[ruleset]["options"]}
+    agreements = {spec["needs"] for spec in specs.values() if spec.get("needs")}
+    for name, value in options.items():
+        if name in agreements:
+            raise ProtocolError("bad_options", f"{name!r} comes from the phones' agreement")
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise ProtocolError("bad_options", f"unknown option {name[:64]!r} (options: {known})")
+        if spec["type"] == "bool":
+            if not isinstance(value, bool):
+                raise ProtocolError("bad_options", f"option {name!r}: true or false")
+            continue
+        high = spec["agree_max"] if spec["agree_max"] is not None else spec["max"]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or (spec["min"] is not None and value < spec["min"])
+            or (high is not None and value > high)
+        ):
+            low = "" if spec["min"] is None else spec["min"]
+            top = "" if high is None else high
+            raise ProtocolError("bad_options", f"option {name!r}: a whole number in {low}..{top}")
+    return dict(options)
+
+
+def engine_options(ruleset: str, options: dict[str, Any], agreed: bool) -> dict[str, Any]:
+    """The lobby's options as the engine takes them: with ``agreed``, the agreement each option
+    that needs it names (its ``needs``) is given."""
+    out = dict(options)
+    if agreed:
+        specs = {spec["name"]: spec for spec in DESCRIPTIONS[ruleset]["options"]}
+        for needed in needing_agreement(ruleset, options):
+            out[specs[needed["name"]]["needs"]] = True
+    return out
 
 
 class Lobby:
@@ -184,18 +242,21 @@ class Lobby:
 
     # ----------------------------------------------------------------- the next deal
     def configure(self, command: Message) -> None:
-        """The host's ``configure``: checked whole (the engine judges the options), then applied;
-        a refused one changes nothing."""
+        """The host's ``configure``: checked whole (the ruleset's description, then the engine,
+        judge the options), then applied; a refused one changes nothing."""
         ruleset = command.get("ruleset", self.ruleset)
         if ruleset not in RULESETS:
             raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
-        options = dict(command.get("options", self.options if ruleset == self.ruleset else {}))
-        if "agreed" in options:
-            raise ProtocolError("bad_options", "the 9-card agreement comes from the phones' vote")
+        options = check_options(
+            ruleset, command.get("options", self.options if ruleset == self.ruleset else {})
+        )
         timers = self.checked_timers(command.get("timers", {}))
         try:  # the engine is the judge of options
             lastcard.new_game(
-                ruleset, player_range(ruleset)[0], seed=0, options=_engine_options(options, True)
+                ruleset,
+                player_range(ruleset)[0],
+                seed=0,
+                options=engine_options(ruleset, options, True),
             )
         except (ValueError, TypeError) as exc:
             raise ProtocolError("bad_options", str(exc)[:200]) from None
@@ -223,13 +284,18 @@ class Lobby:
         return {key: None if value is None else float(value) for key, value in timers.items()}
 
     def vote(self, member: Member, agree: bool) -> None:
-        """A seated phone agrees (or not) to the options that need it."""
+        """A seated phone agrees (or not) to the options that need it (any change of the
+        options clears the votes, so an agreement is always to the options as they are)."""
         assert member.token is not None
         self.votes[member.token] = agree
 
+    def needing_agreement(self) -> list[dict[str, Any]]:
+        """The options that need every seated phone's agreement, ``{"name", "value"}``."""
+        return needing_agreement(self.ruleset, self.options)
+
     def vote_needed(self) -> bool:
         """The options ask for every seated phone's agreement."""
-        return bool(self.options.get("hand_size") == 9)
+        return bool(self.needing_agreement())
 
     def why_not(self, roster: list[Member]) -> str | None:
         """Why no game can be dealt to ``roster`` (an error code), or ``None``."""
@@ -245,7 +311,7 @@ class Lobby:
 
     def engine_options(self) -> dict[str, Any]:
         """The options as the engine takes them (with the phones' agreement where needed)."""
-        return _engine_options(self.options, self.vote_needed())
+        return engine_options(self.ruleset, self.options, self.vote_needed())
 
     # ----------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
@@ -274,10 +340,3 @@ class Lobby:
         lobby.joins = snap.get("joins", 0)
         lobby.host = None if snap.get("host") is None else lobby.by_id(snap["host"])
         return lobby
-
-
-def _engine_options(options: dict[str, Any], agreed: bool) -> dict[str, Any]:
-    """The lobby's options as the engine takes them: ``agreed`` only for the 9-card hand."""
-    if options.get("hand_size") == 9 and agreed:
-        return {**options, "agreed": True}
-    return dict(options)

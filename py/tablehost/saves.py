@@ -22,8 +22,8 @@ from lastcard.bots import LEVELS, choose
 from lastcard.cards import BASE, COLOURS, RANK, SUITS
 
 from tablehost.events import KEPT_EVENTS
-from tablehost.lobby import OFFABLE, TIMER_RANGES, _engine_options, player_range
-from tablehost.protocol import LANGS, MAX_FIELD, clean_name, visible
+from tablehost.lobby import OFFABLE, TIMER_RANGES, check_options, engine_options, player_range
+from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visible
 
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
@@ -110,14 +110,16 @@ def _check(snap: Any) -> Game | None:
 
 def _check_settings(snap: dict[str, Any]) -> None:
     options, timers = snap["options"], snap["timers"]
-    _need(isinstance(options, dict) and "agreed" not in options, "options are not an object")
-    try:  # the engine is the judge of options, as in the lobby
+    try:  # the description and the engine judge options, as in the lobby
+        check_options(snap["ruleset"], options)
         lastcard.new_game(
             snap["ruleset"],
             player_range(snap["ruleset"])[0],
             seed=0,
-            options=_engine_options(options, True),
+            options=engine_options(snap["ruleset"], options, True),
         )
+    except ProtocolError as exc:
+        raise Damaged(f"options refused: {exc.text}") from None
     except (ValueError, TypeError) as exc:
         raise Damaged(f"options refused: {str(exc)[:200]}") from None
     _need(isinstance(timers, dict) and set(timers) == set(TIMER_RANGES), "timers are not the 4")

@@ -13,7 +13,7 @@ from typing import Any
 from lastcard import RULESETS, Game
 
 from tablehost.events import Event
-from tablehost.lobby import Lobby, Member, player_range
+from tablehost.lobby import DESCRIPTIONS, Lobby, Member, player_range
 from tablehost.protocol import VERSION, Message
 
 PublicView = dict[str, Any]
@@ -106,6 +106,8 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
             if m.token in lobby.votes
         },
         "vote_needed": lobby.vote_needed(),
+        "agree": lobby.needing_agreement(),
+        "description": DESCRIPTIONS[lobby.ruleset],
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
     }

@@ -159,3 +159,61 @@ def test_the_melee_response_window_is_5s(make_net):
     tv = net.tv()
     assert tv["view"]["pending"] is None
     assert tv["seats"][0]["count"] == 2 + 5  # the last defender drew the pips of the 5
+
+
+def test_the_lobby_sends_the_rulesets_description_and_what_needs_agreement(make_net):
+    from lastcard import describe
+
+    net = make_net()
+    for ruleset in RULESETS:
+        net.host(type="configure", ruleset=ruleset)
+        lobby = net.tv()["lobby"]
+        assert lobby["description"] == describe(ruleset)
+        assert lobby["rulesets"][ruleset] == describe(ruleset)["players"]
+        assert lobby["agree"] == [] and lobby["vote_needed"] is False
+    needy = [
+        (ruleset, spec)
+        for ruleset in RULESETS
+        for spec in describe(ruleset)["options"]
+        if spec["agree_max"] is not None
+    ]
+    assert needy, "some option needs agreement"
+    for ruleset, spec in needy:
+        net.host(type="configure", ruleset=ruleset, options={spec["name"]: spec["agree_max"]})
+        lobby = net.tv()["lobby"]
+        assert lobby["agree"] == [{"name": spec["name"], "value": spec["agree_max"]}]
+        assert lobby["vote_needed"] is True
+        net.host(type="configure", options={spec["name"]: spec["agree_max"] + 1})
+        assert net.error("tv") == "bad_options"
+        net.host(type="configure", options={spec["needs"]: True})
+        assert net.error("tv") == "bad_options"  # the agreement comes from the phones
+
+
+def test_options_are_checked_against_the_description(make_net):
+    from lastcard import describe
+
+    net = make_net()
+    for ruleset in RULESETS:
+        net.host(type="configure", ruleset=ruleset)
+        for spec in describe(ruleset)["options"]:
+            name = spec["name"]
+            wrong = [1.5, "7", None] if spec["type"] == "int" else [1, "yes"]
+            if spec["min"] is not None:
+                wrong.append(spec["min"] - 1)
+            for value in wrong:
+                before = net.table.snapshot()
+                net.host(type="configure", options={name: value})
+                assert net.error("tv") == "bad_options", (ruleset, name, value)
+                assert net.table.snapshot() == before
+            net.host(type="configure", options={name: spec["default"]})
+            assert net.tv()["lobby"]["options"] == {name: spec["default"]}
+
+
+def test_the_generic_vote_topic_is_the_nine_card_vote(make_net):
+    net = nine_card_lobby(make_net)
+    net.send("a", type="vote", topic="options", agree=True)
+    net.send("b", type="vote", topic="hand_size_9", agree=True)  # the older name, same vote
+    assert net.tv()["lobby"]["votes"] == {"0": True, "1": True}
+    assert net.tv()["lobby"]["why_not"] is None
+    net.host(type="start")
+    assert net.tv()["view"]["counts"] == [9, 9]
