@@ -80,7 +80,8 @@ def check_names(tv: Page) -> None:
     # a seat stays inside its list: nothing runs on under the join QR beside it
     for seat in tv.locator(".seats .seat").all():
         sticks_out = seat.evaluate(
-            "(el) => el.getBoundingClientRect().right - el.parentElement.getBoundingClientRect().right"
+            "(el) => el.getBoundingClientRect().right"
+            " - el.parentElement.getBoundingClientRect().right"
         )
         assert sticks_out <= 0.5, (seat.inner_text(), sticks_out)
 
