@@ -108,7 +108,10 @@ def test_hand_without_invitation_asks_for_the_tv_code(
     phone.get_by_role("button", name=button, exact=True).click()
     expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
     expect(phone.get_by_role("heading", name=title)).to_have_count(0)  # now joining that table
-    assert log.console_errors == []
+    # The page logs nothing of its own. Chromium itself logs a failed WebSocket to the public
+    # relays, which this machine cannot reach; whether that comes before this line is timing.
+    own = [e for e in log.console_errors if not e.startswith("WebSocket connection to ")]
+    assert own == []
 
 
 def test_hand_with_an_invitation_asks_only_for_the_name(
