@@ -47,6 +47,7 @@ function lobby(s) {
         ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default))}
         ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.agreeVotes", { what: agreeText(lob.agree), yes, n: phones })}</p>` : ""}
         ${timerFields(msg)}
+        <div class="field field--check"><label><input type="checkbox" data-act="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}> ${t("opt.away_bot")}</label></div>
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}

@@ -336,6 +336,7 @@ function onChange(event) {
   const act = el.dataset.act;
   if (act === "ruleset") host({ type: "configure", ruleset: el.value });
   else if (act === "option") configureOption(el);
+  else if (act === "away-bot") host({ type: "configure", away_bot: el.checked });
   else if (act === "timer") host({ type: "configure", timers: { [el.name]: el.value === "off" ? null : Number(el.value) } });
   else if (act === "level") store.dispatch({ type: "level", level: el.value });
   else if (act === "solo-name") store.dispatch({ type: "solo", solo: { ...store.state().solo, name: el.value } });

@@ -127,8 +127,21 @@ class Recorder:
         return seal(data)
 
 
+def _normal(value: Any) -> Any:
+    """``value`` with every whole float as an int: a record that went through JavaScript (the
+    TV's download) has lost the ``.0`` of its whole time offsets, and must hash the same."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _normal(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_normal(v) for v in value]
+    return value
+
+
 def _canonical(data: dict[str, Any]) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    text = json.dumps(_normal(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode()
 
 
 def checksum(data: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import lastcard
 from lastcard import RULESETS, describe
 
-from tablehost.protocol import Message, ProtocolError
+from tablehost.protocol import MAX_NAME, Message, ProtocolError
 
 DESCRIPTIONS: dict[str, dict[str, Any]] = {ruleset: describe(ruleset) for ruleset in RULESETS}
 """Each ruleset as the engine describes it (players, options, features, solo bots): the lobby
@@ -35,6 +35,8 @@ TIMER_RANGES = {
 }
 OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
 MAX_SPECTATORS = 32
+AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
+MAX_REMOVED = 64  # removed seats' tokens remembered (their phones come back as spectators)
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
@@ -55,6 +57,7 @@ class Member:
     removed: bool = False  # a seat the host removed during the game (until the next deal)
     want: bool = True  # a spectator asked to play at the rematch
     id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
+    misses: int = 0  # decisions in a row its timer ran out on (reset when it acts itself)
     peer: str | None = None  # the connected channel; never persisted
     gone: float | None = None  # clock time its phone disconnected (phones only); not persisted
 
@@ -63,6 +66,11 @@ class Member:
         data = asdict(self)
         del data["peer"], data["gone"]
         return data
+
+    @property
+    def away(self) -> bool:
+        """It let :data:`AWAY_AFTER` decisions in a row time out and has not acted since."""
+        return self.misses >= AWAY_AFTER
 
     @property
     def connected(self) -> bool:
@@ -143,6 +151,8 @@ class Lobby:
         self.votes: dict[str, bool] = {}  # token -> agrees to the options that need it
         self.joins = 0  # phones joined so far (the next one's id is joins + 1)
         self.host: Member | None = None  # the host phone (besides the TV), if any
+        self.away_bot = False  # a computer plays for away seats until their phone acts again
+        self.removed_tokens: list[str] = []  # of removed seats whose phone may not know it yet
 
     # ----------------------------------------------------------------- who is here
     def active(self) -> list[Member]:
@@ -173,7 +183,9 @@ class Lobby:
     def join(self, name: str, want: bool, in_lobby: bool) -> Member:
         """A new phone: seated if it wants to play, the table is in the lobby and a seat is
         free; else a spectator; refused (``full``) past the spectators' limit."""
-        member = Member(name=name, token=secrets.token_urlsafe(16), want=want, id=self.joins + 1)
+        member = Member(
+            name=self.unique(name), token=secrets.token_urlsafe(16), want=want, id=self.joins + 1
+        )
         if in_lobby and want and len(self.seats) < self.max_players():
             self.seats.append(member)
         elif len(self.spectators) < MAX_SPECTATORS:
@@ -208,9 +220,23 @@ class Lobby:
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
             number = 1 + sum(m.kind == "bot" for m in self.seats)
-            self.seats.append(Member(name=name or f"Bot {number}", kind="bot", level=level))
+            name = self.unique(name or f"Bot {number}")
+            self.seats.append(Member(name=name, kind="bot", level=level))
         else:
-            self.seats.append(Member(name=name or "", kind="local"))
+            self.seats.append(Member(name=self.unique(name or ""), kind="local"))
+
+    def unique(self, name: str, member: Member | None = None) -> str:
+        """``name``, or with a distinguishing suffix ("Anna 2") if someone else here has it."""
+        others = [m for m in self.seats + self.spectators if m is not member and not m.removed]
+        taken = {m.name.casefold() for m in others}
+        if name.casefold() not in taken:
+            return name
+        for number in range(2, 2 + len(taken) + 1):
+            suffix = f" {number}"
+            candidate = name[: MAX_NAME - len(suffix)] + suffix
+            if candidate.casefold() not in taken:
+                return candidate
+        raise AssertionError("unreachable: fewer names are taken than tried")
 
     def roster(self, *, present: bool = False) -> list[Member]:
         """Who sits at the next deal: the seats still in, then the spectators who asked to play
@@ -232,13 +258,26 @@ class Lobby:
         self.seats = roster
         self.spectators = [m for m in self.spectators if m not in roster]
 
-    def forget(self, member: Member) -> None:
-        """A seat the host removed: its vote and its token go (its phone may come back only as a
-        new spectator); the host role passes to the next phone."""
+    def forget(self, member: Member, *, seat: bool = True) -> None:
+        """A seat (or, with ``seat=False``, a spectator) that left for good: its vote and its
+        token go (a seat's phone may come back only as a new spectator, one that does not ask to
+        play: :meth:`was_removed`; a spectator's old token is simply unknown); the host role
+        passes to the next phone."""
         if self.host is member:
             self.host = self.next_host(member)
         self.votes.pop(member.token or "", None)
+        if seat and member.token is not None:
+            self.removed_tokens.append(member.token)
+            del self.removed_tokens[:-MAX_REMOVED]
         member.token = None
+
+    def was_removed(self, token: str) -> bool:
+        """``token`` was a seat's the host removed (then it is spent: true once)."""
+        for kept in self.removed_tokens:
+            if secrets.compare_digest(kept, token):
+                self.removed_tokens.remove(kept)
+                return True
+        return False
 
     # ----------------------------------------------------------------- the next deal
     def configure(self, command: Message) -> None:
@@ -262,6 +301,7 @@ class Lobby:
             raise ProtocolError("bad_options", str(exc)[:200]) from None
         if options != self.options or ruleset != self.ruleset:
             self.votes = {}
+        self.away_bot = command.get("away_bot", self.away_bot)
         self.ruleset, self.options = ruleset, options
         self.timers = timers
         self.fill()
@@ -325,6 +365,8 @@ class Lobby:
             "votes": dict(self.votes),
             "joins": self.joins,
             "host": None if self.host is None else self.host.id,
+            "away_bot": self.away_bot,
+            "removed_tokens": list(self.removed_tokens),
         }
 
     @classmethod
@@ -339,4 +381,10 @@ class Lobby:
         lobby.votes = dict(snap["votes"])
         lobby.joins = snap.get("joins", 0)
         lobby.host = None if snap.get("host") is None else lobby.by_id(snap["host"])
+        for member in lobby.seats + lobby.spectators:  # a phone saved before ids were kept
+            if member.kind == "phone" and not member.id:
+                lobby.joins += 1
+                member.id = lobby.joins
+        lobby.away_bot = bool(snap.get("away_bot", False))
+        lobby.removed_tokens = list(snap.get("removed_tokens", []))
         return lobby

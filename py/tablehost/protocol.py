@@ -175,6 +175,7 @@ HOST: Schema = {
         "ruleset": (text(MAX_FIELD), False),
         "options": (obj, False),
         "timers": (obj, False),
+        "away_bot": (flag, False),
     },
     "add_bot": {"level": (choice("easy", "normal", "hard"), True), "name": (name, False)},
     "add_local": {"name": (name, True)},
@@ -194,13 +195,14 @@ HOST: Schema = {
     "rematch": {},
     "lobby": {},
     "make_host": {"id": (integer(1, 2**31), True)},
+    "record": {},
 }
 """Host commands from the TV page (``Table.host``)."""
 
 TO_PHONE = ("welcome", "view", "error", "removed", "pong")
 """Table -> phone message types."""
 
-TO_TV = ("tv", "error")
+TO_TV = ("tv", "error", "record")
 """Table -> TV message types."""
 
 

@@ -17,23 +17,31 @@ from functools import partial
 from typing import Any
 
 import lastcard
-from lastcard import RULESETS, Game
+from lastcard import RULESETS, Game, replay
 from lastcard.bots import LEVELS, choose
 from lastcard.cards import BASE, COLOURS, RANK, SUITS
 
 from tablehost.events import KEPT_EVENTS
-from tablehost.lobby import OFFABLE, TIMER_RANGES, check_options, engine_options, player_range
+from tablehost.lobby import (
+    MAX_REMOVED,
+    OFFABLE,
+    TIMER_RANGES,
+    check_options,
+    engine_options,
+    player_range,
+)
 from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visible
 
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
-MEMBER_FIELDS = {"name", "kind", "token", "level", "lang", "removed", "want", "id"}
+MEMBER_FIELDS = {"name", "kind", "token", "level", "lang", "removed", "want", "id", "misses"}
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
     "votes", "game", "state", "events", "event_n", "paused", "rules_open", "deadline",
     "grace_used", "bots_due",
 }  # fmt: skip
-OPTIONAL_FIELDS = {"event_owners", "joins", "host"}  # absent from saves made before they were kept
+# absent from saves made before they were kept
+OPTIONAL_FIELDS = {"event_owners", "joins", "host", "record", "away_bot", "removed_tokens"}
 NAMES_SEEN = ("", *COLOURS, *SUITS)  # the colour or suit in force of a seen position
 RANKS = frozenset(RANK.values())
 TRIED_ACTIONS = 64  # at most this many actions are tried on copies of a restored game
@@ -103,6 +111,7 @@ def _check(snap: Any) -> Game | None:
         _need(len(snap["seats"]) <= high, f"{len(snap['seats'])} seats; {ruleset} takes {high}")
     _check_clock(snap, game)
     _check_log(snap, members)
+    _check_record(snap, game)
     if game is not None and phase != "lobby":
         _try(game, snap)
     return game
@@ -166,6 +175,7 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
         for flag in ("removed", "want"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
         _need(where == "seat" or not member.get("removed", False), "a removed spectator")
+        _need(_is_int(member.get("misses", 0), 0, 2**31), f"{name!r}: misses is not a count")
         ident = member.get("id", 0)  # 0: not a phone, or a phone saved before ids were kept
         _need(_is_int(ident, 0, 2**31) and ident not in ids, f"{name!r}: an id used twice")
         _need(ident == 0 or kind == "phone", f"{name!r}: only a phone has an id")
@@ -175,11 +185,41 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
     _need(_is_int(joins, 0, 2**31) and all(i <= joins for i in ids), "the count of joins")
     _need(host is None or (type(host) is int and host in ids), "the host phone is not here")
     _need(host is None or not ids[host].get("removed", False), "the host phone was removed")
+    _need(type(snap.get("away_bot", False)) is bool, "away_bot is not true or false")
+    removed = snap.get("removed_tokens", [])
+    _need(
+        isinstance(removed, list)
+        and len(removed) <= MAX_REMOVED
+        and all(isinstance(t, str) and 0 < len(t) <= MAX_FIELD for t in removed)
+        and len(set(removed)) == len(removed)
+        and not tokens & set(removed),
+        "removed_tokens are not distinct tokens of nobody at the table",
+    )
     votes = snap["votes"]
     _need(isinstance(votes, dict), "votes are not an object")
     for token, agree in votes.items():
         _need(token in tokens and type(agree) is bool, "a vote of nobody at the table")
     return ids
+
+
+def _check_record(snap: dict[str, Any], game: Game | None) -> None:
+    """The game's record (lastcard.replay), if any: well formed, of this table's game."""
+    record = snap.get("record")
+    if record is None:
+        return
+    try:
+        replay.check(record, sealed=False)
+    except replay.RecordError as exc:
+        raise Damaged(f"the game record: {exc}"[:240]) from None
+    _need(
+        _is_int(record["seed"]) and _is_number(record.get("started", 0.0)),
+        "the game record has no seed or start time",
+    )
+    if game is not None and snap["phase"] != "lobby":
+        _need(
+            record["ruleset"] == snap["ruleset"] and record["players"] == game.players,
+            "the game record is of another game",
+        )
 
 
 def _check_game(snap: dict[str, Any]) -> Game:

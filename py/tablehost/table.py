@@ -14,6 +14,7 @@ The parts: :mod:`tablehost.lobby` (participants and the next deal's settings),
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,11 +22,12 @@ from typing import Any
 import lastcard
 from lastcard import Game, IllegalAction
 from lastcard.bots import choose
+from lastcard.replay import Recorder
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
 from tablehost.events import EventLog
-from tablehost.lobby import WHY_NOT, Lobby, Member
+from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member
 from tablehost.protocol import (
     HOST,
     RENAME_BURST,
@@ -76,6 +78,17 @@ class BotTurn:
     at: float
 
 
+STAND_IN_LEVEL = "normal"  # the computer that plays for an away seat (lobby setting away_bot)
+STAND_IN_PAUSE = 3.0  # seconds at least before it does: time for the phone to act first
+
+
+def game_seed(table_seed: int, games: int) -> int:
+    """The seed of the table's ``games``-th game: a hash, so that one game's seed (shown in its
+    record once it is over) says nothing of the next game's deal."""
+    digest = hashlib.sha256(f"lastcard-game:{table_seed}:{games}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
 class Table:
     """One table: lobby, seats, game, timers. See docs/design.md ("Controller") for the API and
     docs/protocol.md for the messages."""
@@ -111,6 +124,7 @@ class Table:
         self._paused = False
         self._rules_open = False
         self._grace_used = False
+        self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
@@ -174,6 +188,7 @@ class Table:
             "rules_open": self._rules_open,
             **self._clock.to_dict(),
             "grace_used": self._grace_used,
+            "record": None if self._record is None else self._record.to_dict(),
         }
 
     @classmethod
@@ -211,6 +226,8 @@ class Table:
         for member in table._lobby.seats + table._lobby.spectators:
             if member.kind == "phone":
                 member.gone = now
+        if snap.get("record") is not None:
+            table._record = Recorder.from_dict(snap["record"])
         table._looked()
         table._grace()
         table._watch_host()
@@ -329,7 +346,7 @@ class Table:
         """A spectator leaves the table for good (gone too long, or the host removed it); a
         connected phone is told (``removed``)."""
         self._lobby.spectators.remove(member)
-        self._lobby.forget(member)
+        self._lobby.forget(member, seat=False)
         self._renames.pop(member.id, None)
         self._dirty = True
         return self._tell_removed(member)
@@ -342,14 +359,17 @@ class Table:
         return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
 
     def _grace(self) -> None:
-        """Rules 000 42/44: a disconnected awaited seat (not in a melee window) gets the grace,
-        once per decision."""
+        """Rules 000 42/44 and D14: a disconnected awaited seat (not in a melee window) has until
+        the later of the decision's own deadline and the grace after the drop, once per
+        decision. The grace only ever extends: with no turn timer there is nothing to extend."""
         grace = self._lobby.timers["grace"]
         if self._phase != "playing" or self._grace_used or grace is None or self._melee():
             return
         if not self._lobby.seats[self._awaiting[0]].connected:
-            self._clock.deadline = self._clock.now() + grace
             self._grace_used = True
+            deadline = self._clock.deadline
+            if deadline is not None:
+                self._clock.deadline = max(deadline, self._clock.now() + grace)
 
     # ----------------------------------------------------------------- phone messages
     def _receive(self, peer: str, raw: Any, now: float) -> Out:
@@ -410,7 +430,11 @@ class Table:
             )
             if not limit.allow(now):
                 raise ProtocolError("rate_limited", "renamed too often; wait a little")
-            member.name = message["name"]
+            member.name = self._lobby.unique(message["name"], member)
+        elif token is not None and self._lobby.was_removed(token):
+            # a removed seat's phone that missed its `removed`: back as a spectator that does
+            # not ask to play (000 D16), never seated again by itself
+            member = self._lobby.join(message["name"], False, self._phase == "lobby")
         elif token is not None:
             member = self._lobby.by_token(token)
             if member is None:
@@ -455,8 +479,33 @@ class Table:
             events = self._playing().apply(seat, action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:200]) from None
-        self._changed(events)
+        self._note("action", seat=seat, action=action)
+        self._changed(events + self._back(seat), out_of_turn=_out_of_turn(action))
         return []
+
+    def _note(self, kind: str, *, seat: int | None = None, action: str | None = None) -> None:
+        """Write a step just applied to the game into its record."""
+        if self._record is not None:
+            self._record.step(self._clock.wall(), kind, self._playing(), seat=seat, action=action)
+
+    def _back(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's own phone (or local player) acted: it is not away any more."""
+        member = self._lobby.seats[seat]
+        was_away = member.away
+        member.misses = 0
+        return [{"type": "back", "seat": seat}] if was_away else []
+
+    def _missed(self) -> list[dict[str, Any]]:
+        """The decision timer ran out on the turn seat (not a melee window): one more miss in a
+        row; at :data:`AWAY_AFTER` the seat is away (shown, never removed)."""
+        if self._melee() or not self._awaiting:
+            return []
+        seat = self._awaiting[0]
+        member = self._lobby.seats[seat]
+        if member.kind == "bot":
+            return []
+        member.misses += 1
+        return [{"type": "away", "seat": seat}] if member.misses == AWAY_AFTER else []
 
     def _looked(self) -> None:
         """Look at the game once after it changed: its public view and who it waits on."""
@@ -476,32 +525,57 @@ class Table:
         else:
             self._awaiting = [int(public["turn"])]
 
-    def _changed(self, events: list[dict[str, Any]]) -> None:
-        """After every engine change: a new state id, the events kept, a fresh decision."""
+    def _changed(self, events: list[dict[str, Any]], *, out_of_turn: bool = False) -> None:
+        """After every engine change: a new state id, the events kept (with the table's own:
+        automatic last-card announcements, eliminations), and a fresh decision — unless the
+        change was another seat's out-of-turn move that left the decision as it was (000 D15:
+        a decision's clock runs from when it began; no second grace)."""
         game = self._playing()
+        before = self._public
+        decision = self._decision()
         self._state += 1
-        seats = self._lobby.seats
-        self._log.add(
-            events, lambda seat: (seats[seat].id or None) if 0 <= seat < len(seats) else None
-        )
         self._dirty = True
-        self._grace_used = False
-        self._clock.bots = {}
         if game.over:
             self._phase = "over"
         self._looked()
+        self._log.add(events + _announcements(before, self._public, events), self._owner)
         if self._phase == "over":
-            self._clock.deadline = None
+            self._clock.clear()
             return
         now = self._clock.now()
         timers = self._lobby.timers
-        length = timers["melee" if self._melee() else "turn"]
-        self._clock.deadline = None if length is None else now + length
-        self._grace()
+        bots = self._clock.bots
+        self._clock.bots = {}
+        if not (out_of_turn and decision is not None and decision == self._decision()):
+            self._grace_used = False
+            length = timers["melee" if self._melee() else "turn"]
+            self._clock.deadline = None if length is None else now + length
+            bots = {}
+            self._grace()
         pause = timers["bot_pause"] or 0.0
         for seat, member in enumerate(self._lobby.seats):
-            if member.kind == "bot" and not member.removed and game.legal_actions(seat):
-                self._clock.bots[seat] = now + pause
+            if member.removed or not game.legal_actions(seat):
+                continue
+            if member.kind == "bot":
+                self._clock.bots[seat] = bots.get(seat, now + pause)
+            elif self._lobby.away_bot and member.away:  # a stand-in for an away seat
+                self._clock.bots[seat] = bots.get(seat, now + max(pause, STAND_IN_PAUSE))
+
+    def _owner(self, seat: int) -> int | None:
+        """The phone id sitting at ``seat`` (who may see the cards it drew), or ``None``."""
+        seats = self._lobby.seats
+        return (seats[seat].id or None) if 0 <= seat < len(seats) else None
+
+    def _decision(self) -> tuple[Any, ...] | None:
+        """What identifies the decision the game waits on: whose turn and what is pending
+        (a melee's card, not who has passed it)."""
+        public = self._public
+        if public is None or self._phase != "playing":
+            return None
+        pending = public["pending"]
+        if not isinstance(pending, dict):
+            return (public["turn"], None)
+        return (public["turn"], pending.get("kind"), pending.get("need"), pending.get("seat"))
 
     def _melee(self) -> bool:
         pending = None if self._public is None else self._public["pending"]
@@ -517,7 +591,10 @@ class Table:
             seat = due[1]
             game = self._playing()
             if seat == DEADLINE:
-                events = game.time_out()
+                missed = self._missed()
+                events = game.time_out() + missed
+                self._note("time_out")
+                self._changed(events)
             else:
                 action = self._bot_choice(seat)
                 if isinstance(action, Thinking):  # worked out elsewhere: tick again later
@@ -526,14 +603,15 @@ class Table:
                     del clock.bots[seat]
                     continue
                 events = game.apply(seat, action)
-            self._changed(events)
+                self._note("action", seat=seat, action=action)
+                self._changed(events, out_of_turn=_out_of_turn(action))
             clock.run(self._should_run())
         return []
 
     def _bot_decision(self, seat: int) -> tuple[str, int]:
         """The bot in ``seat``: its level and the seed of its decision in this state."""
         seed = (self._seed * 1_000_003 + self._state * 64 + seat) % 2**32
-        return self._lobby.seats[seat].level or "normal", seed
+        return self._lobby.seats[seat].level or STAND_IN_LEVEL, seed
 
     def _bot_choice(self, seat: int) -> str | Thinking | None:
         level, seed = self._bot_decision(seat)
@@ -559,6 +637,8 @@ class Table:
             self._rules_open = command["open"]
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
             self._log.resend()
+        elif kind == "record":
+            return [(TV, self._record_message())]
         elif kind == "local_action":
             seats = self._lobby.seats
             if not (0 <= command["seat"] < len(seats)) or seats[command["seat"]].kind != "local":
@@ -621,13 +701,17 @@ class Table:
         why = lobby.why_not(roster)
         if why is not None:
             raise ProtocolError(why, WHY_NOT[why])
-        seed = (self._seed * 7919 + self._games) % 2**32
+        seed = game_seed(self._seed, self._games)
+        options = lobby.engine_options()
         try:
-            self._game = self._new_game(
-                lobby.ruleset, len(roster), seed=seed, options=lobby.engine_options()
-            )
+            self._game = self._new_game(lobby.ruleset, len(roster), seed=seed, options=options)
         except ValueError as exc:
             raise ProtocolError("bad_options", str(exc)[:200]) from None
+        names = [m.name for m in roster]
+        started = self._clock.wall()
+        self._record = Recorder(lobby.ruleset, len(roster), seed, options, names, started)
+        for member in roster:
+            member.misses = 0
         self._games += 1
         self._log.clear()  # a new game's log replaces the last one's everywhere
         lobby.fill(roster)
@@ -643,18 +727,16 @@ class Table:
             events = self._playing().next_hand()
         except IllegalAction as exc:
             raise ProtocolError("not_allowed", str(exc)[:200]) from None
+        self._note("next_hand")
         self._play(events)
 
     def _rematch(self) -> None:
-        """Rule 000 D12: the same seats plus spectators who asked to play, tokens kept."""
-        match_over = self._playing().match_over
-        if match_over is False:
+        """Rule 000 D12: the same seats plus spectators who asked to play (and are here), tokens
+        kept; a new game with a new seed, so that the finished game's record (its seed shown)
+        tells nothing of the next deal."""
+        if self._playing().match_over is False:
             raise ProtocolError("not_allowed", "the match goes on; deal the next hand")
-        roster = self._lobby.roster(present=True)
-        if roster == self._lobby.seats and match_over is None:
-            self._next_hand()  # a one-hand game (poslednyaya): next_hand() is the rematch
-        else:
-            self._deal(roster)
+        self._deal(self._lobby.roster(present=True))
 
     def _to_lobby(self) -> None:
         self._phase = "lobby"
@@ -687,11 +769,23 @@ class Table:
             self._lobby.fill()
         else:  # playing, or between hands: the engine takes it out of the match (000 D16)
             member.removed = True
-            self._changed(self._playing().remove_seat(seat))
+            events = self._playing().remove_seat(seat)
+            self._note("remove", seat=seat)
+            self._changed(events)
         self._lobby.forget(member)
         self._watch_host()
         self._dirty = True
         return self._tell_removed(member)
+
+    def _record_message(self) -> Message:
+        """The ``record`` message: the game's record as the TV offers it for download (after a
+        hand or a match; docs/protocol.md)."""
+        if self._record is None or self._phase != "over":
+            raise ProtocolError("not_allowed", "the record is offered once a hand is over")
+        game = self._playing()
+        record = self._record.export(self._record.final(game))
+        name = f"lastcard-{record['ruleset']}-{self._games}-hand{game.hand_number}.json"
+        return {"v": VERSION, "type": "record", "name": name, "record": record}
 
     # ----------------------------------------------------------------- outgoing messages
     def _broadcast(self) -> Out:
@@ -706,6 +800,9 @@ class Table:
             remaining=self._clock.remaining(),
             paused=self._paused,
             waiting=self._phase == "playing" and self._holding(),
+            match=None if game is None else views.match_part(public, game.options),
+            history=None if self._record is None else self._record.hands,
+            record=self._record is not None,
         )
         local = (
             {}
@@ -743,3 +840,31 @@ class Table:
                 )
             )
         return out
+
+
+def _out_of_turn(action: str) -> bool:
+    """An action another seat may take while a decision runs: a last-card call, a melee pass
+    (000 D15: neither restarts the decision's clock when the decision stays the same)."""
+    return action in ("last", "pass")
+
+
+def _announcements(
+    before: views.PublicView | None, after: views.PublicView | None, events: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The table's own log lines for what the engine shows but does not announce: a seat that
+    now holds one card under an automatic call (000 rule 34), and a seat eliminated."""
+    if after is None:
+        return []
+    out: list[dict[str, Any]] = []
+    called = set(before["called"]) if before is not None else set()
+    said = {e.get("seat") for e in events if e.get("type") == "call"}
+    for seat in after["called"]:
+        if seat not in called and seat not in said and after["counts"][seat] > 0:
+            out.append({"type": "call", "seat": seat, "auto": True})
+    gone = set(before.get("eliminated") or []) if before is not None else set()
+    out.extend(
+        {"type": "eliminated", "seat": seat}
+        for seat in after.get("eliminated") or []
+        if seat not in gone
+    )
+    return out

@@ -47,15 +47,37 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
     ]
 
 
-def result(public: PublicView) -> dict[str, Any]:
-    """The outcome of the hand (and the match) that just ended."""
+def result(public: PublicView, history: list[dict[str, Any]], record: bool) -> dict[str, Any]:
+    """The outcome of the hand (and the match) that just ended, every hand's result so far
+    (``history``: running scores, winners, eliminated seats) and whether the TV may offer the
+    game's record."""
     return {
         "winners": public["winners"],
         "scores": public["scores"],
         "match_over": public["match_over"],
         "match_winners": public["match_winners"],
-        # the hand, or the match (a removal between hands, 000 D16), stopped with no winner
+        # the hand, or the match (a removal between hands), stopped with no winner
         "stopped": public["winners"] == [] or public["match_winners"] == [],
+        "history": [
+            {key: hand[key] for key in ("hand", "winners", "scores", "eliminated")}
+            for hand in history
+        ],
+        "record": record,
+    }
+
+
+def match_part(public: PublicView | None, options: dict[str, Any]) -> dict[str, Any] | None:
+    """Which hand of a scored match this is, what ends the match and who dealt (``None`` for a
+    one-hand game): ``of`` hands in all, ``out_at`` an elimination score, ``first_to`` a target.
+    ``options`` are the game's options as the engine took them (defaults included)."""
+    if public is None or public["scores"] is None:
+        return None
+    return {
+        "hand": public["hand_number"],
+        "of": options.get("hands"),
+        "out_at": options.get("threshold"),
+        "first_to": options.get("target"),
+        "dealer": public["dealer"],
     }
 
 
@@ -75,6 +97,7 @@ def seat_rows(
             "connected": m.connected,
             "lang": m.lang,
             "removed": m.removed,
+            "away": m.away,
             "count": None if counts is None else counts[seat],
             "score": None if scores is None else scores[seat],
             "id": m.id if m.kind == "phone" else None,
@@ -108,6 +131,7 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         "vote_needed": lobby.vote_needed(),
         "agree": lobby.needing_agreement(),
         "description": DESCRIPTIONS[lobby.ruleset],
+        "away_bot": lobby.away_bot,
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
     }
@@ -123,6 +147,9 @@ def shared(
     remaining: float | None,
     paused: bool,
     waiting: bool,
+    match: dict[str, Any] | None = None,
+    history: list[dict[str, Any]] | None = None,
+    record: bool = False,
 ) -> dict[str, Any]:
     """What the TV and every phone see alike (``public``: the game's public view, if any)."""
     return {
@@ -135,7 +162,12 @@ def shared(
         "paused": paused,
         "waiting": waiting,
         "lobby": lobby_part(lobby, phase == "lobby"),
-        "result": result(public) if phase == "over" and public is not None else None,
+        "match": match,
+        "result": (
+            result(public, history or [], record)
+            if phase == "over" and public is not None
+            else None
+        ),
     }
 
 

@@ -214,4 +214,5 @@ def _comparable(snap: dict[str, Any]) -> dict[str, Any]:
         "seats": strip(snap["seats"]),
         "spectators": strip(snap["spectators"]),
         "votes": len(snap["votes"]),
+        "removed_tokens": len(snap.get("removed_tokens", [])),
     }

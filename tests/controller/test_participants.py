@@ -64,12 +64,14 @@ def test_r52_a_removed_players_cards_go_back_into_the_stock(make_net):
     assert tv["view"]["stock"] == stock + 3
     assert tv["seats"][1]["removed"] is True and tv["seats"][1]["count"] == 0
     assert tv["phase"] == "playing"
-    # the removed phone keeps its channel but not its seat: its token is gone
+    # the removed phone keeps its channel but not its seat: its token brings it back only as a
+    # spectator that does not ask to play (000 D16), with a new token
     net.send("p1", type="action", action="draw", state=tv["state"])
     assert net.error("p1") == "hello_first"
     net.send("p1", type="hello", name="p1", token=net.tokens["p1"])
-    assert net.error("p1") == "bad_token"
-    assert net.join("p1")["role"] == "spectator"
+    welcome = net.last("p1", "welcome")
+    assert welcome["role"] == "spectator" and welcome["token"] != net.tokens["p1"]
+    assert net.view("p1")["play"] is False
 
 
 def test_r52_removing_the_player_to_move_passes_the_turn_on(make_net):
@@ -171,24 +173,27 @@ def test_back_to_the_lobby_keeps_seats_and_tokens(make_net):
     assert net.tv()["phase"] == "playing"
 
 
-def test_r4_rematch_of_an_unchanged_table_is_the_engines_next_hand(make_net):
+def test_r4_rematch_is_a_new_game_with_a_seed_of_its_own(make_net):
+    """A rematch deals a new game (with a record of its own); its seed is a hash of the table's
+    seed and the game's number, so the finished game's record, seed shown, says nothing of the
+    next deal (the engine's next_hand() would deal it from the same seed)."""
     net = make_net(players=2, setup=TWO)
     net.act("p0", "draw")
     net.act("p0", "pass")
-    hand = net.view("p1")["view"]["hand"]
-    # play out to the end by timeouts
-    for _ in range(200):
+    for _ in range(200):  # play out to the end by timeouts
         if net.tv()["phase"] == "over":
             break
         net.tick(20)
     assert net.tv()["phase"] == "over"
     state = net.tv()["state"]
+    first = net.table.snapshot()["record"]["seed"]
     net.host(type="rematch")
     tv = net.tv()
     assert tv["phase"] == "playing" and tv["state"] == state + 1
     assert [s["name"] for s in tv["seats"]] == ["p0", "p1"]
-    assert tv["view"]["counts"] == [7, 7]
-    assert net.view("p1")["view"]["hand"] != hand
+    assert tv["events_reset"] is True  # a new game's log
+    second = net.table.snapshot()["record"]["seed"]
+    assert second not in (first, first + 1)
 
 
 def one_hand_played(make_net, hands):

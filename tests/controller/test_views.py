@@ -116,6 +116,7 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
         "events",
         "lobby",
         "result",
+        "match",
         "spectators",
         "local",
         "rules_open",
@@ -133,6 +134,7 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
         "removed",
         "id",
         "host",
+        "away",
     }
     assert tv["spectators"] == [
         {"name": "s", "connected": True, "play": False, "id": 3, "host": False}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
+from lastcard.replay import replay
 from playwright.sync_api import Locator, Page, expect
 
 MAX_TURNS = 400  # a hand of three players ends long before this
@@ -221,3 +223,73 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
     assert tv.evaluate("localStorage.getItem('lastcard.muted')") == "1"
     tv.reload()
     expect(tv.get_by_test_id("mute")).to_have_attribute("aria-pressed", "true", timeout=20_000)
+
+
+MATCH_TURNS = 600
+
+
+def play_to_results(tv: Page) -> None:
+    hand = tv.get_by_test_id("hand")
+    results = tv.get_by_test_id("results")
+    my_turn = tv.locator(".hand--turn")
+    for _ in range(MATCH_TURNS):
+        expect(results.or_(my_turn).first).to_be_visible()
+        if results.is_visible():
+            return
+        take_turn(tv, hand)
+    expect(results).to_be_visible()
+
+
+def test_a_two_hand_match_shows_its_progress_sheet_chart_and_record(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    log = open_table(tv, OFFLINE)
+    tv.get_by_label("Game", exact=True).select_option("posledniy-igrok")
+    hands = tv.get_by_label("Hands in the match")
+    hands.fill("2")
+    hands.press("Enter")
+    expect(hands).to_have_value("2")
+    lobby_for_solo(tv)
+    tv.get_by_role("button", name="Play against the computer").click()
+    tv.get_by_test_id("solo-dialog").get_by_role("button", name="Deal").click()
+    match = tv.get_by_test_id("match")
+    expect(match).to_contain_text(re.compile(r"Hand 1 of 2 · .+ dealt"))
+
+    play_to_results(tv)
+    results = tv.get_by_test_id("results")
+    sheet = results.get_by_test_id("score-sheet")
+    expect(sheet.get_by_role("columnheader", name="Hand 1")).to_be_visible()
+    expect(sheet.get_by_role("columnheader", name="Total")).to_be_visible()
+    expect(results.get_by_test_id("score-chart").locator("polyline")).to_have_count(3)
+    with tv.expect_download() as first:
+        results.get_by_test_id("download").click()
+    partial = json.loads(first.value.path().read_text(encoding="utf-8"))
+    assert partial["seed"] is None and partial["complete"] is False  # mid-match: seed kept back
+
+    results.get_by_role("button", name="Next hand").click()
+    expect(match).to_contain_text("Hand 2 of 2")
+    play_to_results(tv)
+    sheet = tv.get_by_test_id("score-sheet")
+    expect(sheet.get_by_role("columnheader", name="Hand 2")).to_be_visible()
+    expect(tv.get_by_test_id("results")).to_contain_text("Match over")
+    expect(tv.get_by_test_id("score-chart").locator("polyline").first).to_have_attribute(
+        "points",
+        re.compile(r"^(\S+ ){2}\S+$"),  # 0, after hand 1, after hand 2
+    )
+    with tv.expect_download() as done:
+        tv.get_by_test_id("download").click()
+    record = json.loads(done.value.path().read_text(encoding="utf-8"))
+    assert record["complete"] is True and replay(record).hands == 2
+    assert log.console_errors == []
+
+
+def test_an_out_of_range_option_shows_the_applied_value_and_why(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    open_table(tv, OFFLINE)
+    tv.get_by_label("Game", exact=True).select_option("posledniy-igrok")
+    size = tv.get_by_label("Cards per hand")
+    size.fill("12")
+    size.press("Enter")
+    expect(size).to_have_value("7")
+    expect(tv.locator(".toast")).to_contain_text("from 4 to 8. Kept 7")
