@@ -213,6 +213,7 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
     )
     assert "turn" in played and played[-1] == "handOver"
     results.get_by_role("button", name="Rematch").click()
+    expect(results).to_be_hidden()  # the results overlay no longer covers the top bar
     mute = tv.get_by_test_id("mute")
     expect(mute).to_have_attribute("aria-pressed", "false")
     mute.click()
