@@ -22,7 +22,9 @@ RENDER = """async ({ hand, paused }) => {
   const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
     spectators: [], awaiting: [0], remaining: 12, paused, waiting: false,
     lobby: { ruleset: "last-one", options: {}, timers: {},
-      description: { id: "last-one", features: { last_call: true, melee: true, scores: true, match: "threshold" } } }, result: null, events: [],
+      description: { id: "last-one",
+        features: { last_call: true, melee: true, scores: true, match: "threshold" } } },
+    result: null, events: [],
     events_reset: true, play: null, host: true };
   const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state));
