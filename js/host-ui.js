@@ -25,7 +25,7 @@ export const LEVELS = ["easy", "normal", "hard"];
 export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], melee: [null, 3, 5, 10, 20], bot_pause: [0, 0.5, 1, 2, 3] };
 
 function timerSelect(prefix, name, current) {
-  return html`<div class="field"><label for="${prefix}timer-${name}">${t(`opt.${name}`)}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
+  return html`<div class="field" data-key="timer-${name}"><label for="${prefix}timer-${name}">${t(`opt.${name}`)}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
     ${TIMER_CHOICES[name].map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
 
@@ -47,10 +47,10 @@ export function optionField(spec, value, prefix = "") {
   const id = `${prefix}opt-${spec.name}`;
   const label = html`<label for="${id}">${t(`opt.${spec.name}`)}</label>`;
   if (spec.type === "bool") {
-    return html`<div class="field field--check"><input type="checkbox" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
+    return html`<div class="field field--check" data-key="${id}"><input type="checkbox" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
   }
   const top = spec.agree_max ?? spec.max;
-  return html`<div class="field">${label}
+  return html`<div class="field" data-key="${id}">${label}
     <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}">
     ${spec.agree_max !== null && spec.max !== null ? html`<small class="muted">${t("lobby.agreeAbove", { max: spec.max })}</small>` : ""}</div>`;
 }

@@ -60,7 +60,6 @@ function morphAttributes(from, to) {
     if (from.type === "checkbox" || from.type === "radio") from.checked = to.checked;
     else if (from.value !== to.value) from.value = to.value;
   }
-  if (from instanceof HTMLSelectElement && from !== document.activeElement) from.value = to.value;
 }
 
 function morphChildren(from, to) {
@@ -97,6 +96,8 @@ function morphNode(from, to) {
   }
   morphAttributes(from, to);
   morphChildren(from, to);
+  // A select's value names one of its options: set it once the options are the new ones.
+  if (from instanceof HTMLSelectElement && from !== document.activeElement) from.value = to.value;
 }
 
 const rendered = new WeakMap();

@@ -1,0 +1,38 @@
+"""js/html.js `morph` in a real DOM: the timer fields of the lobby when a ruleset with a melee
+window replaces one without (and back). A field that appears must not take over the element of the
+one after it: a remote's focus, or a test's handle, would end up on the wrong control."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+MORPH = """async (melee) => {
+  const { morph } = await import("./js/html.js");
+  const { timerFields } = await import("./js/host-ui.js");
+  const root = document.getElementById("morph-root") ?? document.body.appendChild(
+    Object.assign(document.createElement("div"), { id: "morph-root" }));
+  const msg = { lobby: { timers: { turn: null, melee: 5, bot_pause: 0 },
+    description: { features: { melee } } } };
+  morph(root, timerFields(msg));
+}"""
+
+FIELDS = """() => [...document.querySelectorAll("#morph-root select")].map(
+  (s) => [s.id, [...s.options].map((o) => o.value).join(","), s.value])"""
+
+
+def test_a_timer_field_that_appears_keeps_the_others_in_their_elements(
+    tv: Page, base_url: str
+) -> None:
+    tv.goto(f"{base_url}/table.html?new&join=camera&stun=none")
+    tv.evaluate(MORPH, False)
+    tv.evaluate("() => { window.pause = document.getElementById('timer-bot_pause'); }")
+    tv.evaluate(MORPH, True)
+    assert tv.evaluate(FIELDS) == [
+        ["timer-turn", "off,10,20,30,60,120", "off"],
+        ["timer-melee", "off,3,5,10,20", "5"],
+        ["timer-bot_pause", "0,0.5,1,2,3", "0"],
+    ]
+    assert tv.evaluate("() => window.pause === document.getElementById('timer-bot_pause')")
+    tv.evaluate(MORPH, False)
+    assert tv.evaluate("() => window.pause === document.getElementById('timer-bot_pause')")
+    assert [field[0] for field in tv.evaluate(FIELDS)] == ["timer-turn", "timer-bot_pause"]
