@@ -52,10 +52,15 @@ def play_solo_hand(tv: Page) -> Locator:
     lobby_for_solo(tv)
     tv.get_by_role("button", name="Play against the computer").click()
     tv.get_by_test_id("solo-dialog").get_by_role("button", name="Deal").click()
+    return play_to_results(tv)
+
+
+def play_to_results(tv: Page, turns: int = MAX_TURNS) -> Locator:
+    """Take the local seat's turns until the results show (within `turns` turns); the results."""
     hand = tv.get_by_test_id("hand")
     results = tv.get_by_test_id("results")
     my_turn = tv.locator(".hand--turn")
-    for _ in range(MAX_TURNS):
+    for _ in range(turns):
         expect(results.or_(my_turn).first).to_be_visible()
         if results.is_visible():
             break
@@ -229,18 +234,6 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
 MATCH_TURNS = 600
 
 
-def play_to_results(tv: Page) -> None:
-    hand = tv.get_by_test_id("hand")
-    results = tv.get_by_test_id("results")
-    my_turn = tv.locator(".hand--turn")
-    for _ in range(MATCH_TURNS):
-        expect(results.or_(my_turn).first).to_be_visible()
-        if results.is_visible():
-            return
-        take_turn(tv, hand)
-    expect(results).to_be_visible()
-
-
 def test_a_two_hand_match_shows_its_progress_sheet_chart_and_record(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
@@ -256,7 +249,7 @@ def test_a_two_hand_match_shows_its_progress_sheet_chart_and_record(
     match = tv.get_by_test_id("match")
     expect(match).to_contain_text(re.compile(r"Hand 1 of 2 · .+ dealt"))
 
-    play_to_results(tv)
+    play_to_results(tv, MATCH_TURNS)
     results = tv.get_by_test_id("results")
     sheet = results.get_by_test_id("score-sheet")
     expect(sheet.get_by_role("columnheader", name="Hand 1")).to_be_visible()
@@ -269,7 +262,7 @@ def test_a_two_hand_match_shows_its_progress_sheet_chart_and_record(
 
     results.get_by_role("button", name="Next hand").click()
     expect(match).to_contain_text("Hand 2 of 2")
-    play_to_results(tv)
+    play_to_results(tv, MATCH_TURNS)
     sheet = tv.get_by_test_id("score-sheet")
     expect(sheet.get_by_role("columnheader", name="Hand 2")).to_be_visible()
     expect(tv.get_by_test_id("results")).to_contain_text("Match over")

@@ -23,30 +23,6 @@ pytestmark = pytest.mark.e2e
 HARNESS = "/tests/e2e/pages/transport.html"
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-START_TABLE = """([handUrl, brokers]) => {
-  const join = new T.joinTable.TableJoin({
-    qrBox: document.querySelector("#qr"),
-    cameraBox: document.querySelector("#camera"),
-    handUrl,
-    storage: sessionStorage,
-    config: {mode: "relay", brokers, stun: ["none"], iceServers: []},
-  });
-  T.join = join;
-  for (const type of ["open", "message", "close", "invite", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  return join.start();
-}"""
-
-START_PHONE = """() => {
-  const join = new T.joinPhone.PhoneJoin({answerBox: document.querySelector("#answer")});
-  T.join = join;
-  for (const type of ["open", "message", "close", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  join.start(location);
-}"""
-
 # A party that speaks MQTT with the real relay module: window.H.relay, H.hub (Brokers), H.log
 # (every message seen under lastcard/#, as [topic, payload]).
 START_PARTY = """async (brokers) => {
@@ -71,7 +47,8 @@ def page_at(page: Page, base_url: str, fragment: str = "") -> Page:
 def start_table(page: Page, base_url: str, broker: str) -> str:
     """A relay-mode table on the harness page; its 5-letter code."""
     page_at(page, base_url)
-    page.evaluate(START_TABLE, [base_url + HARNESS, [broker]])
+    config = {"mode": "relay", "brokers": [broker], "stun": ["none"], "iceServers": []}
+    page.evaluate("([url, config]) => T.startTable(url, config)", [base_url + HARNESS, config])
     page.wait_for_function("T.events.some((e) => e.type === 'invite')")
     page.wait_for_function("T.events.some((e) => e.way === 'code' && e.state === 'ready')")
     return str(page.evaluate("T.events.filter((e) => e.type === 'invite').at(-1).code"))
@@ -121,7 +98,7 @@ def test_typed_code_joins_and_the_broker_sees_nothing_to_test_codes_with(
     joined = []
     for _ in range(2):  # two phones type the same code
         phone = page_at(new_phone(), base_url, f"#b={mqtt_broker}&s=none")
-        phone.evaluate(START_PHONE)
+        phone.evaluate("T.startPhone()")
         phone.evaluate("(code) => T.join.joinCode(code)", code.lower())
         phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=20000)
         joined.append(phone)
@@ -181,7 +158,7 @@ def test_guesser_fails_visibly_each_guess_counts_and_the_code_changes(
         assert guess(guesser, mqtt_broker, code) == "no answer"
     # The real code still joins.
     phone = page_at(new_phone(), base_url, f"#b={mqtt_broker}&s=none")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.evaluate("(code) => T.join.joinCode(code)", fresh)
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=20000)
 
@@ -202,7 +179,7 @@ def test_fake_table_in_the_code_room_gets_nothing_and_the_phone_finds_the_real_o
         wrong_codes(code, 1)[0],
     )
     phone = page_at(new_phone(), base_url, f"#b={mqtt_broker}&s=none")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.evaluate("(code) => T.join.joinCode(code)", code)
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=20000)
     assert "r=fakeroom" not in phone.evaluate("location.hash")
@@ -214,7 +191,7 @@ def test_fake_table_in_the_code_room_gets_nothing_and_the_phone_finds_the_real_o
     # Alone in a room (the real table gone), the fake makes the phone say "wrong code" and stop.
     tv.evaluate("T.join.stop()")
     lonely = page_at(new_phone(), base_url, f"#b={mqtt_broker}&s=none")
-    lonely.evaluate(START_PHONE)
+    lonely.evaluate("T.startPhone()")
     lonely.evaluate("(code) => T.join.joinCode(code)", code)
     lonely.wait_for_function("T.events.some((e) => e.state === 'wrong-code')", timeout=20000)
     assert not lonely.evaluate("T.events.some((e) => e.type === 'open')")
@@ -227,7 +204,7 @@ def test_replayed_and_flooded_offers_get_no_link(
     code = start_table(tv, base_url, mqtt_broker)
     recorder = party(new_phone(), base_url, mqtt_broker)
     phone = page_at(new_phone(), base_url, f"#b={mqtt_broker}&s=none")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.evaluate("(code) => T.join.joinCode(code)", code)
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=20000)
     tv.wait_for_function("T.events.filter((e) => e.way === 'code').length > 0")

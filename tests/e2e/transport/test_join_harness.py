@@ -13,29 +13,6 @@ pytestmark = pytest.mark.e2e
 
 HARNESS = "/tests/e2e/pages/transport.html"
 
-START_TABLE = """(handUrl) => {
-  const join = new T.joinTable.TableJoin({
-    qrBox: document.querySelector("#qr"),
-    cameraBox: document.querySelector("#camera"),
-    handUrl,
-    config: {mode: "camera", brokers: [], stun: [], iceServers: []},
-  });
-  T.join = join;
-  for (const type of ["open", "message", "close", "invite", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  return join.start();
-}"""
-
-START_PHONE = """() => {
-  const join = new T.joinPhone.PhoneJoin({answerBox: document.querySelector("#answer")});
-  T.join = join;
-  for (const type of ["open", "message", "close", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  join.start(location);
-}"""
-
 
 def invite_url(table: Page) -> str:
     """The join URL of the table's current QR, once shown."""
@@ -60,7 +37,8 @@ def test_camera_mode_join_and_rotation(
     table = table_browser.new_page()
     table.goto(base_url + HARNESS)
     table.wait_for_function("document.body.dataset.ready === '1'")
-    table.evaluate(START_TABLE, base_url + HARNESS)
+    config = {"mode": "camera", "brokers": [], "stun": [], "iceServers": []}
+    table.evaluate("([url, config]) => T.startTable(url, config)", [base_url + HARNESS, config])
     first = invite_url(table)
     assert "#o=" in first
     expect(table.get_by_role("img", name="join QR")).to_be_visible()
@@ -68,7 +46,7 @@ def test_camera_mode_join_and_rotation(
     phone = new_phone()
     phone.goto(first)
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     scan_answer(phone, video, write_y4m)
 
     table.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
@@ -85,7 +63,7 @@ def test_camera_mode_join_and_rotation(
     # A reload of the phone: the table reports the loss, the phone asks for a fresh scan.
     phone.reload()
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.wait_for_function("T.events.some((e) => e.state === 'scan-again')")
     table.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
 
@@ -94,13 +72,8 @@ def start_relay_table(table: Page, base_url: str, *brokers: str) -> str:
     """Start a relay-mode TableJoin on the harness page; its join URL."""
     table.goto(base_url + HARNESS)
     table.wait_for_function("document.body.dataset.ready === '1'")
-    table.evaluate(
-        START_TABLE.replace(
-            'config: {mode: "camera", brokers: [], stun: [], iceServers: []}',
-            'config: {mode: "relay", brokers, stun: ["none"], iceServers: []}',
-        ).replace("(handUrl) =>", "([handUrl, brokers]) =>"),
-        [base_url + HARNESS, list(brokers)],
-    )
+    config = {"mode": "relay", "brokers": list(brokers), "stun": ["none"], "iceServers": []}
+    table.evaluate("([url, config]) => T.startTable(url, config)", [base_url + HARNESS, config])
     return invite_url(table)
 
 
@@ -115,7 +88,7 @@ def test_relay_mode_join_key_proof_and_reconnect(
     phone = new_phone()
     phone.goto(url)
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
     tv.wait_for_function("T.events.some((e) => e.type === 'open')")
     phone.evaluate('T.join.send(\'{"type":"hello"}\')')
@@ -124,7 +97,7 @@ def test_relay_mode_join_key_proof_and_reconnect(
     # The phone reloads: the table loses it, and it comes back by itself through the broker.
     phone.reload()
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     tv.wait_for_function("T.events.some((e) => e.type === 'close')", timeout=5000)
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
     tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 2")
@@ -133,7 +106,7 @@ def test_relay_mode_join_key_proof_and_reconnect(
     typed = new_phone()
     typed.goto(base_url + HARNESS + "#b=" + mqtt_broker + "&s=none")
     typed.wait_for_function("document.body.dataset.ready === '1'")
-    typed.evaluate(START_PHONE)
+    typed.evaluate("T.startPhone()")
     typed.evaluate("(code) => T.join.joinCode(code)", code.lower())
     typed.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
     tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 3")
@@ -148,7 +121,7 @@ def test_relay_mode_refuses_a_joiner_with_the_wrong_key(
     phone = new_phone()
     phone.goto(wrong)
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     phone.wait_for_function("T.events.some((e) => e.state === 'refused')", timeout=15000)
     assert not tv.evaluate("T.events.some((e) => e.type === 'open')")
     assert not phone.evaluate("T.events.some((e) => e.type === 'open')")
@@ -164,7 +137,7 @@ def test_relay_phone_that_went_silent_is_dropped_then_reconnects(
     phone = new_phone()
     phone.goto(start_relay_table(tv, base_url, dead, mqtt_broker))
     phone.wait_for_function("document.body.dataset.ready === '1'")
-    phone.evaluate(START_PHONE)
+    phone.evaluate("T.startPhone()")
     tv.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=15000)
     # As if the phone slept or lost the network: its heartbeat stops.
     phone.evaluate("clearInterval(T.join.link.timer)")

@@ -26,30 +26,7 @@ HARNESS = "/tests/e2e/pages/transport.html"
 JOIN_TIMEOUT = 20_000
 INSECURE_HOST = "lastcard.test"  # mapped to 127.0.0.1; not "potentially trustworthy" to Chromium
 
-START_TABLE = """([handUrl, query]) => {
-  const config = T.joinConfig.configFromLocation(new URL("http://x/?" + query));
-  const join = new T.joinTable.TableJoin({
-    qrBox: document.querySelector("#qr"),
-    cameraBox: document.querySelector("#camera"),
-    handUrl: handUrl || undefined,
-    storage: sessionStorage,
-    config,
-  });
-  T.join = join;
-  for (const type of ["open", "message", "close", "invite", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  return join.start();
-}"""
-
-START_PHONE = """() => {
-  const join = new T.joinPhone.PhoneJoin({answerBox: document.querySelector("#answer")});
-  T.join = join;
-  for (const type of ["open", "message", "close", "status"]) {
-    join.addEventListener(type, (e) => T.events.push({type, ...e.detail}));
-  }
-  join.start(location);
-}"""
+START_TABLE = "([url, query]) => T.startTable(url, query)"  # the table's join layer, from a query
 
 
 def harness_at(page: Page, url: str) -> Page:
@@ -109,7 +86,7 @@ def test_phone_without_webcrypto_joins_by_qr_and_by_code(
         for fragment in (sent["url"].split("#")[1], f"b={quote(mqtt_broker)}&s=none"):
             phone = harness_at(context.new_page(), f"{phone_base}#{fragment}")
             assert phone.evaluate("[isSecureContext, typeof crypto.subtle]") == [False, "undefined"]
-            phone.evaluate(START_PHONE)
+            phone.evaluate("T.startPhone()")
             if "r=" not in fragment:
                 phone.evaluate("(code) => T.join.joinCode(code)", sent["code"])
             phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=JOIN_TIMEOUT)
@@ -265,7 +242,7 @@ def test_every_way_at_once_relay_first_then_the_camera_without_internet(
 
     # A phone with internet takes the relay: no answer QR, the camera offer stays unused.
     online = harness_at(new_phone(), sent["url"])
-    online.evaluate(START_PHONE)
+    online.evaluate("T.startPhone()")
     online.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=JOIN_TIMEOUT)
     assert not online.evaluate("T.events.some((e) => e.state === 'show-answer')")
     assert invite(tv)["url"] == sent["url"]
@@ -276,7 +253,7 @@ def test_every_way_at_once_relay_first_then_the_camera_without_internet(
     offline = new_phone()
     offline.context.route_web_socket(re.compile(".*"), lambda ws: ws.close())
     harness_at(offline, sent["url"])
-    offline.evaluate(START_PHONE)
+    offline.evaluate("T.startPhone()")
     answer = offline.get_by_role("img", name="answer QR")
     expect(answer).to_be_visible(timeout=JOIN_TIMEOUT)
     write_y4m(video, answer.screenshot())
