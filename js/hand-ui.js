@@ -67,7 +67,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   const suits = moves.suitOptions(legal);
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
     ${myTurn ? html`<p class="hand__turn">${t("act.yourTurn")}</p>` : waitingFor ? html`<p class="hand__wait muted">${t("act.waiting", { name: waitingFor })}</p>` : ""}
-    <ul class="hand__cards">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
+    <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
       ${selecting ? html`

@@ -16,7 +16,7 @@ export default {
   "opt.last_call_penalty": "Missed-call penalty (cards)", "opt.target": "Match target score",
   "opt.hands": "Hands in the match", "opt.two_draws": "Cards a 2 makes draw",
   "opt.turn": "Turn timer", "hand.away": "Two of your turns ran out: you are shown as away until you play.", "opt.away_bot": "A computer plays for away players (two turns missed) until they are back", "opt.bot_pause": "Computer thinking pause", "opt.melee": "Melee window", "opt.off": "off", "opt.seconds": "{n} s",
-  "solo.name": "You", "solo.level": "Computer level", "solo.start": "Deal",
+  "solo.name": "Player", "solo.level": "Computer level", "solo.start": "Deal",
   "solo.public": "Players on phones ({n}) will play too, and your cards will be face up on this screen, where everyone can see them.",
   "solo.dealAnyway": "Deal my hand on this screen", "bot.name": "Bot {n}", "lobby.title": "New game", "lobby.ruleset": "Game", "lobby.options": "Options",
   "lobby.seats": "Players", "lobby.addBot": "Add computer player", "lobby.level": "Level",

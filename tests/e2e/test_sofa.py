@@ -5,6 +5,7 @@ the turn line; the join QR at least 300 px at 1080p during play."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote
@@ -135,3 +136,59 @@ def test_the_tv_reads_from_the_sofa(
     results = play_to_results(tv)
     expect(results.locator(".card").first).to_be_visible()
     each_size(tv, "results")
+
+
+# The TV's screen during play with one local seat of `size` cards (js/table-ui.js, tvScreen),
+# drawn into the real page: the layout, the join panel and the styles are the table's own.
+BIG_HAND = """async (size) => {
+  const { tvScreen } = await import("./js/table-ui.js");
+  const { morph } = await import("./js/html.js");
+  const colours = ["R", "G", "B", "Y"];
+  const hand = Array.from({ length: size }, (_, i) => colours[i % 4] + (i % 10));
+  const seats = [0, 1, 2].map((seat) => ({ seat, name: ["Anna", "Bot 1", "Bot 2"][seat],
+    kind: seat ? "bot" : "local", level: seat ? "normal" : null, connected: true, lang: "en",
+    removed: false, count: seat ? 2 : size, score: null, id: seat + 1, host: false }));
+  const view = { ruleset: "poslednyaya", seat: 0, hand, legal: ["draw", "play " + hand[0]],
+    counts: [size, 2, 2], top: "R5", active: "R", direction: 1, stock: 40, pending: null,
+    called: [], turn: 0, discard: 1 };
+  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [], awaiting: [0],
+    remaining: null, paused: false, waiting: false, local: { 0: view }, view, events: [],
+    lobby: { ruleset: "poslednyaya", options: {}, timers: {},
+      description: { id: "poslednyaya", features: { last_call: false, melee: false } } },
+    result: null };
+  document.body.dataset.phase = "playing";
+  morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: {}, sent: null,
+    left: null, solo: null, confirm: null, rulesOpen: false, toast: null, damaged: null }));
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
+    tv: Page, open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    tv.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    for cards in (7, 16, 30):
+        tv.evaluate(BIG_HAND, cards)
+        hand = tv.get_by_test_id("hand")
+        expect(hand.get_by_role("listitem")).to_have_count(cards)
+        boxes = [
+            box
+            for card in hand.get_by_role("listitem").all()
+            if (box := card.bounding_box()) is not None
+        ]
+        area = hand.bounding_box()
+        assert area
+        assert max(box["y"] for box in boxes) - min(box["y"] for box in boxes) < boxes[0]["height"]
+        assert all(
+            area["x"] <= box["x"] and box["x"] + box["width"] <= area["x"] + area["width"]
+            for box in boxes
+        ), (cards, area, boxes[-1])
+        # each card keeps its corner (rank and suit) in sight: a fifth of a card at the least
+        steps = [b["x"] - a["x"] for a, b in itertools.pairwise(boxes)]
+        assert min(steps) >= boxes[0]["width"] / 5, (cards, min(steps))
+        draw = hand.get_by_role("button", name="Draw", exact=True)
+        box = draw.bounding_box()
+        assert box and box["y"] + box["height"] <= size[1], (cards, box)
+        assert tv.evaluate("document.scrollingElement.scrollHeight") <= size[1], cards

@@ -77,7 +77,7 @@ def test_solo_hands_of_every_ruleset_reach_the_results(
     results = play_solo_hand(tv)
     expect(results.get_by_role("heading", name="Hand over")).to_be_visible()
     expect(results).to_contain_text(re.compile(r"won!|no winner"))
-    expect(tv.get_by_test_id("seat-0")).to_contain_text("You")
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("Player")
     expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
     expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
     expect(tv.get_by_test_id("log").get_by_role("listitem").first).to_be_visible()
