@@ -155,6 +155,14 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       focusOn((root === document.body ? preferred() : null) ?? focusables(root)[0]);
       return;
     }
+    // A hand is a row of cards that may overlap (fanned out on the TV): Left and Right go to the
+    // card beside, in the row's order, however much of it the overlap hides.
+    const card = (dir === "left" || dir === "right") && from.closest(".hand__cards > li");
+    const beside = card && (dir === "left" ? card.previousElementSibling : card.nextElementSibling)?.querySelector(FOCUSABLE);
+    if (beside && canFocus(beside)) {
+      focusOn(beside);
+      return;
+    }
     const candidates = focusables(root).filter((el) => el !== from).map((el) => ({ rect: el.getBoundingClientRect(), item: el }));
     const target = nearest(from.getBoundingClientRect(), candidates, dir);
     if (target) {

@@ -192,3 +192,11 @@ def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
         box = draw.bounding_box()
         assert box and box["y"] + box["height"] <= size[1], (cards, box)
         assert tv.evaluate("document.scrollingElement.scrollHeight") <= size[1], cards
+    # the remote walks the fan card by card, however much each card hides of the one before
+    cards_now = hand.get_by_role("listitem").get_by_role("button")
+    cards_now.first.focus()
+    for index in range(1, 30):
+        tv.keyboard.press("ArrowRight")
+        expect(cards_now.nth(index)).to_be_focused()
+    tv.keyboard.press("ArrowLeft")
+    expect(cards_now.nth(28)).to_be_focused()
