@@ -67,19 +67,19 @@ function seatTile(msg, s, { turn, host }) {
   const out = view?.eliminated?.includes(s.seat);
   const classes = ["seat", turn ? "seat--turn" : "", s.connected ? "" : "seat--offline", s.removed || out ? "seat--removed" : ""].join(" ");
   return html`<li class="${classes}" data-key="seat-${s.seat}" data-testid="seat-${s.seat}" aria-current="${turn ? "true" : "false"}">
-    <span class="seat__name">${s.name}</span>
-    <span class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
-    ${count !== null && count !== undefined ? html`<span class="seat__count" data-testid="count-${s.seat}">${cardsCount(count)}</span>` : ""}
-    ${s.score !== null && s.score !== undefined ? html`<span class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
-    ${s.host ? html`<span class="seat__host" data-testid="crown-${s.seat}">♛ ${t("host.crown")}</span>` : ""}
-    ${called ? html`<span class="seat__called">${t("table.called")}</span>` : ""}
-    ${s.removed ? html`<span class="seat__out">${t("seat.removed")}</span>` : ""}
-    ${out && !s.removed ? html`<span class="seat__out" data-testid="eliminated-${s.seat}">${t("seat.out")}</span>` : ""}
-    ${s.away && !s.removed ? html`<span class="seat__away" data-testid="away-${s.seat}">${t("seat.away")}</span>` : ""}
-    ${view && view.dealer === s.seat && msg.match ? html`<span class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
-    ${turn ? html`<span class="seat__turn">${t("seat.turn")}</span>` : ""}
-    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
-    ${host && !s.removed ? html`<button type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
+    <span data-key="name" class="seat__name">${s.name}</span>
+    <span data-key="kind" class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
+    ${count !== null && count !== undefined ? html`<span data-key="count" class="seat__count" data-testid="count-${s.seat}">${cardsCount(count)}</span>` : ""}
+    ${s.score !== null && s.score !== undefined ? html`<span data-key="score" class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
+    ${s.host ? html`<span data-key="host" class="seat__host" data-testid="crown-${s.seat}">♛ ${t("host.crown")}</span>` : ""}
+    ${called ? html`<span data-key="called" class="seat__called">${t("table.called")}</span>` : ""}
+    ${s.removed ? html`<span data-key="removed" class="seat__out">${t("seat.removed")}</span>` : ""}
+    ${out && !s.removed ? html`<span data-key="out" class="seat__out" data-testid="eliminated-${s.seat}">${t("seat.out")}</span>` : ""}
+    ${s.away && !s.removed ? html`<span data-key="away" class="seat__away" data-testid="away-${s.seat}">${t("seat.away")}</span>` : ""}
+    ${view && view.dealer === s.seat && msg.match ? html`<span data-key="dealer" class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
+    ${turn ? html`<span data-key="turn" class="seat__turn">${t("seat.turn")}</span>` : ""}
+    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button data-key="crown" type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
+    ${host && !s.removed ? html`<button data-key="remove" type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
   </li>`;
 }
 

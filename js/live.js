@@ -42,11 +42,17 @@ export function tick(s, action) {
   return { ...s, left: s.msg ? secondsLeft(s.msg, s.receivedAt, action.now) : null };
 }
 
-/** Dispatch `tick` every `TICK_MS` while the message on screen has a running timer. */
+/**
+ * Check the countdown every `TICK_MS` while the message on screen has a running timer, and
+ * dispatch `tick` when the seconds shown change (a render a second, not four).
+ */
 export function startTicker(store, now = () => performance.now()) {
   return setInterval(() => {
-    const msg = store.state().msg;
-    if (msg?.remaining !== null && msg?.remaining !== undefined && !msg.paused) store.dispatch({ type: "tick", now: now() });
+    const s = store.state();
+    const msg = s.msg;
+    if (msg?.remaining === null || msg?.remaining === undefined || msg.paused) return;
+    const at = now();
+    if (secondsLeft(msg, s.receivedAt, at) !== s.left) store.dispatch({ type: "tick", now: at });
   }, TICK_MS);
 }
 

@@ -139,14 +139,20 @@ export class TableEngine extends EventTarget {
         break;
       case "out": {
         const arrived = performance.timeOrigin + performance.now();
-        const timing = { ...data.ms, transfer: arrived - data.ms.posted };
+        const timing = { ...data.ms, transfer: arrived - data.ms.posted, snapshot: 0, save: 0 };
         this.#emit("out", data.batch);
-        const routed = performance.timeOrigin + performance.now();
-        if (data.snapshot) this.#save(data.snapshot); // none when nothing changed (a ping)
-        timing.route = routed - arrived; // sending to the phones and rendering the TV
-        timing.save = performance.timeOrigin + performance.now() - routed;
+        // sending to the phones and handing the TV's message over (it renders at the next frame)
+        timing.route = performance.timeOrigin + performance.now() - arrived;
         this.timings.push(timing);
         if (this.timings.length > KEPT_TIMINGS) this.timings.shift();
+        break;
+      }
+      case "save": {
+        // after the change's "out" (none when nothing changed, a ping): the snapshot to keep
+        const started = performance.now();
+        this.#save(data.snapshot);
+        const timing = this.timings.at(-1);
+        if (timing) Object.assign(timing, { snapshot: data.ms, save: performance.now() - started });
         break;
       }
       case "failed":

@@ -9,7 +9,8 @@
 // Messages that arrive while Python boots wait in `inbox` and are handled in order once it is up.
 // Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
 // total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
-// {op: "failed", error}, {op: "out", batch: [[to, text], ...], snapshot, ms} after every change,
+// {op: "failed", error}, {op: "out", batch: [[to, text], ...], ms} after every call that answers,
+// then {op: "save", snapshot, ms} when the table changed (the page saves it),
 // {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
@@ -97,13 +98,16 @@ function run(op, a = null, b = null) {
   const batch = bridge.call(op, a, b);
   if (batch) {
     const called = performance.now();
+    // The messages first (phones wait on them), then the snapshot to save. Where the time went,
+    // for bench/bench_table.py: the call in Python (with the messages' serialization, also given
+    // alone), when the batch was posted (epoch ms), then the snapshot's own time.
+    const ms = { python: called - started, dumps: bridge.dumps_ms, posted: performance.timeOrigin + called };
+    postMessage({ op: "out", batch, ms });
     const snapshot = bridge.changed_snapshot(); // null: nothing changed (a ping), nothing to save
-    const done = performance.now();
-    // Where the time went, for bench/bench_table.py: the call in Python (with the messages'
-    // serialization, also given alone), the snapshot, and when it was posted (epoch ms).
-    const ms = { python: called - started, dumps: bridge.dumps_ms, snapshot: done - called, posted: performance.timeOrigin + done };
-    postMessage({ op: "out", batch, snapshot, ms });
-    if (snapshot) ask(snapshot);
+    if (snapshot) {
+      postMessage({ op: "save", snapshot, ms: performance.now() - called });
+      ask(snapshot);
+    }
   }
   schedule();
 }

@@ -112,16 +112,54 @@ function download(message) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
+/** The last renders' timings (ms), newest last: {build, morph, focus} (docs/design.md). */
+const renders = [];
+const KEPT_RENDERS = 1000;
+let renderPending = false;
+
+/**
+ * Render at the next frame, once for however many changes came since the last one: the phones'
+ * messages are already out (route), and a burst of changes costs one render, not one each. A
+ * hidden tab gets no frames: a timer stands in.
+ */
+function scheduleRender() {
+  if (renderPending) return;
+  renderPending = true;
+  const fallback = setTimeout(run, 100);
+  const frame = requestAnimationFrame(run);
+  function run() {
+    clearTimeout(fallback);
+    cancelAnimationFrame(frame);
+    if (renderPending) render();
+  }
+}
+
+/** Render now what is waiting for the next frame (after the player's own input). */
+function flushRender() {
+  if (renderPending) render();
+}
+
+/** Bring the screen (and the focus) to the store's state. */
 function render() {
+  renderPending = false;
   const s = store.state();
-  const app = document.getElementById("app");
-  morph(app, tvScreen(s));
+  const started = performance.now();
+  const screen = tvScreen(s);
+  const join = joinText(s.invite, s.joinStatus);
+  const built = performance.now();
+  morph(document.getElementById("app"), screen);
   document.title = t("app.title");
-  morph(document.getElementById("join-text"), joinText(s.invite, s.joinStatus));
+  morph(document.getElementById("join-text"), join);
   document.body.dataset.phase = s.msg?.phase ?? "boot";
+  const timing = { build: built - started, morph: performance.now() - built, focus: 0 };
+  renders.push(timing);
+  if (renders.length > KEPT_RENDERS) renders.shift();
+  // The focus follows in the same task (a test, or a remote's next key, sees both at once). Its
+  // boxes need the new layout: in a frame's callback that is the layout the frame does anyway.
   if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
+    timing.focus = performance.now() - built - timing.morph;
   }
 }
 
@@ -389,6 +427,7 @@ function begin() {
   const fresh = freshRequested();
   engine = new TableEngine({ fresh, seed: SEED });
   window.lastcardTimings = engine.timings; // diagnostics (bench/bench_table.py): docs/design.md
+  window.lastcardRenders = renders;
   engine.addEventListener("progress", (e) => store.dispatch({ type: "progress", progress: e.detail }));
   engine.addEventListener("bots", () => {
     document.querySelector("main").dataset.bots = "ready";
@@ -457,7 +496,7 @@ function downloadDamaged() {
 }
 
 whenParsed(() => {
-  store.subscribe(render);
+  store.subscribe(scheduleRender);
   store.subscribe(keepAwake);
   unlockOnGesture();
   document.addEventListener("visibilitychange", () => {
@@ -467,14 +506,28 @@ whenParsed(() => {
   onLangChange(() => store.dispatch({ type: "lang" }));
   document.documentElement.lang = lang();
   const app = document.getElementById("app");
-  app.addEventListener("click", onClick);
+  // What a player does on this screen shows at once (the table's changes wait for a frame).
+  app.addEventListener("click", (event) => {
+    onClick(event);
+    flushRender();
+  });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode]");
     if (button) join?.setMode(button.dataset.mode);
   });
-  app.addEventListener("change", onChange);
-  app.addEventListener("submit", onSubmit);
-  remote = remoteControl({ onBack: back, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
+  app.addEventListener("change", (event) => {
+    onChange(event);
+    flushRender();
+  });
+  app.addEventListener("submit", (event) => {
+    onSubmit(event);
+    flushRender();
+  });
+  remote = remoteControl({ onBack: () => {
+    const done = back();
+    flushRender();
+    return done;
+  }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   lock.onTake = handOver;
