@@ -41,7 +41,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 from playwright.sync_api import Browser, Page, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -67,9 +66,47 @@ RTCPeerConnection.prototype.createDataChannel = function (...args) {
   });
   return channel;
 };
-addEventListener("pointerdown", () => {
-  window.tapAt = performance.timeOrigin + performance.now();
-}, true);
+// Autoplay (on while window.autoplay): on its turn, once the last change has settled (150 ms
+// after this phone's last view), the phone taps what a player would: the choice asked for, a
+// legal card (then Play when several go together), else Draw, else End turn. window.taps: the
+// time of every tap that sent a move (the click's own time, before the page handles it).
+window.taps = [];
+window.autoplay = false;
+let clickAt = 0;
+const channelSend = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  if (window.autoplay && typeof data === "string" && data.includes('"type":"action"')) {
+    window.taps.push(clickAt);
+  }
+  return channelSend.call(this, data);
+};
+const tapOn = (el) => {
+  clickAt = performance.timeOrigin + performance.now();
+  el.click();
+};
+setInterval(() => {
+  if (!window.autoplay || !document.querySelector(".hand--turn")) return;
+  if (performance.timeOrigin + performance.now() - (window.views.at(-1) ?? 0) < 150) return;
+  const choice = document.querySelector("[data-testid=choice] button:not(.btn--ghost)");
+  if (choice) return tapOn(choice);
+  const play = ".hand--turn [data-act=play-selection]:not([disabled])";
+  const card = document.querySelector(
+    ".hand--turn [data-act=card][aria-disabled=false]:not(.is-selected)");
+  if (card) {
+    tapOn(card);
+    const more = document.querySelector(play);
+    if (more) tapOn(more);
+    return;
+  }
+  if (document.querySelector(play)) return tapOn(document.querySelector(play));
+  const suit = document.querySelector(".hand--turn [data-act=suit]");
+  if (suit) return tapOn(suit);
+  for (const action of ["draw", "pass"]) {
+    const button = document.querySelector(
+      `.hand--turn [data-act=send][data-action=${action}]:not([disabled])`);
+    if (button) return tapOn(button);
+  }
+}, 20);
 new MutationObserver(() => {
   const text = document.body?.textContent ?? "";
   if (window.seatedAt === undefined && text.includes("You are at the table")) {
@@ -301,13 +338,14 @@ def seated_camera_ms(
 
 
 def seated_relay(
-    browser: Browser, base: str, broker: str, phones: int, rounds: int, bots: int = 0
-) -> tuple[list[float], list[float]]:
-    """Relay mode, real pages: (URL open → seated per phone, tap → every phone's screen).
+    browser: Browser, base: str, broker: str, phones: int, taps: int, bots: int = 0
+) -> tuple[list[float], list[float], float]:
+    """Relay mode, real pages: (URL open → seated per phone, tap → every phone's screen, seconds
+    of play).
 
     With ``bots``, that many ``hard`` computer players (no thinking pause) take the first seats,
     so they think between the phones' turns; phones beyond the free seats watch (and get every
-    view as well)."""
+    view as well). The phones play by themselves (``AUTOPLAY``) until ``taps`` taps are in."""
     tv, url = boot_table(browser, base, f"join=relay&broker={quote(broker, safe='')}&stun=none")
     if bots:
         tv.wait_for_selector("main[data-bots=ready]", timeout=120_000)
@@ -327,42 +365,34 @@ def seated_relay(
         else:  # it watches: its first view is enough
             phone.wait_for_function("window.views.length > 0", timeout=30_000)
         pages.append(phone)
+    tv.get_by_label("Turn timer").select_option("off")
     tv.get_by_role("button", name="Start the game").click()
-    latencies: list[float] = []
-    while len(latencies) < rounds:
+    for page in pages:
+        page.evaluate("() => { window.autoplay = true; }")
+    started = time.monotonic()
+    while sum(page.evaluate("window.taps.length") for page in pages) < taps:
         again = tv.get_by_role("button", name="Rematch")
         if again.count() and again.is_enabled():  # a game is over: another one
             again.click()
             start = tv.get_by_role("button", name="Start the game")
-            tv.wait_for_timeout(300)
-            if start.count() and start.is_enabled():
+            start.wait_for(timeout=10_000)
+            if start.is_enabled():
                 start.click()
-        turn = next((p for p in pages if p.get_by_text("Your turn").is_visible()), None)
-        if turn is None:
-            tv.wait_for_timeout(50)
-            continue
-        for page in pages:
-            page.evaluate("() => { window.views = []; }")
-        hand = turn.get_by_test_id("hand")
-        legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
-        (
-            legal.first if legal.count() else hand.get_by_role("button", name="Draw", exact=True)
-        ).click()
-        choice = turn.get_by_test_id("choice")
-        if choice.count():
-            choice.get_by_role("button").first.click()
-        tap = float(turn.evaluate("window.tapAt"))
-        try:
-            for page in pages:
-                page.wait_for_function(f"window.views.some((t) => t > {tap})", timeout=10_000)
-        except PlaywrightTimeout:  # the tap sent nothing (a card legal only with others)
-            turn.keyboard.press("Escape")
-            continue
-        arrivals = [float(page.evaluate(f"window.views.find((t) => t > {tap})")) for page in pages]
-        latencies.append(max(arrivals) - tap)
+        tv.wait_for_timeout(250)
+    played = time.monotonic() - started
+    for page in pages:
+        page.evaluate("() => { window.autoplay = false; }")
+    tv.wait_for_timeout(1000)  # the last taps' views arrive
+    tapped = [float(at) for page in pages for at in page.evaluate("window.taps")]
+    views = [sorted(float(at) for at in page.evaluate("window.views")) for page in pages]
+    latencies: list[float] = []
+    for tap in sorted(tapped):
+        arrivals = [next((at for at in got if at > tap), None) for got in views]
+        if all(at is not None and at - tap < 5000 for at in arrivals):  # a view each, in time
+            latencies.append(max(at for at in arrivals if at is not None) - tap)
     for page in [tv, *pages]:
         page.context.close()
-    return times, latencies
+    return times, latencies, played
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -375,7 +405,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and taps")
     args = parser.parse_args(argv)
-    runs, taps, rounds = (2, 60, 20) if args.quick else (5, 300, 200)
+    runs, taps, rounds = (2, 60, 40) if args.quick else (5, 300, 220)
 
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -396,8 +426,8 @@ def main(argv: list[str] | None = None) -> None:
             )
             seated_camera = seated_camera_ms(webcam, video, browser, base, runs)
             webcam.close()
-        seated, renames = seated_relay(browser, base, broker, PHONES, rounds)
-        _, with_bots = seated_relay(browser, base, broker, PHONES, rounds, bots=4)
+        seated, renames, _ = seated_relay(browser, base, broker, PHONES, rounds)
+        _, with_bots, _ = seated_relay(browser, base, broker, PHONES, rounds, bots=4)
         qr_version, qr_digits = offer_qr(browser, base)
         camera = [camera_join_ms(browser, base) for _ in range(runs)]
         relay = [relay_join_ms(browser, base, broker) for _ in range(runs)]

@@ -43,6 +43,18 @@ window.longTasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+// Long animation frames (over 50 ms, a frame's tasks with their rendering): [start, duration,
+// rendering (style and layout), the longest script's source].
+window.longFrames = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const script = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+    const source = script
+      ? `${script.invoker || script.invokerType} ${Math.round(script.duration)} ms` : "";
+    const rendering = e.renderStart ? e.startTime + e.duration - e.renderStart : 0;
+    window.longFrames.push([e.startTime, e.duration, rendering, source]);
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 new MutationObserver(() => {
   if (window.qrAt === undefined && document.querySelector("#join-qr svg")) {
     window.qrAt = performance.now();
@@ -127,7 +139,10 @@ def play(browser: Browser, base: str, broker: str, seconds: float) -> dict[str, 
         tv.get_by_label("Level").select_option("hard")
         tv.get_by_role("button", name="Add computer player").click()
         tv.get_by_test_id(f"seat-{seat}").filter(has_text="hard").wait_for()
-    tv.evaluate("() => { window.longTasks = []; window.lastcardTimings.length = 0; }")
+    tv.evaluate(
+        "() => { window.longTasks = []; window.longFrames = [];"
+        " window.lastcardTimings.length = 0; window.lastcardRenders.length = 0; }"
+    )
     start = tv.evaluate("performance.now()")
     tv.get_by_role("button", name="Start the game").click()
     deadline = time.monotonic() + seconds
@@ -141,11 +156,20 @@ def play(browser: Browser, base: str, broker: str, seconds: float) -> dict[str, 
             hands += 1
             again.first.click()
     tasks = tv.evaluate("window.longTasks")
+    frames = tv.evaluate("window.longFrames")
     timings = tv.evaluate("window.lastcardTimings.slice()")
+    renders = tv.evaluate("window.lastcardRenders.slice()")
     for page in [tv, *phones]:
         page.context.close()
     durations = [d for s, d in tasks if s >= start]
-    return {"tasks": durations, "timings": timings, "hands": hands}
+    frames = [f for f in frames if f[0] >= start]
+    return {
+        "tasks": durations,
+        "frames": frames,
+        "timings": timings,
+        "renders": renders,
+        "hands": hands,
+    }
 
 
 def spread(values: list[float]) -> str:
@@ -187,6 +211,16 @@ def main(argv: list[str] | None = None) -> None:
         f" ({len(timings)} changes, {played['hands']} hands finished): {len(tasks)} long tasks"
         f" on the TV's main thread, longest {max(tasks, default=0):.0f} ms.\n"
     )
+    frames = played["frames"]
+    assert isinstance(frames, list)
+    print(
+        f"Long animation frames (over 50 ms, a frame's tasks and its rendering): {len(frames)},"
+        f" longest {max((f[1] for f in frames), default=0):.0f} ms; the longest five"
+        " (duration / of which rendering / longest script):\n"
+    )
+    for f in sorted(frames, key=lambda f: -f[1])[:5]:
+        print(f"- {f[1]:.0f} ms / {f[2]:.0f} ms / {f[3] or '—'}")
+    print()
     print("Where a change's time goes (ms, p50 / p99 / max):\n")
     print("| part | where | p50 / p99 / max |")
     print("|---|---|---:|")
@@ -195,10 +229,24 @@ def main(argv: list[str] | None = None) -> None:
         ("dumps", "table worker", "of which serializing the messages"),
         ("snapshot", "table worker", "snapshot for the save"),
         ("transfer", "worker → page", "postMessage hand-over"),
-        ("route", "page", "send to the phones + render the TV"),
+        ("route", "page", "send to the phones, hand the TV's message to the store"),
         ("save", "page", "localStorage write"),
     ):
         print(f"| {label} | {where} | {spread([float(t[key]) for t in timings])} |")
+    renders = played["renders"]
+    assert isinstance(renders, list)
+    print(
+        f"\nThe TV's renders (one a frame at most, {len(renders)} in the window; ms,"
+        " p50 / p99 / max):\n"
+    )
+    print("| part | p50 / p99 / max |")
+    print("|---|---:|")
+    for key, label in (
+        ("build", "markup of the screen"),
+        ("morph", "bringing the DOM to it (morph)"),
+        ("focus", "the focus, after the frame"),
+    ):
+        print(f"| {label} | {spread([float(r[key]) for r in renders])} |")
 
 
 if __name__ == "__main__":
