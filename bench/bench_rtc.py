@@ -369,15 +369,20 @@ def seated_relay(
     tv.get_by_role("button", name="Start the game").click()
     for page in pages:
         page.evaluate("() => { window.autoplay = true; }")
-    started = time.monotonic()
-    while sum(page.evaluate("window.taps.length") for page in pages) < taps:
+    started = progress = time.monotonic()
+    done = 0
+    while done < taps:
+        count = sum(page.evaluate("window.taps.length") for page in pages)
+        if count > done:
+            done, progress = count, time.monotonic()
+        elif time.monotonic() - progress > 60:
+            raise RuntimeError(f"the phones stopped playing after {done} taps")
         again = tv.get_by_role("button", name="Rematch")
         if again.count() and again.is_enabled():  # a game is over: another one
             again.click()
-            start = tv.get_by_role("button", name="Start the game")
-            start.wait_for(timeout=10_000)
-            if start.is_enabled():
-                start.click()
+        start = tv.get_by_role("button", name="Start the game")
+        if start.count() and start.is_enabled():  # back in the lobby: start it
+            start.click()
         tv.wait_for_timeout(250)
     played = time.monotonic() - started
     for page in pages:
