@@ -6,11 +6,13 @@ own browser context:
 - URL open → seated ("You are at the table" on the phone), per mode. Camera mode: the table's
   fake webcam plays a y4m of a screenshot of the phone's answer QR (made as in the e2e tests);
   the clock includes taking that screenshot. Relay mode: through a loopback amqtt broker.
-- Tap → every screen: 10 phones play games of poslednyaya; from the pointerdown of the phone
-  whose turn it is (a legal card, or Draw) until the last of the 10 phones has received its new
-  view (phone → table page → the table's worker (Python controller) → 10 views → every phone);
-  again with four ``hard`` computer players at the table (no thinking pause: they think in their
-  own worker between the phones' turns), six phones playing and four watching.
+- Tap → every screen: 10 phones play games of poslednyaya by themselves (a script in each phone
+  page taps, on its turn, what a player would, 150 ms after its last view); from the click that
+  sends the move until the last of the 10 phones has received its new view (phone → table page
+  → the table's worker (Python controller) → 10 views → every phone), at least 200 taps; again
+  with four ``hard`` computer players at the table (no thinking pause: they think in their own
+  worker between the phones' turns), six phones playing and four watching. The 10 phones are
+  10 renderer processes on the same machine as the table: on 2 cores they compete with it.
 
 On the transport harness page (tests/e2e/pages/transport.html: the real js/ transport modules,
 without the Python controller):
@@ -73,10 +75,12 @@ RTCPeerConnection.prototype.createDataChannel = function (...args) {
 window.taps = [];
 window.autoplay = false;
 let clickAt = 0;
+let movedAt = -1; // how many views there were when this phone last sent a move
 const channelSend = RTCDataChannel.prototype.send;
 RTCDataChannel.prototype.send = function (data) {
   if (window.autoplay && typeof data === "string" && data.includes('"type":"action"')) {
     window.taps.push(clickAt);
+    movedAt = window.views.length;
   }
   return channelSend.call(this, data);
 };
@@ -86,6 +90,7 @@ const tapOn = (el) => {
 };
 setInterval(() => {
   if (!window.autoplay || !document.querySelector(".hand--turn")) return;
+  if (window.views.length === movedAt) return; // one move per view: wait for the answer
   if (performance.timeOrigin + performance.now() - (window.views.at(-1) ?? 0) < 150) return;
   const choice = document.querySelector("[data-testid=choice] button:not(.btn--ghost)");
   if (choice) return tapOn(choice);
@@ -345,7 +350,8 @@ def seated_relay(
 
     With ``bots``, that many ``hard`` computer players (no thinking pause) take the first seats,
     so they think between the phones' turns; phones beyond the free seats watch (and get every
-    view as well). The phones play by themselves (``AUTOPLAY``) until ``taps`` taps are in."""
+    view as well). The phones play by themselves (the autoplay of ``SEATED_PROBE``) until
+    ``taps`` taps are in."""
     tv, url = boot_table(browser, base, f"join=relay&broker={quote(broker, safe='')}&stun=none")
     if bots:
         tv.wait_for_selector("main[data-bots=ready]", timeout=120_000)
