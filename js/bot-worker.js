@@ -14,9 +14,23 @@ const ROOT = new URL("../", import.meta.url);
 const ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl";
 const BRIDGE = "py/bridge.py";
 
+// A search starts this long after it is asked: the change that asked for it is still going out
+// to the phones (the page's main thread and the phones' pages), and on a machine with few cores
+// a search started at once takes a core from them. A `hard` move searches for 200 ms.
+const START_AFTER_MS = 20;
+
 const inbox = [];
 let think = null;
-self.onmessage = (event) => (think ? answer(event.data) : inbox.push(event.data));
+let waiting = 0;
+self.onmessage = (event) => {
+  inbox.push(event.data);
+  if (think && !waiting) waiting = setTimeout(drain, START_AFTER_MS);
+};
+
+function drain() {
+  waiting = 0;
+  for (const data of inbox.splice(0)) answer(data);
+}
 
 function answer({ snapshot, asks }) {
   for (const { key, seat, level, seed } of asks) {
@@ -39,7 +53,7 @@ async function boot() {
   pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
   think = pyodide.pyimport("bridge").think;
   postMessage({ op: "ready" });
-  for (const data of inbox.splice(0)) answer(data);
+  drain();
 }
 
 boot().catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
