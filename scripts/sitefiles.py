@@ -8,7 +8,7 @@ The manifest, ``vendor/site-files.json``, is JSON::
 
 Every file the browser may load is listed: the pages, the web app manifest, ``js/``, ``css/``,
 ``assets/``, the page-level Python (``py/*.py``; the packages reach the browser in the engine
-wheel) and ``vendor/`` (Pyodide, PyScript, the JS libraries, the engine wheel), without source
+wheel) and ``vendor/`` (Pyodide, the JS libraries, the engine wheel), without source
 maps and dot files. The service worker keeps the files of the sets its pages asked for: a phone's
 pages ask for ``phone`` (every file not under a ``phone_skips`` prefix), the table for ``table``
 (every file). A file's entry in the worker's cache is keyed by its hash, so a new deploy fetches
@@ -47,7 +47,6 @@ PHONE_SKIPS = (
     "vendor/lastcard-",
     "vendor/mqtt/",
     "vendor/pyodide/",
-    "vendor/pyscript/",
     "vendor/zxing-wasm/",
 )
 SKIPPED_SUFFIXES = (".map", ".d.ts", ".tmp")
