@@ -51,9 +51,13 @@ function report(force = false) {
   postMessage({ op: "progress", stage: "fetch", loaded: progress.loaded, total: known ? progress.total : null });
 }
 
+const bodies = []; // each boot file's count, done once its last byte is in
+
 /**
- * Fetch one boot file now and read its body eagerly, counting bytes as they arrive; the result is
- * a fresh Response (same status and headers) that Pyodide's own fetch gets instead.
+ * Fetch one boot file now, counting its bytes as they arrive on a copy (a tee of the body); the
+ * response itself goes to Pyodide's own fetch untouched, so the WebAssembly file keeps its URL and
+ * `Content-Type`: compiled while it streams in, and its compiled code cached by the browser with
+ * the file (a Response rebuilt from the bytes would be compiled afresh on every boot).
  */
 async function prefetch(url) {
   const response = await fetch(url);
@@ -62,13 +66,15 @@ async function prefetch(url) {
   progress.headers += 1;
   report(true);
   if (!response.ok || !response.body) return response;
-  const reader = response.body.getReader();
-  const chunks = [];
+  bodies.push(count(response.clone().body.getReader(), length));
+  return response;
+}
+
+async function count(reader, length) {
   let seen = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     // A compressed transfer reads more bytes than its length says: count up to the length.
     const counted = Math.min(value.byteLength, Math.max(0, length - seen));
     seen += value.byteLength;
@@ -77,7 +83,6 @@ async function prefetch(url) {
   }
   progress.done += 1;
   report(true);
-  return new Response(new Blob(chunks), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 const prefetched = new Map(BOOT_FILES.map((url) => [url, prefetch(url)]));
@@ -89,7 +94,7 @@ self.fetch = (input, init) => {
   prefetched.delete(url); // each prefetched body is read once
   return early;
 };
-const fetched = Promise.all([...prefetched.values()]);
+const fetched = Promise.all([...prefetched.values()]).then(() => Promise.all(bodies));
 
 // ---------------------------------------------------------------- the table
 function run(op, a = null, b = null) {
