@@ -87,7 +87,6 @@ export class TableJoin extends EventTarget {
    * @returns {Promise<void>}
    */
   async start() {
-    this.handUrl ??= await phoneUrlFor(location);
     await this.setMode(this.config.mode);
   }
 
@@ -99,7 +98,8 @@ export class TableJoin extends EventTarget {
    */
   async setMode(mode) {
     this.stopWays();
-    this.handUrl ??= await phoneUrlFor(location);
+    // Asked of the server while the ways start, not before them (one round trip less to the QR).
+    this.handUrlAsked ??= this.handUrl ? Promise.resolve(this.handUrl) : phoneUrlFor(location);
     this.mode = mode;
     this.ways = { camera: null, relay: null };
     this.wayStatus = {};
@@ -111,10 +111,12 @@ export class TableJoin extends EventTarget {
       const devices = (await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? [];
       wantCamera = devices.some((d) => d.kind === "videoinput");
     }
+    this.cameraWanted = wantCamera;
     const results = await Promise.all([
       wantRelay ? this.#startWay("relay", () => this.#startRelay(), stops) : false,
       wantCamera ? this.#startWay("camera", () => this.#startCamera(), stops) : false,
     ]);
+    this.handUrl ??= await this.handUrlAsked;
     if (results.some(Boolean)) this.#render();
     else {
       this.qrBox.replaceChildren(); // no way works: no QR that lies
@@ -179,7 +181,7 @@ export class TableJoin extends EventTarget {
   #render() {
     const relay = this.ways.relay ? this.relayInvite : null;
     const camera = this.ways.camera ? this.cameraOffer : null;
-    if (!relay && !camera) return;
+    if ((!relay && !camera) || !this.handUrl) return; // setMode renders once the URL is known
     const params = new URLSearchParams(relay?.params ?? "");
     if (camera) params.append("o", camera.digits);
     const url = `${this.handUrl}#${params}`;
@@ -296,8 +298,7 @@ export class TableJoin extends EventTarget {
     const { brokers } = this.config;
     const hub = new relay.Brokers(brokers, { onState: (state) => this.#relayStateChanged(state) });
     this.hub = hub;
-    const room = await relay.serveRoom({ hub, ...creds, onOffer: (sdp) => this.#answerOffer(sdp, creds) });
-    this.roomServer = room;
+    const roomServed = relay.serveRoom({ hub, ...creds, onOffer: (sdp) => this.#answerOffer(sdp, creds) });
     let codeServer = null;
     const serveCode = async () => {
       codeServer?.close();
@@ -321,10 +322,38 @@ export class TableJoin extends EventTarget {
       });
       this.codeServer = codeServer;
     };
-    await serveCode();
+    // The room and the code start listening at once; the code's exchange loads js/pake.js and
+    // its curve library, which the QR does not wait for (nobody types a code that fast).
+    const codeServed = serveCode();
+    const ways = this.ways;
+    let room;
+    try {
+      room = await roomServed;
+    } catch (error) {
+      codeServed.then(() => codeServer.close(), () => {});
+      hub.close();
+      throw error;
+    }
+    this.roomServer = room;
     const params = new URLSearchParams({ r: creds.room, k: creds.key });
     for (const [name, value] of fragmentOf(this.config, brokers !== DEFAULT_BROKERS)) params.append(name, value);
     this.relayInvite = { params: params.toString(), code };
+    if (!this.cameraWanted) {
+      // Without the camera way the QR is complete now: on screen before the code's exchange.
+      this.handUrl ??= await this.handUrlAsked;
+      if (this.ways === ways) {
+        ways.relay = true;
+        this.#render();
+      }
+    }
+    try {
+      await Promise.all([room.keys, codeServed]);
+    } catch (error) {
+      room.close();
+      hub.close();
+      this.relayInvite = null;
+      throw error;
+    }
     const online = () => hub.retryNow();
     addEventListener("online", online);
     return () => {

@@ -260,13 +260,16 @@ export class Brokers {
  * @param {{hub: Brokers, room: string, key: string, onOffer: (sdp: string) => Promise<string>,
  *          limit?: RateLimit}} options
  *   `onOffer` gets the phone's offer SDP and resolves with the table's answer SDP
- * @returns {Promise<{close: () => void, limit: RateLimit}>}
+ * @returns {Promise<{close: () => void, limit: RateLimit, keys: Promise<void>}>} once the room is
+ *   subscribed; its keys are derived meanwhile (`keys` settles then: rejected if they cannot
+ *   be), and offers that arrive before wait for them
  */
 export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit(12, 500) }) {
-  const { suite, aes } = await derive(key, room);
+  const derived = derive(key, room);
   const inbox = topic(room, "table");
   const seen = new Set();
   await hub.subscribe(inbox, async (payload, where) => {
+    const { suite, aes } = await derived;
     const message = await unseal(suite, aes, where, payload);
     if (message?.t !== "offer" || typeof message.from !== "string") return;
     if (seen.has(message.from)) return; // the same offer through another broker, or a replay
@@ -281,7 +284,7 @@ export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit
     const outbox = topic(room, "phone", message.from);
     hub.publish(outbox, await seal(suite, aes, outbox, { t: "answer", sdp: answer }));
   });
-  return { close: () => hub.unsubscribe(inbox), limit };
+  return { close: () => hub.unsubscribe(inbox), limit, keys: derived.then(() => {}) };
 }
 
 /**
