@@ -6,26 +6,33 @@
  * with the hash of its content. A page asks the worker to keep a set of files: "phone" (the
  * pages and what a phone loads) or "table" (everything, Pyodide and the engine wheel included).
  * Each file is cached under its path and hash, checked against the hash when it is fetched, so a
- * new deploy fetches only the files that changed. A navigation first asks the network for the
- * manifest (a few seconds at most): if it changed, the new files are fetched, then the whole
- * load is served from the new version and the entries no longer listed are deleted; offline,
- * the last complete version serves. Files outside the manifest go to the network.
+ * new deploy fetches only the files that changed.
+ *
+ * A navigation is served from the cache at once, with no round trip (stale-while-revalidate):
+ * meanwhile the worker asks the network for the manifest, and if it changed it fetches the new
+ * files into the cache as the next version. The next navigation serves that version whole (never
+ * a mix of two deploys in one page) and deletes the entries no longer listed. Offline, the last
+ * complete version serves. Files outside the manifest go to the network.
  */
 
 const CACHE = "lastcard-v1";
 const MANIFEST = "vendor/site-files.json";
 const MANIFEST_TIMEOUT_MS = 3000;
 const PARALLEL = 6;
-const FRESH_MS = 30000; // a page that asks again this soon after a navigation's check is not re-checked
+const FRESH_MS = 30000; // a page that asks to keep its set this soon after a check is not re-checked
 
 const scope = self.registration.scope; // ends with "/"
 const STATE_KEY = `${scope}__offline-state__`;
 
-/** @type {{manifest: {version: string, files: Record<string, string>, phone_skips: string[]} | null, sets: string[]} | null} */
+/**
+ * The version served (`manifest`), the sets kept, and `next`: a newer deploy whose files are all
+ * in the cache, served from the next navigation on.
+ * @typedef {{version: string, files: Record<string, string>, phone_skips: string[]}} Manifest
+ * @type {{manifest: Manifest | null, sets: string[], next?: Manifest | null} | null}
+ */
 let memo = null;
 let queue = Promise.resolve();
-let keeping = 0; // syncs a page asked for, running or queued: a navigation does not wait for them
-let refreshing = null; // the refresh that navigations share
+let keeping = 0; // syncs a page asked for, running or queued: a navigation's check skips then
 let checkedAt = -Infinity; // when the network last gave the manifest
 
 self.addEventListener("install", (event) => event.waitUntil(self.skipWaiting()));
@@ -51,7 +58,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(scope) || request.headers.has("range")) return;
   const path = pathOf(request.url);
   if (path === MANIFEST) return;
-  if (request.mode === "navigate") event.respondWith(navigate(request, path));
+  if (request.mode === "navigate") event.respondWith(navigate(event, path));
   else event.respondWith(serve(request, path, memo));
 });
 
@@ -128,52 +135,81 @@ async function store(cache, path, hash) {
   throw new Error(`${path}: the content does not match the site manifest`);
 }
 
-/**
- * Bring the cache to `manifest` for `sets`: fetch what is missing, then make it the version
- * served and delete the entries it no longer lists. If a fetch fails, the old version stays.
- */
-async function sync(manifest, sets) {
-  const cache = await caches.open(CACHE);
+/** Fetch the files of `manifest` for `sets` that the cache does not hold yet. */
+async function fetchMissing(cache, manifest, sets) {
   const have = new Set((await cache.keys()).map((request) => request.url));
   const missing = wanted(manifest, sets).filter((path) => !have.has(keyOf(path, manifest.files[path])));
   for (let i = 0; i < missing.length; i += PARALLEL) {
     await Promise.all(missing.slice(i, i + PARALLEL).map((path) => store(cache, path, manifest.files[path])));
   }
-  const state = { manifest, sets };
+}
+
+/** Delete the entries that neither the version served nor the next one lists. */
+async function prune(state) {
+  const cache = await caches.open(CACHE);
+  const keep = new Set([STATE_KEY]);
+  for (const manifest of [state.manifest, state.next]) {
+    if (manifest) for (const path of wanted(manifest, state.sets)) keep.add(keyOf(path, manifest.files[path]));
+  }
+  for (const request of await cache.keys()) if (request.url.startsWith(scope) && !keep.has(request.url)) await cache.delete(request);
+}
+
+/**
+ * Bring the cache to `manifest` for `sets` and serve it from now on (a page's first request to
+ * keep a set). If a fetch fails, the old version stays.
+ */
+async function sync(manifest, sets) {
+  await fetchMissing(await caches.open(CACHE), manifest, sets);
+  const state = { manifest, sets, next: null };
   await writeState(state);
-  const keep = new Set([STATE_KEY, ...wanted(manifest, sets).map((path) => keyOf(path, manifest.files[path]))]);
-  for (const url of have) if (url.startsWith(scope) && !keep.has(url)) await cache.delete(url);
+  await prune(state);
   return state;
 }
 
 /** A page asked to keep a set offline. */
 async function keep(set) {
   const state = await readState();
-  if (state.sets.includes(set) && Date.now() - checkedAt < FRESH_MS) return;
-  const sets = state.sets.includes(set) ? state.sets : [...state.sets, set];
+  if (state.manifest && state.sets.includes(set)) return update(FRESH_MS); // kept: only look for a deploy
   const manifest = (await fetchManifest()) ?? state.manifest;
-  if (manifest && (sets !== state.sets || manifest.version !== state.manifest?.version)) await sync(manifest, sets);
+  if (manifest) await sync(manifest, [...state.sets, set]);
 }
 
-/** Before a page loads: take a new deploy if there is one (and the network answers). */
-async function refresh() {
+/**
+ * After a navigation (in the background): if the network has a new deploy, fetch its files and
+ * make it the next version. The page being loaded is not affected. Not asked again within
+ * `freshMs` of the last check.
+ */
+async function update(freshMs = 0) {
   const state = await readState();
-  if (!state.manifest) return state; // nothing kept yet: the page will ask
+  if (!state.manifest || Date.now() - checkedAt < freshMs) return;
   const manifest = await fetchManifest();
-  if (!manifest || manifest.version === state.manifest.version) return state;
-  return sync(manifest, state.sets);
+  if (!manifest || manifest.version === state.next?.version) return;
+  if (manifest.version === state.manifest.version) {
+    if (state.next) await writeState({ ...memo, next: null }); // the deploy was taken back
+    return;
+  }
+  await fetchMissing(await caches.open(CACHE), manifest, state.sets);
+  await writeState({ ...memo, next: manifest });
 }
 
-async function navigate(request, path) {
-  let state;
+/** The next version (fetched whole earlier) becomes the one served; the old entries go. */
+async function promote(state) {
+  const promoted = { manifest: state.next, sets: state.sets, next: null };
+  memo = promoted;
   try {
-    if (keeping) state = await readState(); // the first fetch of the kept files is under way
-    else state = await (refreshing ??= serial(refresh).finally(() => (refreshing = null)));
+    await writeState(promoted);
+    await prune(promoted);
   } catch (error) {
-    console.warn("offline cache: update failed, serving the kept version", error);
-    state = await readState();
+    console.warn("offline cache: the new version is served, the old entries stay", error);
   }
-  return serve(request, path, state);
+  return promoted;
+}
+
+async function navigate(event, path) {
+  let state = await readState();
+  if (state.next) state = await promote(state);
+  if (!keeping) event.waitUntil(serial(() => update()).catch((error) => console.warn("offline cache: update failed", error)));
+  return serve(event.request, path, state);
 }
 
 async function serve(request, path, state) {
