@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
     for key, label in (
         ("build", "markup of the screen"),
         ("morph", "bringing the DOM to it (morph)"),
-        ("focus", "the focus, after the frame"),
+        ("focus", "the focus (reads the new layout)"),
     ):
         print(f"| {label} | {spread([float(r[key]) for r in renders])} |")
 
