@@ -58,12 +58,15 @@ SEATED_PROBE = """
 localStorage.setItem("lastcard.name", NAME);
 // Every "view" message the phone receives, on the shared clock; and the time of the last tap.
 window.views = [];
+window.viewStates = []; // each view's state id
 const createDataChannel = RTCPeerConnection.prototype.createDataChannel;
 RTCPeerConnection.prototype.createDataChannel = function (...args) {
   const channel = createDataChannel.apply(this, args);
   channel.addEventListener("message", (event) => {
-    if (event.data[0] === "{" && JSON.parse(event.data).type === "view") {
+    const message = event.data[0] === "{" ? JSON.parse(event.data) : null;
+    if (message?.type === "view") {
       window.views.push(performance.timeOrigin + performance.now());
+      window.viewStates.push(message.state);
     }
   });
   return channel;
@@ -71,7 +74,8 @@ RTCPeerConnection.prototype.createDataChannel = function (...args) {
 // Autoplay (on while window.autoplay): on its turn, once the last change has settled (150 ms
 // after this phone's last view), the phone taps what a player would: the choice asked for, a
 // legal card (then Play when several go together), else Draw, else End turn. window.taps: the
-// time of every tap that sent a move (the click's own time, before the page handles it).
+// time of every tap that sent a move (the click's own time, before the page handles it) and the
+// state id it answered (the views it causes have a later one).
 window.taps = [];
 window.autoplay = false;
 let clickAt = 0;
@@ -79,7 +83,7 @@ let movedAt = -1; // how many views there were when this phone last sent a move
 const channelSend = RTCDataChannel.prototype.send;
 RTCDataChannel.prototype.send = function (data) {
   if (window.autoplay && typeof data === "string" && data.includes('"type":"action"')) {
-    window.taps.push(clickAt);
+    window.taps.push([clickAt, JSON.parse(data).state]);
     movedAt = window.views.length;
   }
   return channelSend.call(this, data);
@@ -394,11 +398,17 @@ def seated_relay(
     for page in pages:
         page.evaluate("() => { window.autoplay = false; }")
     tv.wait_for_timeout(1000)  # the last taps' views arrive
-    tapped = [float(at) for page in pages for at in page.evaluate("window.taps")]
-    views = [sorted(float(at) for at in page.evaluate("window.views")) for page in pages]
+    tapped = [
+        (float(at), int(state)) for page in pages for at, state in page.evaluate("window.taps")
+    ]
+    views = [
+        list(zip(page.evaluate("window.views"), page.evaluate("window.viewStates"), strict=True))
+        for page in pages
+    ]
     latencies: list[float] = []
-    for tap in sorted(tapped):
-        arrivals = [next((at for at in got if at > tap), None) for got in views]
+    for tap, state in sorted(tapped):
+        # each phone's first view of a later state than the one the tap answered
+        arrivals = [next((at for at, s in got if at > tap and s > state), None) for got in views]
         if all(at is not None and at - tap < 5000 for at in arrivals):  # a view each, in time
             latencies.append(max(at for at in arrivals if at is not None) - tap)
     for page in [tv, *pages]:
