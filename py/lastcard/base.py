@@ -170,7 +170,8 @@ class GameBase:
 
     def seats_in_play(self) -> list[int]:
         """Seats taking part in the current hand, in seat order."""
-        return [s for s in range(self.players) if self.in_play(s)]
+        removed, eliminated = self.removed, self.eliminated  # ``in_play``, inlined
+        return [s for s in range(self.players) if not (removed[s] or eliminated[s])]
 
     def next_seat(self, seat: int, steps: int = 1, direction: int | None = None) -> int:
         """The seat ``steps`` seats in play after ``seat`` (in the current direction)."""

@@ -502,10 +502,16 @@ class Game(Beliefs):
 
     def _play(self, seat: int, move: Move) -> None:
         hand = self.hands[seat]
-        for card in move.cards:
-            hand.remove(BASE[card])
-        self.discard.extend(move.cards)
-        top = move.cards[-1]
+        cards = move.cards
+        if len(cards) == 1:
+            top = cards[0]
+            hand.remove(BASE[top])
+            self.discard.append(top)
+        else:
+            for card in cards:
+                hand.remove(BASE[card])
+            self.discard.extend(cards)
+            top = cards[-1]
         self.active = move.name or SUIT[top]
         self.idle = 0
         p = self.pending
@@ -517,34 +523,39 @@ class Game(Beliefs):
                 {
                     "type": "play",
                     "seat": seat,
-                    "cards": list(move.cards),
+                    "cards": list(cards),
                     "action": move.text,
                     "active": self.active,
                 }
             )
-        if seat in self.calls and len(hand) > 1:
-            self.calls.remove(seat)
-        if seat in self.missed:
+        calls = self.calls
+        if calls and seat in calls and len(hand) > 1:
+            calls.remove(seat)
+        if self.missed and seat in self.missed:
             self.missed.remove(seat)
-        if self.CALLS == "after" and hand:  # going out catches no one
-            self._catch_missed_calls(seat)
         # last-card D7: a single final card with no call standing is played, but the seat stays in
-        missed = not hand and self.CALLS == "before" and len(move.cards) == 1
-        missed = missed and seat not in self.calls
-        if not hand and not missed:
-            self._go_out(seat, move, p)
-            return
-        rank = RANK[top]
+        missed = False
+        if hand:
+            if self.CALLS == "after":  # going out catches no one
+                self._catch_missed_calls(seat)
+        else:
+            missed = self.CALLS == "before" and len(cards) == 1 and seat not in calls
+            if not missed:
+                self._go_out(seat, move, p)
+                return
         if p is not None and p["kind"] == "melee":
             self._climb_melee(seat, p, top)
         elif p is not None and p["kind"] == "chain":
             self._climb_chain(seat, top)
         else:
-            effect = self.EFFECTS.get(rank)
+            effect = self.EFFECTS.get(RANK[top])
             if effect is None:
-                self.turn = self.next_seat(seat)
+                nxt = (seat + self.direction) % self.players  # ``next_seat``, inlined
+                if self.removed[nxt] or self.eliminated[nxt]:
+                    nxt = self.next_seat(seat)
+                self.turn = nxt
             else:
-                self._resolve(seat, effect, len(move.cards), top, p)
+                self._resolve(seat, effect, len(cards), top, p)
         if missed:
             self._draw(seat, self.value(self.CALL_PENALTY), "last")
 
@@ -555,7 +566,8 @@ class Game(Beliefs):
         skip = effect.skip * count
         if effect.reverse:
             self.direction = -self.direction
-            self._emit({"type": "reverse", "seat": seat, "direction": self.direction})
+            if self._events is not None:
+                self._events.append({"type": "reverse", "seat": seat, "direction": self.direction})
             if self.REVERSE_SKIPS_TWO and len(self.seats_in_play()) == 2:
                 skip += 1
         nxt = self.next_seat(seat)
@@ -586,11 +598,14 @@ class Game(Beliefs):
         if effect.draw:
             self._draw(nxt, self.value(effect.draw), "penalty")
             skip = max(skip, 1)
-        skip = min(skip, len(self.seats_in_play()) - 1)
+        if skip:
+            skip = min(skip, len(self.seats_in_play()) - 1)
         target = seat
+        events = self._events
         for _ in range(skip):
             target = self.next_seat(target)
-            self._emit({"type": "skip", "seat": target})
+            if events is not None:
+                events.append({"type": "skip", "seat": target})
         self.turn = self.next_seat(target)
 
     def _next_climb(self, card: str) -> str | None:
@@ -701,7 +716,8 @@ class Game(Beliefs):
         if p is None:
             self._blocked_pass(seat)
             return
-        self._emit({"type": "pass", "seat": seat})
+        if self._events is not None:
+            self._events.append({"type": "pass", "seat": seat})
         if p["kind"] != "melee":
             self._end_turn(seat)
             return
@@ -711,7 +727,8 @@ class Game(Beliefs):
 
     def _blocked_pass(self, seat: int) -> None:
         """A pass with nothing to play or draw; a full round of them ends the hand (000 D7)."""
-        self._emit({"type": "pass", "seat": seat})
+        if self._events is not None:
+            self._events.append({"type": "pass", "seat": seat})
         self.idle += 1
         if self.idle >= len(self.seats_in_play()):
             self._end_blocked()

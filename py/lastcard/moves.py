@@ -68,6 +68,11 @@ class LegalMoves(GameBase):
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
     _restricted: ClassVar[frozenset[str]] = frozenset()
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
+    #: the common case has a path of its own in ``legal_moves``: single-card plays checked
+    #: against the per-class table, no call to offer (``_simple``); per position (colour or suit
+    #: in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
+    _simple: ClassVar[bool] = False
+    _tables: ClassVar[dict[tuple[str | None, str, bool], dict[str, list[Move]]]] = {}
     #: per seat, its legal moves by action string, while the state stands
     _cache: dict[int, dict[str, Move]]
 
@@ -79,18 +84,73 @@ class LegalMoves(GameBase):
         cls._matches = {}
         cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
         cls._multis = {}
+        cls._simple = not (cls.MULTI_CARD or cls._custom_playable) and cls.CALLS in (None, "auto")
+        cls._tables = {}
 
     def legal_moves(self, seat: int) -> list[Move]:
         """The legal moves of ``seat``, each once, in the order of ``legal_actions`` (the fast
         path's counterpart: ``Move`` objects for ``push``)."""
-        moves = self._cache.get(seat)
-        return self._generate(seat) if moves is None else list(moves.values())
+        cache = self._cache
+        if cache:
+            found = cache.get(seat)
+            if found is not None:
+                return list(found.values())
+        if not self._simple or self.over or self.removed[seat] or self.eliminated[seat]:
+            return self._generate(seat)
+        p = self.pending
+        if p is not None:
+            if p["kind"] != "drawn" or p["seat"] != seat:
+                return self._generate(seat)
+            moves = self._simple_moves(seat, PASS)
+            return self._generate(seat) if moves is None else moves
+        if seat != self.turn:
+            return []
+        moves = self._simple_moves(seat, None)
+        return self._generate(seat) if moves is None else moves
+
+    def _simple_moves(self, seat: int, drawn: Move | None) -> list[Move] | None:
+        """``_generate`` for a ``_simple`` ruleset on a normal turn (``drawn`` None) or after a
+        draw (``drawn`` the ``PASS`` that ends the list), through the per-position table of
+        plays: the same moves in the same order. None where it does not apply (a free lead, a
+        joker in the hand): ``_generate`` then."""
+        discard = self.discard
+        active = self.active
+        hand = self.hands[seat]
+        if not discard or active is None or JOKER in hand:
+            return None
+        restricted = not self._restricted.isdisjoint(hand) and active in map(
+            SUIT.__getitem__, hand
+        )
+        key = (active, RANK[discard[-1]], restricted)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = {
+                card: self._single(card, True)
+                for card in self._match_cards(*key)
+                if card == BASE[card] and card != JOKER
+            }
+        if drawn is not None:  # the plays of the drawn card (``_drawn_moves``), then pass
+            card = self.drawn
+            assert card is not None
+            return [*table.get(card, ()), drawn]
+        moves: list[Move] = []
+        last = None  # the hand is in card order: a card held twice comes twice, in a row
+        for card in hand:
+            if card in table and card != last:
+                moves += table[card]
+            last = card
+        if self.stock or len(discard) > 1:  # ``_turn_moves``, ``_can_draw``
+            if self.VOLUNTARY_DRAW or not moves:
+                moves.append(DRAW)
+        elif not moves:
+            moves.append(PASS)
+        return moves
 
     def _moves(self, seat: int) -> dict[str, Move]:
         """The legal moves of ``seat`` by action string (cached until the state changes)."""
         moves = self._cache.get(seat)
         if moves is None:
-            moves = self._cache[seat] = {m.text: m for m in self._generate(seat)}
+            moves = self._cache[seat] = {m.text: m for m in self.legal_moves(seat)}
         return moves
 
     def _generate(self, seat: int) -> list[Move]:
