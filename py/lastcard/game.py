@@ -274,8 +274,8 @@ class Game(Beliefs):
         """Every legal action string for ``seat`` now, each once, in the engine's card order."""
         if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
             self._check_seat(seat)
-        moves = self._cache.get(seat)
-        return list(self._moves(seat) if moves is None else moves)
+        found = self._cache.get(seat)
+        return (self._moves(seat) if found is None else found)[0][:]
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
@@ -283,10 +283,12 @@ class Game(Beliefs):
             self._check_seat(seat)
         if type(action) is not str and not isinstance(action, str):
             raise IllegalAction(f"an action is a string, not {type(action).__name__}")
-        moves = self._cache.get(seat)
-        move = (self._moves(seat) if moves is None else moves).get(action)
-        if move is None:
-            raise IllegalAction(self._why_illegal(seat, action))
+        found = self._cache.get(seat)
+        texts, moves = self._moves(seat) if found is None else found
+        try:
+            move = moves[texts.index(action)]
+        except ValueError:
+            raise IllegalAction(self._why_illegal(seat, action)) from None
         if self.pending is None:  # a normal turn: what it shows is recorded (``_memory``)
             if move.kind == "draw":
                 return self._draw_turn(seat, move)
@@ -313,7 +315,7 @@ class Game(Beliefs):
     def _why_illegal(self, seat: int, action: str) -> str:
         if self.over:
             return "the hand is over"
-        if not self._moves(seat):
+        if not self._moves(seat)[1]:
             return f"seat {seat} has nothing to do now (turn: seat {self.turn})"
         return f"{action!r} is not legal for seat {seat} now"
 
@@ -475,7 +477,7 @@ class Game(Beliefs):
         view = self.public_view()
         view["seat"] = seat
         view["hand"] = list(self.hands[seat])
-        view["legal"] = list(self._moves(seat))
+        view["legal"] = list(self._moves(seat)[0])
         return view
 
     # ---- state changes (the trusted fast path) --------------------------------------------
@@ -709,7 +711,8 @@ class Game(Beliefs):
     def _end_turn(self, seat: int) -> None:
         self.pending = None
         self.drawn = None
-        self.turn = self.next_seat(seat)
+        nxt = (seat + self.direction) % self.players  # ``next_seat``, inlined
+        self.turn = self.next_seat(seat) if self.removed[nxt] or self.eliminated[nxt] else nxt
 
     def _pass(self, seat: int) -> None:
         p = self.pending
@@ -745,23 +748,27 @@ class Game(Beliefs):
     def _draw(self, seat: int, count: int, reason: str) -> list[str]:
         """``seat`` draws ``count`` cards, reshuffling the discard pile (all but the top) into the
         stock when it runs out; short of cards, it draws what exists (000 D8)."""
-        got = []
         stock = self.stock
-        for _ in range(count):
-            if not stock:
-                if len(self.discard) < 2:
-                    break
-                self._reshuffle()
-                stock = self.stock
-            got.append(stock.pop())
+        if len(stock) >= count:  # the common case: no reshuffle
+            got = stock[: -count - 1 : -1]  # as popped one by one: the top first
+            del stock[len(stock) - count :]
+        else:
+            got = []
+            for _ in range(count):
+                if not stock:
+                    if len(self.discard) < 2:
+                        break
+                    self._reshuffle()
+                    stock = self.stock
+                got.append(stock.pop())
         hand = self.hands[seat]
         for card in got:
             bisect.insort(hand, card, key=ORDER.__getitem__)
         if got:
             self.idle = 0
-        if seat in self.calls and len(hand) > 1:
+        if self.calls and seat in self.calls and len(hand) > 1:
             self.calls.remove(seat)
-        if got and seat in self.missed:
+        if got and self.missed and seat in self.missed:
             self.missed.remove(seat)
         if self._events is not None:  # no event built on the fast path
             self._events.append(

@@ -73,8 +73,8 @@ class LegalMoves(GameBase):
     #: in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
     _simple: ClassVar[bool] = False
     _tables: ClassVar[dict[tuple[str | None, str, bool], dict[str, list[Move]]]] = {}
-    #: per seat, its legal moves by action string, while the state stands
-    _cache: dict[int, dict[str, Move]]
+    #: per seat, its legal action strings and moves (in the same order), while the state stands
+    _cache: dict[int, tuple[list[str], list[Move]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -94,34 +94,46 @@ class LegalMoves(GameBase):
         if cache:
             found = cache.get(seat)
             if found is not None:
-                return list(found.values())
+                return list(found[1])
         if not self._simple or self.over or self.removed[seat] or self.eliminated[seat]:
             return self._generate(seat)
-        p = self.pending
-        if p is not None:
-            if p["kind"] != "drawn" or p["seat"] != seat:
-                return self._generate(seat)
-            moves = self._simple_moves(seat, PASS)
-            return self._generate(seat) if moves is None else moves
-        if seat != self.turn:
-            return []
-        moves = self._simple_moves(seat, None)
-        return self._generate(seat) if moves is None else moves
-
-    def _simple_moves(self, seat: int, drawn: Move | None) -> list[Move] | None:
-        """``_generate`` for a ``_simple`` ruleset on a normal turn (``drawn`` None) or after a
-        draw (``drawn`` the ``PASS`` that ends the list), through the per-position table of
-        plays: the same moves in the same order. None where it does not apply (a free lead, a
-        joker in the hand): ``_generate`` then."""
+        # a ``_simple`` ruleset: the plays come from the per-position table (``_table``), in
+        # the order ``_generate`` gives them, except on a free lead or with a joker in the hand
         discard = self.discard
         active = self.active
         hand = self.hands[seat]
         if not discard or active is None or JOKER in hand:
-            return None
+            return self._generate(seat)
         restricted = not self._restricted.isdisjoint(hand) and active in map(
             SUIT.__getitem__, hand
         )
         key = (active, RANK[discard[-1]], restricted)
+        table = self._tables.get(key) or self._table(key)
+        p = self.pending
+        if p is not None:  # after a draw: the plays of the drawn card, then pass
+            if p["kind"] != "drawn" or p["seat"] != seat:
+                return self._generate(seat)
+            drawn = self.drawn
+            assert drawn is not None
+            return [*table.get(drawn, ()), PASS]
+        if seat != self.turn:
+            return []
+        moves: list[Move] = []  # ``_turn_moves``
+        last = None  # the hand is in card order: a card held twice comes twice, in a row
+        for card in hand:
+            if card in table and card != last:
+                moves += table[card]
+            last = card
+        if self.stock or len(discard) > 1:  # ``_can_draw``
+            if self.VOLUNTARY_DRAW or not moves:
+                moves.append(DRAW)
+        elif not moves:
+            moves.append(PASS)
+        return moves
+
+    def _table(self, key: tuple[str | None, str, bool]) -> dict[str, list[Move]]:
+        """Per card a ``_simple`` ruleset's hand may hold, its single plays where ``_match_cards``
+        accepts it in the position ``key`` (cached per class)."""
         table = self._tables.get(key)
         if table is None:
             table = self._tables[key] = {
@@ -129,29 +141,16 @@ class LegalMoves(GameBase):
                 for card in self._match_cards(*key)
                 if card == BASE[card] and card != JOKER
             }
-        if drawn is not None:  # the plays of the drawn card (``_drawn_moves``), then pass
-            card = self.drawn
-            assert card is not None
-            return [*table.get(card, ()), drawn]
-        moves: list[Move] = []
-        last = None  # the hand is in card order: a card held twice comes twice, in a row
-        for card in hand:
-            if card in table and card != last:
-                moves += table[card]
-            last = card
-        if self.stock or len(discard) > 1:  # ``_turn_moves``, ``_can_draw``
-            if self.VOLUNTARY_DRAW or not moves:
-                moves.append(DRAW)
-        elif not moves:
-            moves.append(PASS)
-        return moves
+        return table
 
-    def _moves(self, seat: int) -> dict[str, Move]:
-        """The legal moves of ``seat`` by action string (cached until the state changes)."""
-        moves = self._cache.get(seat)
-        if moves is None:
-            moves = self._cache[seat] = {m.text: m for m in self.legal_moves(seat)}
-        return moves
+    def _moves(self, seat: int) -> tuple[list[str], list[Move]]:
+        """The legal moves of ``seat`` and their action strings, in order (cached until the
+        state changes; neither list leaves the engine)."""
+        found = self._cache.get(seat)
+        if found is None:
+            moves = self.legal_moves(seat)
+            found = self._cache[seat] = ([m.text for m in moves], moves)
+        return found
 
     def _generate(self, seat: int) -> list[Move]:
         """Every legal move of ``seat``, each once, in order (a new list)."""
