@@ -81,6 +81,26 @@ def run_engine(
     return actions, time.process_time() - start
 
 
+def run_api(players: int, games: int, seed: int = 1) -> tuple[int, float]:
+    """(actions, seconds) for ``games`` poslednyaya hands through the public API under the
+    play-first policy, in a loop written as ``run_rlcard``'s: the same games as ``run_engine``
+    with ``play_first`` (poslednyaya has no melee and no call, so the seat to act is ``turn``
+    and the actions besides plays are one ``draw`` or one ``pass``), without the generic
+    loop's ``actor`` and ``last`` checks, which RLCard's side has no counterpart of."""
+    rnd = random.Random(seed)
+    actions = 0
+    start = time.process_time()
+    for g in range(games):
+        game = new_game("poslednyaya", players, seed=seed * 100_003 + g)
+        while not game.over:
+            seat = game.turn
+            legal = game.legal_actions(seat)
+            plays = [a for a in legal if a != "draw" and a != "pass"]
+            game.apply(seat, rnd.choice(plays) if plays else legal[0])
+            actions += 1
+    return actions, time.process_time() - start
+
+
 def run_fast(players: int, games: int, seed: int = 1) -> tuple[int, float]:
     """(actions, seconds) for ``games`` poslednyaya hands on the trusted fast path the bots'
     playouts use (``legal_moves`` and ``push``: no strings, no checks, no events), dealing

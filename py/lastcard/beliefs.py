@@ -74,7 +74,8 @@ class Beliefs(LegalMoves):
         p = self.pending
         if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
             before = len(self.hands[seat])
-        bit = self._key_bit(self.active, RANK[self.discard[-1]])
+        key = (self.active, RANK[self.discard[-1]])
+        bit = self._key_bits.get(key) or self._key_bit(*key)
         self._record.append(("drew", seat, before, bit))
 
     @property

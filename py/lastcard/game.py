@@ -308,7 +308,13 @@ class Game(Beliefs):
     def _draw_turn(self, seat: int, move: Move) -> list[Event]:
         """A draw at the start of a turn, and what it tells (``_rule_out``)."""
         before = len(self.hands[seat])
-        events = self._run(self.push, seat, move)
+        events: list[Event] = []  # ``_run``, inlined
+        self._events = events
+        try:
+            self.push(seat, move)
+        finally:
+            self._events = None
+        self._record += events
         self._rule_out(seat, before)
         return events
 
@@ -699,8 +705,8 @@ class Game(Beliefs):
             self._end_turn(seat)
             return
         got = self._draw(seat, 1, "draw")
-        if self.PLAY_DRAWN and got:
-            ok = self._playable_cards(seat)
+        if got and self.PLAY_DRAWN:
+            ok = self._matcher(seat) if not self._custom_playable else self._playable_cards(seat)
             card = got[0]
             if any(map(ok, NATURALS)) if card == JOKER else ok(card):
                 self.drawn = card

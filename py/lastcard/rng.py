@@ -53,21 +53,49 @@ class Rng:
                 items[i], items[j] = items[j], items[i]
             return
         state = self.state
+        n = len(items)  # the next index is drawn below n, for the item at n - 1
         pool = left = 0  # the unused 21-bit chunks of the last output, and how many
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            while True:
-                if not left:
-                    state = (state + _GAMMA) & _MASK
-                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    pool, left = z ^ (z >> 31), 3
-                m = (pool & _CHUNK_MASK) * n
-                pool >>= 21
-                left -= 1
-                low = m & _CHUNK_MASK
-                if low >= n or low >= (_CHUNK_MASK + 1 - n) % n:
-                    break
+        while n > 3:  # an output's three chunks in a row, until one may be a rejection
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            pool = z ^ (z >> 31)
+            m = (pool & _CHUNK_MASK) * n
+            if (m & _CHUNK_MASK) < n:  # maybe rejected: the loop below decides
+                left = 3
+                break
+            n -= 1
             j = m >> 21
-            items[i], items[j] = items[j], items[i]
+            items[n], items[j] = items[j], items[n]
+            m = ((pool >> 21) & _CHUNK_MASK) * n
+            if (m & _CHUNK_MASK) < n:
+                pool >>= 21
+                left = 2
+                break
+            n -= 1
+            j = m >> 21
+            items[n], items[j] = items[j], items[n]
+            m = ((pool >> 42) & _CHUNK_MASK) * n
+            if (m & _CHUNK_MASK) < n:
+                pool >>= 42
+                left = 1
+                break
+            n -= 1
+            j = m >> 21
+            items[n], items[j] = items[j], items[n]
+        while n > 1:  # one chunk at a time, Lemire's rejection in full
+            if not left:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                pool, left = z ^ (z >> 31), 3
+            m = (pool & _CHUNK_MASK) * n
+            pool >>= 21
+            left -= 1
+            low = m & _CHUNK_MASK
+            if low < n and low < (_CHUNK_MASK + 1 - n) % n:
+                continue
+            n -= 1
+            j = m >> 21
+            items[n], items[j] = items[j], items[n]
         self.state = state

@@ -4,6 +4,7 @@ of seeded replays in CPython and in Pyodide (Python 3.14 in WebAssembly, run by 
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -81,3 +82,36 @@ print(json.dumps({{"python": sys.version_info[:2], "digest": digest()}}))
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["python"] >= [3, 12]  # Pyodide's own Python, not this one
     assert found["digest"] == json.loads(json.dumps(digest()))
+
+
+def _reference_shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates as ``Rng.shuffle`` documents it, one 21-bit chunk at a time (the plain form
+    of the unrolled loop the engine runs)."""
+    mask = (1 << 21) - 1
+    pool = left = 0
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        while True:
+            if not left:
+                pool, left = rng.next64(), 3
+            m = (pool & mask) * n
+            pool >>= 21
+            left -= 1
+            low = m & mask
+            if low >= (mask + 1 - n) % n:  # Lemire: accepted
+                break
+        j = m >> 21
+        items[i], items[j] = items[j], items[i]
+
+
+def test_shuffle_is_the_plain_fisher_yates() -> None:
+    pick = random.Random(14)
+    sizes = [*range(12), 52, 54, 108, *(pick.randrange(300) for _ in range(300))]
+    sizes += [pick.randrange(700_000, 1 << 20)]  # long lists: many chunks are rejected
+    for size in sizes:
+        seed = pick.getrandbits(64)
+        ours, plain = list(range(size)), list(range(size))
+        rng, ref = Rng(seed), Rng(seed)
+        rng.shuffle(ours)
+        _reference_shuffle(ref, plain)
+        assert ours == plain and rng.state == ref.state, size
