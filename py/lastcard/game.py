@@ -275,7 +275,10 @@ class Game(Beliefs):
         if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
             self._check_seat(seat)
         found = self._cache.get(seat)
-        return (self._moves(seat) if found is None else found)[0][:]
+        if found is None:  # ``_moves``, inlined
+            moves = self.legal_moves(seat)
+            found = self._cache[seat] = ([m.text for m in moves], moves)
+        return found[0][:]
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
@@ -706,7 +709,7 @@ class Game(Beliefs):
             return
         got = self._draw(seat, 1, "draw")
         if got and self.PLAY_DRAWN:
-            ok = self._matcher(seat) if not self._custom_playable else self._playable_cards(seat)
+            ok = self._playable_cards(seat)
             card = got[0]
             if any(map(ok, NATURALS)) if card == JOKER else ok(card):
                 self.drawn = card

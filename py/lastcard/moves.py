@@ -68,9 +68,9 @@ class LegalMoves(GameBase):
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
     _restricted: ClassVar[frozenset[str]] = frozenset()
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
-    #: the common case has a path of its own in ``legal_moves``: single-card plays checked
-    #: against the per-class table, no call to offer (``_simple``); per position (colour or suit
-    #: in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
+    #: the common case has a path of its own in ``legal_moves`` (``_simple``): single-card
+    #: plays, the default ``playable`` and move hooks, no call to offer; per position (colour or
+    #: suit in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
     _simple: ClassVar[bool] = False
     _tables: ClassVar[dict[tuple[str | None, str, bool], dict[str, list[Move]]]] = {}
     #: per seat, its legal action strings and moves (in the same order), while the state stands
@@ -84,7 +84,12 @@ class LegalMoves(GameBase):
         cls._matches = {}
         cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
         cls._multis = {}
-        cls._simple = not (cls.MULTI_CARD or cls._custom_playable) and cls.CALLS in (None, "auto")
+        hooks = ("_generate", "_turn_moves", "_drawn_moves", "_plays", "_matcher", "_single")
+        cls._simple = (
+            not (cls.MULTI_CARD or cls._custom_playable)
+            and cls.CALLS in (None, "auto")
+            and all(getattr(cls, hook) is getattr(LegalMoves, hook) for hook in hooks)
+        )
         cls._tables = {}
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -104,9 +109,7 @@ class LegalMoves(GameBase):
         hand = self.hands[seat]
         if not discard or active is None or JOKER in hand:
             return self._generate(seat)
-        restricted = not self._restricted.isdisjoint(hand) and active in map(
-            SUIT.__getitem__, hand
-        )
+        restricted = not self._restricted.isdisjoint(hand) and active in map(SUIT.__getitem__, hand)
         key = (active, RANK[discard[-1]], restricted)
         table = self._tables.get(key) or self._table(key)
         p = self.pending

@@ -1,0 +1,64 @@
+"""The specialised legal-move path (``LegalMoves._simple``: single-card plays from a per-class
+table of the position) gives exactly the moves of the general generator, in the same order, for
+every seat at every step, jokers and setups included; a ruleset that overrides a move hook
+leaves it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lastcard import RULESETS, new_game
+from lastcard.game import Game
+from lastcard.moves import Move
+from lastcard.rulesets.poslednyaya import Poslednyaya
+
+
+def _same_moves_throughout(game: Game, rnd: random.Random) -> int:
+    """Play ``game`` out at random through ``apply``, checking every seat at every step; the
+    number of steps."""
+    steps = 0
+    while not game.over and steps < 2000:
+        for seat in range(game.players):
+            fast = game.legal_moves(seat)
+            assert fast == game._generate(seat)
+            assert game.legal_actions(seat) == [m.text for m in fast]
+        seat = game.turn
+        game.apply(seat, rnd.choice(game.legal_actions(seat)))
+        steps += 1
+    return steps
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 10), st.integers(0, 2**63))
+def test_the_table_path_gives_the_generators_moves(players: int, seed: int) -> None:
+    assert RULESETS["poslednyaya"]._simple
+    rnd = random.Random(seed)
+    assert _same_moves_throughout(new_game("poslednyaya", players, seed=seed), rnd) > 0
+
+
+def test_a_held_pair_and_both_wilds_after_a_draw() -> None:
+    setup = {
+        "hands": [["R5", "R5", "W", "W+4", "G7"], ["B1", "B2"]],
+        "starter": "R3",
+        "stock": ["Y9", "R8", "W+4"],
+        "first": 0,
+    }
+    game = new_game("poslednyaya", 2, setup=setup)
+    assert game.legal_actions(0)[:2] == ["play R5", "play W R"]
+    assert _same_moves_throughout(game, random.Random(5)) > 0
+
+
+class _Hooked(Poslednyaya):
+    RULESET = ""  # not registered
+
+    def _turn_moves(self, seat: int) -> Iterable[Move]:
+        return [m for m in super()._turn_moves(seat) if m.name != "G"]
+
+
+def test_overriding_a_move_hook_leaves_the_table_path() -> None:
+    assert not _Hooked._simple
+    game = _Hooked(3, seed=4)
+    assert all(m.name != "G" for m in game.legal_moves(game.turn))
