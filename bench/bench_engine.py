@@ -4,13 +4,14 @@ UNO in the same run.
 Both engines play the same "play-first" random policy (a random legal play when one exists,
 else draw, else pass; RLCard never lets a player draw while holding a playable card). The
 engine is driven through ``legal_actions`` and ``apply`` with action strings (the public API;
-the seat to act is ``game.turn``, the view's ``turn``; in a melee, the first seat from there
-with a move), and through ``legal_moves`` / ``push`` (the trusted fast path of the bots'
-playouts). RLCard is timed as its own environment (``rlcard.envs.uno.UnoEnv``) uses its game:
-one ``UnoGame`` created and one numpy generator seeded before the timed loop, ``init_game()``
-per game inside it. Prints a markdown table: µs per action per player count for the three and
-the two ratios, games/s of the engine under uniformly random play; then the same for every other
-ruleset (first hands, `last` called whenever legal).
+the seat to act is ``game.turn``, the view's ``turn``) and through ``legal_moves`` / ``push``
+(the trusted fast path of the bots' playouts), each in a loop written as RLCard's. RLCard is
+timed as its own environment (``rlcard.envs.uno.UnoEnv``) uses its game: one ``UnoGame``
+created and one numpy generator seeded before the timed loop, ``init_game()`` per game inside
+it. All three deal inside the timed loop. Prints a markdown table: µs per action per player
+count for the three and the two ratios, games/s of the engine under uniformly random play;
+then the same for every other ruleset through a generic loop (first hands, `last` called
+whenever legal; in a melee, the first seat from the defender on with a move).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for players in PLAYERS:
-        actions, seconds = best(partial(run_engine, players, games, play_first))
+        actions, seconds = best(partial(run_api, players, games))
         us, gps = seconds / actions * 1e6, games / seconds
         f_actions, f_seconds = best(partial(run_fast, players, games))
         fast = f_seconds / f_actions * 1e6
