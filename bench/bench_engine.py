@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games")
     parser.add_argument("--no-install", action="store_true", help="never pip-install RLCard")
     args = parser.parse_args(argv)
-    games = 60 if args.quick else 400
+    games = 60 if args.quick else 800
     why_not = ensure_rlcard(install=not args.no_install)
     if why_not:
         print(f"RLCard column skipped: {why_not}\n")
@@ -174,15 +174,15 @@ def main(argv: list[str] | None = None) -> None:
     print(
         "| players | public API µs/action | fast path µs/action | RLCard µs/action "
         "| public API vs RLCard | fast path vs RLCard | engine games/s | RLCard games/s "
-        "| engine games/s (uniform random) |"
+        "| public API, generic loop µs/action | engine games/s (uniform random) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for players in PLAYERS:
         actions, seconds = best(partial(run_api, players, games))
         us, gps = seconds / actions * 1e6, games / seconds
         f_actions, f_seconds = best(partial(run_fast, players, games))
         fast = f_seconds / f_actions * 1e6
-        rl = "| - | - | - | - | - "
+        rl = f"| - | - | - | {gps:.0f} | - "
         if not why_not:
             rl_actions, rl_seconds = best(partial(run_rlcard, players, games))
             rl_us = rl_seconds / rl_actions * 1e6
@@ -190,9 +190,13 @@ def main(argv: list[str] | None = None) -> None:
                 f"| {rl_us:.1f} | {rl_us / us:.2f}x | {rl_us / fast:.2f}x | {gps:.0f}"
                 f" | {games / rl_seconds:.0f} "
             )
+        g_actions, g_seconds = best(partial(run_engine, players, games, play_first))
         u_games = max(games // 4, 10)
         u_seconds = best(partial(run_engine, players, u_games, uniform))[1]
-        print(f"| {players} | {us:.1f} | {fast:.1f} {rl}| {u_games / u_seconds:.0f} |")
+        print(
+            f"| {players} | {us:.1f} | {fast:.1f} {rl}| {g_seconds / g_actions * 1e6:.1f}"
+            f" | {u_games / u_seconds:.0f} |"
+        )
     print(
         "\n| ruleset | players | engine µs/action | engine hands/s "
         "| engine hands/s (uniform random) |"
