@@ -426,7 +426,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and taps")
     args = parser.parse_args(argv)
-    runs, taps, rounds = (2, 60, 40) if args.quick else (5, 300, 220)
+    runs, taps, rounds = (2, 60, 40) if args.quick else (3, 300, 220)
 
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
