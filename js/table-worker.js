@@ -108,9 +108,10 @@ function run(op, a = null, b = null) {
     // alone), when the batch was posted (epoch ms), then the snapshot's own time.
     const ms = { python: called - started, dumps: bridge.dumps_ms, posted: performance.timeOrigin + called };
     postMessage({ op: "out", batch, ms });
+    const posted = performance.now();
     const snapshot = bridge.changed_snapshot(); // null: nothing changed (a ping), nothing to save
     if (snapshot) {
-      postMessage({ op: "save", snapshot, ms: performance.now() - called });
+      postMessage({ op: "save", snapshot, ms: performance.now() - posted });
       ask(snapshot);
     }
   }
