@@ -292,17 +292,22 @@ class Game(Beliefs):
             move = moves[texts.index(action)]
         except ValueError:
             raise IllegalAction(self._why_illegal(seat, action)) from None
+        kind = move.kind
         if self.pending is None:  # a normal turn: what it shows is recorded (``_memory``)
-            if move.kind == "draw":
+            if kind == "draw":
                 return self._draw_turn(seat, move)
-            if move.kind == "play":
+            if kind == "play":
                 self._record.append(
                     ("play", seat, move, self.active, self.direction, len(self.discard))
                 )
         events: list[Event] = []  # ``_run``, inlined on the busiest path
         self._events = events
         try:
-            self.push(seat, move)
+            if kind == "play":  # ``push``, inlined (the cache is the one just read)
+                self._cache = {}
+                self._play(seat, move)
+            else:
+                self.push(seat, move)
         finally:
             self._events = None
         self._record += events
@@ -707,15 +712,38 @@ class Game(Beliefs):
             self._draw(seat, p["count"], p["kind"])
             self._end_turn(seat)
             return
-        got = self._draw(seat, 1, "draw")
-        if got and self.PLAY_DRAWN:
-            ok = self._playable_cards(seat)
+        stock = self.stock
+        if stock:  # ``_draw(seat, 1, "draw")``, inlined for the common case: the stock has one
+            card = stock.pop()
+            hand = self.hands[seat]
+            bisect.insort(hand, card, key=ORDER.__getitem__)
+            self.idle = 0
+            calls = self.calls
+            if calls and seat in calls and len(hand) > 1:
+                calls.remove(seat)
+            if self.missed and seat in self.missed:
+                self.missed.remove(seat)
+            events = self._events
+            if events is not None:
+                events.append(
+                    {"type": "draw", "seat": seat, "count": 1, "cards": [card], "reason": "draw"}
+                )
+        else:
+            got = self._draw(seat, 1, "draw")
+            if not got:
+                self._end_turn(seat)
+                return
             card = got[0]
+        if self.PLAY_DRAWN:
+            ok = self._matcher(seat) if not self._custom_playable else self._playable_cards(seat)
             if any(map(ok, NATURALS)) if card == JOKER else ok(card):
                 self.drawn = card
                 self.pending = {"kind": "drawn", "seat": seat}
                 return
-        self._end_turn(seat)
+        self.pending = None  # ``_end_turn``, inlined
+        self.drawn = None
+        nxt = (seat + self.direction) % self.players
+        self.turn = self.next_seat(seat) if self.removed[nxt] or self.eliminated[nxt] else nxt
 
     def _end_turn(self, seat: int) -> None:
         self.pending = None

@@ -109,15 +109,20 @@ class LegalMoves(GameBase):
         hand = self.hands[seat]
         if not discard or active is None or JOKER in hand:
             return self._generate(seat)
-        restricted = not self._restricted.isdisjoint(hand) and active in map(SUIT.__getitem__, hand)
-        key = (active, RANK[discard[-1]], restricted)
+        # the unrestricted table; a card of ``_restricted`` in it is dropped when the hand holds
+        # the colour or suit in force (the ``restricted`` table lacks just those cards), which
+        # is worked out only when such a card is met
+        key = (active, RANK[discard[-1]], False)
         table = self._tables.get(key) or self._table(key)
+        restricted = self._restricted
         p = self.pending
         if p is not None:  # after a draw: the plays of the drawn card, then pass
             if p["kind"] != "drawn" or p["seat"] != seat:
                 return self._generate(seat)
             drawn = self.drawn
             assert drawn is not None
+            if drawn in restricted and active in map(SUIT.__getitem__, hand):
+                return [PASS]
             return [*table.get(drawn, ()), PASS]
         if seat != self.turn:
             return []
@@ -125,6 +130,9 @@ class LegalMoves(GameBase):
         last = None  # the hand is in card order: a card held twice comes twice, in a row
         for card in hand:
             if card in table and card != last:
+                if card in restricted and active in map(SUIT.__getitem__, hand):
+                    last = card
+                    continue
                 moves += table[card]
             last = card
         if self.stock or len(discard) > 1:  # ``_can_draw``
