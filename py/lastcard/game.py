@@ -580,13 +580,18 @@ class Game(Beliefs):
     ) -> None:
         """Apply a played card's effect and hand the turn on (``seat`` played it)."""
         skip = effect.skip * count
+        # every seat in play (the common case): seats in play and the next seat by arithmetic
+        full = True not in self.removed and True not in self.eliminated
         if effect.reverse:
             self.direction = -self.direction
             if self._events is not None:
                 self._events.append({"type": "reverse", "seat": seat, "direction": self.direction})
-            if self.REVERSE_SKIPS_TWO and len(self.seats_in_play()) == 2:
+            if (
+                self.REVERSE_SKIPS_TWO
+                and (self.players if full else len(self.seats_in_play())) == 2
+            ):
                 skip += 1
-        nxt = self.next_seat(seat)
+        nxt = (seat + self.direction) % self.players if full else self.next_seat(seat)
         if effect.free:
             self.pending = {"kind": "free", "seat": seat}
             self.turn = seat
@@ -614,6 +619,18 @@ class Game(Beliefs):
         if effect.draw:
             self._draw(nxt, self.value(effect.draw), "penalty")
             skip = max(skip, 1)
+        if full:  # ``next_seat`` and ``seats_in_play``, inlined
+            n, d = self.players, self.direction
+            if skip:
+                skip = min(skip, n - 1)
+            target = seat
+            events = self._events
+            for _ in range(skip):
+                target = (target + d) % n
+                if events is not None:
+                    events.append({"type": "skip", "seat": target})
+            self.turn = (target + d) % n
+            return
         if skip:
             skip = min(skip, len(self.seats_in_play()) - 1)
         target = seat
@@ -759,7 +776,10 @@ class Game(Beliefs):
         if self._events is not None:
             self._events.append({"type": "pass", "seat": seat})
         if p["kind"] != "melee":
-            self._end_turn(seat)
+            self.pending = None  # ``_end_turn``, inlined
+            self.drawn = None
+            nxt = (seat + self.direction) % self.players
+            self.turn = self.next_seat(seat) if self.removed[nxt] or self.eliminated[nxt] else nxt
             return
         p["passed"].append(seat)
         if self._melee_done():
