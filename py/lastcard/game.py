@@ -319,7 +319,8 @@ class Game(Beliefs):
         events: list[Event] = []  # ``_run``, inlined
         self._events = events
         try:
-            self.push(seat, move)
+            self._cache = {}  # ``push``, inlined (the cache is the one ``apply`` just read)
+            self._draw_action(seat)
         finally:
             self._events = None
         self._record += events
@@ -559,10 +560,11 @@ class Game(Beliefs):
             if not missed:
                 self._go_out(seat, move, p)
                 return
-        if p is not None and p["kind"] == "melee":
-            self._climb_melee(seat, p, top)
-        elif p is not None and p["kind"] == "chain":
-            self._climb_chain(seat, top)
+        if p is not None and p["kind"] in ("melee", "chain"):
+            if p["kind"] == "melee":
+                self._climb_melee(seat, p, top)
+            else:
+                self._climb_chain(seat, top)
         else:
             effect = self.EFFECTS.get(RANK[top])
             if effect is None:

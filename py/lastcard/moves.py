@@ -73,6 +73,8 @@ class LegalMoves(GameBase):
     #: suit in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
     _simple: ClassVar[bool] = False
     _tables: ClassVar[dict[tuple[str | None, str, bool], dict[str, list[Move]]]] = {}
+    #: the deck holds jokers (a hand of a deck without any is never searched for one)
+    _jokers: ClassVar[bool] = True
     #: per seat, its legal action strings and moves (in the same order), while the state stands
     _cache: dict[int, tuple[list[str], list[Move]]]
 
@@ -91,6 +93,10 @@ class LegalMoves(GameBase):
             and all(getattr(cls, hook) is getattr(LegalMoves, hook) for hook in hooks)
         )
         cls._tables = {}
+        try:
+            cls._jokers = JOKER in cls.deck()
+        except NotImplementedError:  # a class with no deck of its own yet
+            cls._jokers = True
 
     def legal_moves(self, seat: int) -> list[Move]:
         """The legal moves of ``seat``, each once, in the order of ``legal_actions`` (the fast
@@ -107,7 +113,7 @@ class LegalMoves(GameBase):
         discard = self.discard
         active = self.active
         hand = self.hands[seat]
-        if not discard or active is None or JOKER in hand:
+        if not discard or active is None or (self._jokers and JOKER in hand):
             return self._generate(seat)
         # the unrestricted table; a card of ``_restricted`` in it is dropped when the hand holds
         # the colour or suit in force (the ``restricted`` table lacks just those cards), which
