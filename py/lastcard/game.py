@@ -753,9 +753,21 @@ class Game(Beliefs):
                 self._end_turn(seat)
                 return
             card = got[0]
+            hand = self.hands[seat]
         if self.PLAY_DRAWN:
-            ok = self._matcher(seat) if not self._custom_playable else self._playable_cards(seat)
-            if any(map(ok, NATURALS)) if card == JOKER else ok(card):
+            discard, active = self.discard, self.active
+            if self._simple and card != JOKER and discard and active is not None:
+                # the table path's check (``legal_moves``): the position's table, and a card
+                # of ``_restricted_wild`` only while the hand lacks the colour or suit in force
+                key = (active, RANK[discard[-1]], False)
+                table = self._tables.get(key) or self._table(key)
+                playable = card in table and not (
+                    card in self._restricted_wild and active in map(SUIT.__getitem__, hand)
+                )
+            else:
+                ok = self._playable_cards(seat)
+                playable = any(map(ok, NATURALS)) if card == JOKER else ok(card)
+            if playable:
                 self.drawn = card
                 self.pending = {"kind": "drawn", "seat": seat}
                 return

@@ -67,6 +67,8 @@ class LegalMoves(GameBase):
     _custom_playable: ClassVar[bool] = False
     _matches: ClassVar[dict[tuple[str | None, str, bool], Callable[[str], bool]]] = {}
     _restricted: ClassVar[frozenset[str]] = frozenset()
+    #: the cards of ``_restricted`` of a wild rank: the ones a restriction takes out of play
+    _restricted_wild: ClassVar[frozenset[str]] = frozenset()
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
     #: the common case has a path of its own in ``legal_moves`` (``_simple``): single-card
     #: plays, the default ``playable`` and move hooks, no call to offer; per position (colour or
@@ -85,6 +87,7 @@ class LegalMoves(GameBase):
         cls._custom_playable = cls.playable is not LegalMoves.playable
         cls._matches = {}
         cls._restricted = frozenset(c for c in CARD_ORDER if RANK[c] in cls.WILD_UNLESS_ACTIVE)
+        cls._restricted_wild = frozenset(c for c in cls._restricted if RANK[c] in cls.WILD)
         cls._multis = {}
         hooks = ("_generate", "_turn_moves", "_drawn_moves", "_plays", "_matcher", "_single")
         cls._simple = (
@@ -115,12 +118,12 @@ class LegalMoves(GameBase):
         hand = self.hands[seat]
         if not discard or active is None or (self._jokers and JOKER in hand):
             return self._generate(seat)
-        # the unrestricted table; a card of ``_restricted`` in it is dropped when the hand holds
-        # the colour or suit in force (the ``restricted`` table lacks just those cards), which
-        # is worked out only when such a card is met
+        # the unrestricted table; a card of ``_restricted_wild`` in it is dropped when the hand
+        # holds the colour or suit in force (the restricted table lacks just those cards),
+        # which is worked out only when such a card is met
         key = (active, RANK[discard[-1]], False)
         table = self._tables.get(key) or self._table(key)
-        restricted = self._restricted
+        restricted = self._restricted_wild
         p = self.pending
         if p is not None:  # after a draw: the plays of the drawn card, then pass
             if p["kind"] != "drawn" or p["seat"] != seat:
