@@ -15,7 +15,6 @@ manifest makes the table installable (Chromium's own installability check).
 from __future__ import annotations
 
 import functools
-import re
 import shutil
 import threading
 import time
@@ -27,6 +26,8 @@ from pathlib import Path
 from fakecam import write_y4m
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from serve import ROOT, Server, StaticHandler
+
+from .test_table_game import take_turn
 
 BOOT_TIMEOUT = 90_000  # ms: a Pyodide boot on a busy two-core machine, with a wide margin
 KEEP_TIMEOUT = 120_000  # ms: the first visit's copy of the table's files (16 MB)
@@ -144,22 +145,7 @@ def play_turns(tv: Page, turns: int) -> None:
         expect(results.or_(my_turn).first).to_be_visible()
         if results.is_visible():
             return
-        legal = hand.locator(".hand__card.is-legal")
-        play = hand.get_by_role("button", name=re.compile(r"^Play( \d+ cards)?$"))
-        draw = hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+)$"))
-        if legal.count():
-            legal.first.click()
-            while play.count() and play.is_disabled():  # legal only together with others
-                hand.locator(".hand__card.is-legal:not(.is-selected)").first.click()
-            if play.count():
-                play.click()
-        elif draw.count() and draw.is_enabled():
-            draw.click()
-        else:
-            hand.get_by_role("button", name="End turn", exact=True).click()
-        choice = tv.get_by_test_id("choice")
-        while choice.count():
-            choice.get_by_role("button").first.click()
+        take_turn(tv, hand)
         played += 1
     expect(tv.get_by_test_id("log").get_by_role("listitem").first).to_be_visible()
 

@@ -162,6 +162,17 @@ BIG_HAND = """async (size) => {
 }"""
 
 
+# The index of the card a click lands on at the left strip of each card of the hand.
+STRIPS = """() => {
+  const cards = [...document.querySelectorAll("[data-testid=hand] .hand__card")];
+  return cards.map((card) => {
+    const box = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+    return cards.indexOf(hit?.closest(".hand__card"));
+  });
+}"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
     tv: Page, open_table: Callable[..., Any], size: tuple[int, int]
@@ -192,6 +203,9 @@ def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
         box = draw.bounding_box()
         assert box and box["y"] + box["height"] <= size[1], (cards, box)
         assert tv.evaluate("document.scrollingElement.scrollHeight") <= size[1], cards
+        # under the pointer too: each card's left strip is that card, a picked one's neighbours too
+        tv.evaluate("document.querySelectorAll('.hand__card')[3].classList.add('is-selected')")
+        assert tv.evaluate(STRIPS) == list(range(cards)), cards
     # the remote walks the fan card by card, however much each card hides of the one before
     cards_now = hand.get_by_role("listitem").get_by_role("button")
     cards_now.first.focus()

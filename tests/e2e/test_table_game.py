@@ -24,16 +24,21 @@ def lobby_for_solo(tv: Page) -> None:
     expect(tv.get_by_label("Turn timer")).to_have_value("off")
 
 
+# Where a player clicks a card: its left strip, in sight however much the next card of a fanned
+# hand covers the rest.
+CARD_STRIP = {"x": 6, "y": 24}
+
+
 def take_turn(tv: Page, hand: Locator) -> None:
     """Play the first legal card (a multi-card play as one card; the first colour, suit or named
     card when asked), else name a suit, else draw, else end the turn."""
     legal = hand.get_by_role("listitem").get_by_role("button", disabled=False)
     suit = hand.get_by_role("button", name="Name the suit")
     if legal.count():
-        legal.first.click()
+        legal.first.click(position=CARD_STRIP)
         play = hand.get_by_role("button", name=re.compile(r"^Play( \d+ cards)?$"))
         while play.count() and play.is_disabled():  # a card that is legal only with others
-            hand.locator(".hand__card.is-legal:not(.is-selected)").first.click()
+            hand.locator(".hand__card.is-legal:not(.is-selected)").first.click(position=CARD_STRIP)
         if play.count():
             play.click()
     elif suit.count():
