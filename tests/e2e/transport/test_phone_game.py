@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 BOT_PAUSE = "3"  # s: the longest choice; see the module docstring
@@ -38,13 +37,10 @@ STALE_ONCE = """() => {
 def test_phone_joins_sees_its_hand_and_plays(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
+    relay_table: Callable[[Page], Locator],
     watch: Callable[[Page], Any],
-    mqtt_broker: str,
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
 
     phone = new_phone()

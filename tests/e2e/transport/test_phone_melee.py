@@ -10,10 +10,8 @@ while the phone decides and its move stays in the TV's log while the test looks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 SEED_FRACTION = 0.00247
@@ -27,13 +25,10 @@ HAND = ["5H", "7H", "KH", "6D", "7D", "10D", "KD"]  # the phone's cards in this 
 def test_phone_answers_a_melee_out_of_turn(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     tv.add_init_script(FIXED_SEED)
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
 
     phone = new_phone()
     phone.goto(url.inner_text())

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 
@@ -14,12 +12,9 @@ JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core mach
 def test_the_host_removes_a_spectator(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    relay_table: Callable[[Page], Locator],
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     tv.get_by_label("Turn timer").select_option("off")
     for _ in range(2):
         tv.get_by_role("button", name="Add computer player").click()
