@@ -89,6 +89,22 @@ def play_phones(phones: Sequence[Any], taps: int | None = None) -> int:
     return made
 
 
+def phone_to_move(phones: Sequence[Any]) -> Any:
+    """Wait until it is a phone's turn (a computer's move may be under way); that phone."""
+    return wait_until(
+        lambda: next((phone for phone in phones if phone.evaluate(NEXT_TAP)), None),
+        TAP_TIMEOUT,
+        "a phone's turn",
+    )
+
+
+@pytest.fixture
+def to_move() -> Callable[[Sequence[Any]], Any]:
+    """``to_move(phones)``: wait until it is a phone's turn (nothing moves then with the timers
+    off); that phone."""
+    return phone_to_move
+
+
 @pytest.fixture
 def play() -> Callable[..., int]:
     """``play(phones, taps=None)``: phones of either engine play (see the module docstring)."""

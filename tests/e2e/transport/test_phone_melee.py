@@ -1,11 +1,10 @@
 """A phone in a Last One melee, out of turn: it sees the melee, only the needed card and "End turn"
 are open to it, and its card is played.
 
-The deal is fixed: the table seeds its game from ``Math.random()`` once (py/bridge.py), so the TV
-page answers that call with ``SEED_FRACTION`` until the table is up. With that seed (found with
-the controller in CPython) Bot 1 opens with the 4 of hearts, Bot 2 (the defender) passes, and the
-phone holds the 5 of hearts. The timers are off and the computers think for 3 s, so nothing moves
-while the phone decides and its move stays in the TV's log while the test looks."""
+The deal is fixed (``fixed_seed``): Bot 1 opens with the 4 of hearts, Bot 2 (the defender)
+passes, and the phone holds the 5 of hearts. The timers are off and the computers think for
+3 s, so nothing moves while the phone decides and its move stays in the TV's log while the test
+looks."""
 
 from __future__ import annotations
 
@@ -13,12 +12,10 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
+from ..test_table_game import fixed_seed
+
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 SEED_FRACTION = 0.00247
-FIXED_SEED = f"""(() => {{
-  const random = Math.random;
-  Math.random = () => (window.lastcardTable ? random() : {SEED_FRACTION});
-}})()"""
 HAND = ["5H", "7H", "KH", "6D", "7D", "10D", "KD"]  # the phone's cards in this deal
 
 
@@ -27,7 +24,7 @@ def test_phone_answers_a_melee_out_of_turn(
     new_phone: Callable[[], Page],
     relay_table: Callable[[Page], Locator],
 ) -> None:
-    tv.add_init_script(FIXED_SEED)
+    tv.add_init_script(fixed_seed(SEED_FRACTION))
     url = relay_table(tv)
 
     phone = new_phone()
