@@ -27,6 +27,8 @@ CARD_ORDER = (
     *(f"{JOKER}={card}" for card in NATURALS),
 )
 ORDER = {card: index for index, card in enumerate(CARD_ORDER)}
+#: the sort key of the engine's card order (one bound method, made once)
+ORDER_KEY = ORDER.__getitem__
 
 RANK: dict[str, str] = {}
 SUIT: dict[str, str | None] = {}
@@ -67,7 +69,7 @@ def french_deck(jokers: int) -> list[str]:
 
 def sort_cards(cards: list[str]) -> list[str]:
     """The cards in the engine's card order."""
-    return sorted(cards, key=ORDER.__getitem__)
+    return sorted(cards, key=ORDER_KEY)
 
 
 def check_cards(cards: list[str], deck: list[str]) -> None:

@@ -18,13 +18,13 @@ legal ones and returns events; ``push(seat, move)`` trusts a move from ``legal_m
 
 from __future__ import annotations
 
-import bisect
+from bisect import insort
 from collections.abc import Callable
 from typing import Any, ClassVar, ParamSpec, Self
 
 from .base import AGREED, Effect, Event, GameBase, IllegalAction, Option, lowest
 from .beliefs import Beliefs, Seen, _positions
-from .cards import BASE, JOKER, NATURALS, ORDER, PIPS, RANK, SUIT, check_cards
+from .cards import BASE, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
 from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
 
@@ -163,11 +163,12 @@ class Game(Beliefs):
         seats = self.seats_in_play()
         pick = seats[self.rng.randbelow(len(seats))] if self.RANDOM_FIRST or dealer is None else 0
         cards = self.deck()
-        self.rng.shuffle(cards)
+        self.rng.shuffle_lazily(cards)  # the stock's order is settled as it is drawn
         size = self.hand_size()
+        self.rng.reveal(cards, size * len(seats))
         self.hands = [[] for _ in range(self.players)]
         for seat in seats:
-            self.hands[seat] = sorted(cards[-size:], key=ORDER.__getitem__)
+            self.hands[seat] = sorted(cards[-size:], key=ORDER_KEY)
             del cards[-size:]
         self.stock = cards
         self.discard = []
@@ -208,7 +209,7 @@ class Game(Beliefs):
                 or not 0 <= value < self.players
             ):
                 raise ValueError(f"setup[{name!r}] must be a seat number")
-        self.hands = [sorted(hand, key=ORDER.__getitem__) for hand in hands]
+        self.hands = [sorted(hand, key=ORDER_KEY) for hand in hands]
         self.stock = list(reversed(stock))
         self.discard = list(discard)
         if starter is not None:
@@ -243,11 +244,13 @@ class Game(Beliefs):
             if not any(self.starter_ok(c) for c in self.stock):
                 raise ValueError("no card in the stock may stand as the starter")
             while True:
+                self.rng.reveal(self.stock, 1)
                 card = self.stock.pop()
                 if self.starter_ok(card):
                     break
+                self.rng.finish()  # the stock's order, before a card goes in at its bottom
                 self.stock.insert(0, BASE[card])  # a named joker forgets its name (000 D9)
-                self.rng.shuffle(self.stock)
+                self.rng.shuffle_lazily(self.stock)
             self.discard.append(card)
             self.active = SUIT[card]
             if self.STARTER_EFFECTS:
@@ -733,9 +736,11 @@ class Game(Beliefs):
             return
         stock = self.stock
         if stock:  # ``_draw(seat, 1, "draw")``, inlined for the common case: the stock has one
+            if len(stock) <= self.rng.unsettled:  # ``reveal``'s test, inlined
+                self.rng.reveal(stock, 1)
             card = stock.pop()
             hand = self.hands[seat]
-            bisect.insort(hand, card, key=ORDER.__getitem__)
+            insort(hand, card, key=ORDER_KEY)
             self.idle = 0
             calls = self.calls
             if calls and seat in calls and len(hand) > 1:
@@ -756,13 +761,17 @@ class Game(Beliefs):
             hand = self.hands[seat]
         if self.PLAY_DRAWN:
             discard, active = self.discard, self.active
-            if self._simple and card != JOKER and discard and active is not None:
+            path = self._table_path
+            if path is not None and card != JOKER and discard and active is not None:
                 # the table path's check (``legal_moves``): the position's table, and a card
                 # of ``_restricted_wild`` only while the hand lacks the colour or suit in force
-                key = (active, RANK[discard[-1]], False)
-                table = self._tables.get(key) or self._table(key)
+                tables, restricted = path[0], path[1]
+                try:
+                    table = tables[active][discard[-1]]
+                except KeyError:
+                    table = self._table(active, discard[-1])
                 playable = card in table and not (
-                    card in self._restricted_wild and active in map(SUIT.__getitem__, hand)
+                    card in restricted and active in map(SUIT.__getitem__, hand)
                 )
             else:
                 ok = self._playable_cards(seat)
@@ -821,6 +830,7 @@ class Game(Beliefs):
         stock when it runs out; short of cards, it draws what exists (000 D8)."""
         stock = self.stock
         if len(stock) >= count:  # the common case: no reshuffle
+            self.rng.reveal(stock, count)
             got = stock[: -count - 1 : -1]  # as popped one by one: the top first
             del stock[len(stock) - count :]
         else:
@@ -831,10 +841,11 @@ class Game(Beliefs):
                         break
                     self._reshuffle()
                     stock = self.stock
+                self.rng.reveal(stock, 1)
                 got.append(stock.pop())
         hand = self.hands[seat]
         for card in got:
-            bisect.insort(hand, card, key=ORDER.__getitem__)
+            insort(hand, card, key=ORDER_KEY)
         if got:
             self.idle = 0
         if self.calls and seat in self.calls and len(hand) > 1:
@@ -853,7 +864,7 @@ class Game(Beliefs):
         top = self.discard.pop()
         self.stock = [BASE[c] for c in self.discard]
         self.discard = [top]
-        self.rng.shuffle(self.stock)
+        self.rng.shuffle_lazily(self.stock)  # settled as it is drawn
         self._emit({"type": "reshuffle", "count": len(self.stock)})
 
     def _end_hand(self, winners: list[int], blocked: bool = False, stopped: bool = False) -> None:
@@ -936,7 +947,7 @@ class Game(Beliefs):
         """An independent copy with the same future (no JSON round trip: fast for playouts)."""
         game = type(self).__new__(type(self))
         game.__dict__.update(self.__dict__)
-        game._own(self.rng.state)
+        game._own(self.rng.state)  # (``state`` finishes a lazy shuffle of the shared stock)
         return game
 
     def _own(self, rng_state: int) -> None:

@@ -71,12 +71,18 @@ class LegalMoves(GameBase):
     _restricted_wild: ClassVar[frozenset[str]] = frozenset()
     _multis: ClassVar[dict[tuple[tuple[str, ...], bool], list[Move]]] = {}
     #: the common case has a path of its own in ``legal_moves`` (``_simple``): single-card
-    #: plays, the default ``playable`` and move hooks, no call to offer; per position (colour or
-    #: suit in force, top rank, ``restricted``), each playable card's single plays (``_tables``)
+    #: plays, the default ``playable`` and move hooks, no call to offer; per colour or suit in
+    #: force and per top card, each playable card's single plays (``_tables``, ``_table``)
     _simple: ClassVar[bool] = False
-    _tables: ClassVar[dict[tuple[str | None, str, bool], dict[str, list[Move]]]] = {}
+    _tables: ClassVar[dict[str, dict[str, dict[str, list[Move]]]]] = {}
     #: the deck holds jokers (a hand of a deck without any is never searched for one)
     _jokers: ClassVar[bool] = True
+    #: what the table path reads on every call, in one class attribute (each read of a class
+    #: attribute through ``self`` costs a dictionary lookup on CPython 3.11): ``_tables``,
+    #: ``_restricted_wild``, ``_jokers`` and ``VOLUNTARY_DRAW``; None unless ``_simple``
+    _table_path: ClassVar[
+        tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool] | None
+    ] = None
     #: per seat, its legal action strings and moves (in the same order), while the state stands
     _cache: dict[int, tuple[list[str], list[Move]]]
 
@@ -100,6 +106,11 @@ class LegalMoves(GameBase):
             cls._jokers = JOKER in cls.deck()
         except NotImplementedError:  # a class with no deck of its own yet
             cls._jokers = True
+        cls._table_path = (
+            (cls._tables, cls._restricted_wild, cls._jokers, cls.VOLUNTARY_DRAW)
+            if cls._simple
+            else None
+        )
 
     def legal_moves(self, seat: int) -> list[Move]:
         """The legal moves of ``seat``, each once, in the order of ``legal_actions`` (the fast
@@ -109,21 +120,24 @@ class LegalMoves(GameBase):
             found = cache.get(seat)
             if found is not None:
                 return list(found[1])
-        if not self._simple or self.over or self.removed[seat] or self.eliminated[seat]:
+        path = self._table_path
+        if path is None or self.over or self.removed[seat] or self.eliminated[seat]:
             return self._generate(seat)
         # a ``_simple`` ruleset: the plays come from the per-position table (``_table``), in
         # the order ``_generate`` gives them, except on a free lead or with a joker in the hand
+        tables, restricted, jokers, voluntary_draw = path
         discard = self.discard
         active = self.active
         hand = self.hands[seat]
-        if not discard or active is None or (self._jokers and JOKER in hand):
+        if not discard or active is None or (jokers and JOKER in hand):
             return self._generate(seat)
         # the unrestricted table; a card of ``_restricted_wild`` in it is dropped when the hand
         # holds the colour or suit in force (the restricted table lacks just those cards),
         # which is worked out only when such a card is met
-        key = (active, RANK[discard[-1]], False)
-        table = self._tables.get(key) or self._table(key)
-        restricted = self._restricted_wild
+        try:
+            table = tables[active][discard[-1]]
+        except KeyError:
+            table = self._table(active, discard[-1])
         p = self.pending
         if p is not None:  # after a draw: the plays of the drawn card, then pass
             if p["kind"] != "drawn" or p["seat"] != seat:
@@ -145,20 +159,22 @@ class LegalMoves(GameBase):
                 moves += table[card]
             last = card
         if self.stock or len(discard) > 1:  # ``_can_draw``
-            if self.VOLUNTARY_DRAW or not moves:
+            if voluntary_draw or not moves:
                 moves.append(DRAW)
         elif not moves:
             moves.append(PASS)
         return moves
 
-    def _table(self, key: tuple[str | None, str, bool]) -> dict[str, list[Move]]:
+    def _table(self, active: str, top: str) -> dict[str, list[Move]]:
         """Per card a ``_simple`` ruleset's hand may hold, its single plays where ``_match_cards``
-        accepts it in the position ``key`` (cached per class)."""
-        table = self._tables.get(key)
+        accepts it (unrestricted) with ``active`` in force and ``top`` on the pile (cached per
+        class)."""
+        by_top = self._tables.setdefault(active, {})
+        table = by_top.get(top)
         if table is None:
-            table = self._tables[key] = {
+            table = by_top[top] = {
                 card: self._single(card, True)
-                for card in self._match_cards(*key)
+                for card in self._match_cards(active, RANK[top], False)
                 if card == BASE[card] and card != JOKER
             }
         return table

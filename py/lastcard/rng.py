@@ -2,12 +2,13 @@
 
 SplitMix64 (Steele, Lea and Flood, 2014): the whole state is one 64-bit integer, so it
 serialises as a plain int. ``randbelow`` is unbiased (rejection sampling); ``shuffle`` is
-Fisher-Yates.
+Fisher-Yates, and ``shuffle_lazily`` the same shuffle done only as far as the list is read
+from its end (a stock is drawn from the top: most of a deck's shuffle is never needed).
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -15,20 +16,37 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _CHUNK_MASK = (1 << 21) - 1
 _CHUNK_LIMIT = 1 << 20
+#: items ``reveal`` places beyond those asked for (a step per call costs more than the step)
+_AHEAD = 15
 
 
 class Rng:
     """SplitMix64 generator with an integer state."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_lazy", "_state", "unsettled")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        self._state = seed & _MASK
+        #: a shuffle under way (``shuffle_lazily``): [the list, unused 21-bit chunks of the
+        #: last output, how many]
+        self._lazy: list[Any] | None = None
+        #: the items of the list being shuffled lazily below this index are not yet in their
+        #: final places (0: no shuffle under way); ``reveal`` places them
+        self.unsettled = 0
+
+    @property
+    def state(self) -> int:
+        """The whole state, as it stands once a shuffle under way is finished."""
+        if self._lazy is not None:
+            self.finish()
+        return self._state
 
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = (self.state + _GAMMA) & _MASK
-        z = self.state
+        if self._lazy is not None:
+            self.finish()
+        self._state = (self._state + _GAMMA) & _MASK
+        z = self._state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -44,18 +62,62 @@ class Rng:
                 return r
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place: Fisher-Yates. Each index comes from a 21-bit third of an
-        output by Lemire's multiply-shift with rejection (unbiased); lists longer than 2**20
-        use ``randbelow``."""
+        """Shuffle ``items`` in place: Fisher-Yates, from the last item down. Each index comes
+        from a 21-bit third of an output by Lemire's multiply-shift with rejection (unbiased);
+        lists longer than 2**20 use ``randbelow``."""
         if len(items) > _CHUNK_LIMIT:
             for i in range(len(items) - 1, 0, -1):
                 j = self.randbelow(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
-        state = self.state
-        n = len(items)  # the next index is drawn below n, for the item at n - 1
-        pool = left = 0  # the unused 21-bit chunks of the last output, and how many
-        while n > 3:  # an output's three chunks in a row, until one may be a rejection
+        self.shuffle_lazily(items)
+        self.finish()
+
+    def shuffle_lazily(self, items: list[T]) -> None:
+        """Begin ``shuffle(items)`` and do each step only when needed: ``reveal`` places the
+        last items (Fisher-Yates places them first), and any other use of the generator, its
+        ``state`` included, finishes the shuffle first. Until then the items below those
+        revealed are not in their final order; the list may lose items from its end and gain
+        some there, but nothing else may change it."""
+        if self._lazy is not None:
+            self.finish()
+        if len(items) > _CHUNK_LIMIT:
+            self.shuffle(items)
+        elif len(items) > 1:
+            self._lazy = [items, 0, 0]
+            self.unsettled = len(items)
+
+    def reveal(self, items: list[T], count: int) -> None:
+        """Put (at least) the last ``count`` items of ``items`` in their final places, if a lazy
+        shuffle of ``items`` is under way (else nothing to do)."""
+        lazy = self._lazy
+        if lazy is not None and lazy[0] is items and self.unsettled > len(items) - count:
+            self._advance(lazy, len(items) - count - _AHEAD)
+
+    def finish(self) -> None:
+        """Finish a lazy shuffle under way."""
+        if self._lazy is not None:
+            self._advance(self._lazy, 1)
+
+    def _advance(self, lazy: list[Any], stop: int) -> None:
+        """Run the lazy shuffle's steps until at most ``stop`` items are left to place (all of
+        them when ``stop`` ≤ 1). The chunks are used in the same order however the steps are
+        split between calls."""
+        items, pool, left = lazy
+        n = self.unsettled
+        stop = max(stop, 1)
+        state = self._state
+        while left and n > stop:  # the rest of an output begun earlier
+            m = (pool & _CHUNK_MASK) * n
+            pool >>= 21
+            left -= 1
+            low = m & _CHUNK_MASK
+            if low < n and low < (_CHUNK_MASK + 1 - n) % n:
+                continue
+            n -= 1
+            j = m >> 21
+            items[n], items[j] = items[j], items[n]
+        while n > stop + 2:  # an output's three chunks in a row, until one may be a rejection
             state = (state + _GAMMA) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -83,7 +145,7 @@ class Rng:
             n -= 1
             j = m >> 21
             items[n], items[j] = items[j], items[n]
-        while n > 1:  # one chunk at a time, Lemire's rejection in full
+        while n > stop:  # one chunk at a time, Lemire's rejection in full
             if not left:
                 state = (state + _GAMMA) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -98,4 +160,10 @@ class Rng:
             n -= 1
             j = m >> 21
             items[n], items[j] = items[j], items[n]
-        self.state = state
+        self._state = state
+        if n > 1:
+            lazy[1:] = pool, left
+            self.unsettled = n
+        else:
+            self._lazy = None
+            self.unsettled = 0

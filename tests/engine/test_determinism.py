@@ -115,3 +115,26 @@ def test_shuffle_is_the_plain_fisher_yates() -> None:
         rng.shuffle(ours)
         _reference_shuffle(ref, plain)
         assert ours == plain and rng.state == ref.state, size
+
+
+def test_a_lazy_shuffle_drawn_from_its_end_is_the_same_shuffle() -> None:
+    """``shuffle_lazily`` with ``reveal`` before each draw from the end gives the cards of
+    ``shuffle`` in the same order, however the draws are split, and the generator goes on as
+    after ``shuffle``: any other use of it (``state`` included) finishes the shuffle first."""
+    pick = random.Random(15)
+    for size in [*range(8), 54, 108, *(pick.randrange(2, 300) for _ in range(300))]:
+        seed = pick.getrandbits(64)
+        expected, ref = list(range(size)), Rng(seed)
+        ref.shuffle(expected)
+        items, rng = list(range(size)), Rng(seed)
+        rng.shuffle_lazily(items)
+        drawn: list[int] = []
+        while items and pick.random() < 0.9:
+            count = min(pick.randrange(1, 20), len(items))
+            rng.reveal(items, count)
+            drawn += reversed(items[-count:])
+            del items[-count:]
+        if pick.random() < 0.5:
+            assert rng.state == ref.state, size
+        assert rng.next64() == ref.next64(), size
+        assert drawn + items[::-1] == expected[::-1], size
