@@ -7,7 +7,10 @@
 // relay's key proof). Events: `open`, `message` {text}, `control` {text}, `close` {reason}.
 
 export const HEARTBEAT_MS = 500;
-export const TIMEOUT_MS = 2000;
+// Silence that counts as a lost peer. A few seconds of it are ordinary in a living room (a phone's
+// Wi-Fi power saving or roaming, a busy browser), and a camera-mode phone that loses its link must
+// scan the QR again; a closed page or peer connection still ends the link at once.
+export const TIMEOUT_MS = 6000;
 export const GATHER_MS = 3000;
 
 /** A WebRTC data-channel link to one other device. */

@@ -41,14 +41,23 @@ NEXT_TAP = """() => {
 }"""
 HAND_SCREEN = """() => document.querySelector("[data-testid=hand]")?.outerHTML ?? ''"""
 OVER = """() => document.querySelector("[data-testid=results]") !== null"""
+# What a phone shows of the game and its link, for a failure's message.
+SEEN = """() => ["turn", "link", "results"].map((id) => {
+  const el = document.querySelector(`[data-testid=${id}]`);
+  return `${id}: ${el ? JSON.stringify(el.textContent.trim().slice(0, 80)) : "-"}`;
+}).join("; ")"""
 
 
-def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
-    """Poll ``check`` until it returns something truthy; fail after ``timeout`` seconds."""
+def wait_until(
+    check: Callable[[], Any], timeout: float, what: str, phones: Sequence[Any] = ()
+) -> Any:
+    """Poll ``check`` until it returns something truthy; fail after ``timeout`` seconds, saying
+    what ``phones`` show then."""
     deadline = time.monotonic() + timeout
     while not (result := check()):
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s: {what}")
+            seen = " | ".join(phone.evaluate(SEEN) for phone in phones)
+            raise AssertionError(f"timed out after {timeout} s: {what}; the phones show: {seen}")
         time.sleep(0.1)
     return result
 
@@ -67,7 +76,9 @@ def tap_once(phone: Any) -> bool:
         if phone.evaluate(HAND_SCREEN) == before:
             raise
         return True
-    wait_until(lambda: phone.evaluate(HAND_SCREEN) != before, TAP_TIMEOUT, f"answer to {target}")
+    wait_until(
+        lambda: phone.evaluate(HAND_SCREEN) != before, TAP_TIMEOUT, f"answer to {target}", [phone]
+    )
     return True
 
 
@@ -89,20 +100,25 @@ def play_phones(phones: Sequence[Any], taps: int | None = None) -> int:
     return made
 
 
-def phone_to_move(phones: Sequence[Any]) -> Any:
-    """Wait until it is a phone's turn (a computer's move may be under way); that phone."""
-    return wait_until(
-        lambda: next((phone for phone in phones if phone.evaluate(NEXT_TAP)), None),
+def settle(phones: Sequence[Any]) -> None:
+    """Wait until nothing moves: it is a phone's turn (the computer's move is in), or the hand is
+    over."""
+    wait_until(
+        lambda: (
+            any(phone.evaluate(NEXT_TAP) for phone in phones)
+            or all(phone.evaluate(OVER) for phone in phones)
+        ),
         TAP_TIMEOUT,
-        "a phone's turn",
+        "a phone's turn or the results",
+        phones,
     )
 
 
 @pytest.fixture
-def to_move() -> Callable[[Sequence[Any]], Any]:
-    """``to_move(phones)``: wait until it is a phone's turn (nothing moves then with the timers
-    off); that phone."""
-    return phone_to_move
+def settled() -> Callable[[Sequence[Any]], None]:
+    """``settled(phones)``: wait until it is a phone's turn or the hand is over (with the timers
+    off, nothing moves then)."""
+    return settle
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
     watch: Callable[[Page], Any],
     mqtt_broker: str,
     play: Callable[..., int],
-    to_move: Callable[[Sequence[Page]], Page],
+    settled: Callable[[Sequence[Page]], None],
 ) -> None:
     tv = fox_tv
     open_fox_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
@@ -69,8 +69,8 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
     play(phones, taps=4)
 
     # The table reloads: it resumes the saved game, same top card, and the phones reconnect.
-    # The top card is read on a phone's turn: nothing moves then (the computer would).
-    to_move(phones)
+    # The top card is read when nothing moves: on a phone's turn (or the results).
+    settled(phones)
     top = tv.get_by_test_id("top").locator("[role=img]").get_attribute("aria-label")
     tv.reload()
     tv.get_by_test_id("table").expect_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
