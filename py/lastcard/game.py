@@ -285,11 +285,12 @@ class Game(Beliefs):
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
-        if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
+        # what ``legal_actions`` listed (the cache holds only seats of the table), else a check
+        found = self._cache.get(seat) if type(seat) is int else None
+        if found is None:
             self._check_seat(seat)
         if type(action) is not str and not isinstance(action, str):
             raise IllegalAction(f"an action is a string, not {type(action).__name__}")
-        found = self._cache.get(seat)
         texts, moves = self._moves(seat) if found is None else found
         try:
             move = moves[texts.index(action)]
@@ -523,16 +524,15 @@ class Game(Beliefs):
     def _play(self, seat: int, move: Move) -> None:
         hand = self.hands[seat]
         cards = move.cards
+        top = move.top
         if len(cards) == 1:
-            top = cards[0]
             hand.remove(BASE[top])
             self.discard.append(top)
         else:
             for card in cards:
                 hand.remove(BASE[card])
             self.discard.extend(cards)
-            top = cards[-1]
-        self.active = move.name or SUIT[top]
+        self.active = move.active
         self.idle = 0
         p = self.pending
         self.pending = None

@@ -18,14 +18,18 @@ from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
 
 
 class Move:
-    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string."""
+    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string;
+    a play's ``top`` is the card it leaves on the pile and ``active`` the colour or suit it puts
+    in force (its name, else the top card's)."""
 
-    __slots__ = ("cards", "kind", "name", "text")
+    __slots__ = ("active", "cards", "kind", "name", "text", "top")
 
     def __init__(self, kind: str, cards: tuple[str, ...] = (), name: str | None = None) -> None:
         self.kind = kind
         self.cards = cards
         self.name = name
+        self.top = cards[-1] if cards else ""
+        self.active = name or SUIT[self.top] if cards else None
         if kind == "play":
             self.text = " ".join(("play", *cards, name) if name else ("play", *cards))
         elif kind == "suit":
@@ -121,15 +125,15 @@ class LegalMoves(GameBase):
             if found is not None:
                 return list(found[1])
         path = self._table_path
-        if path is None or self.over or self.removed[seat] or self.eliminated[seat]:
+        discard = self.discard
+        active = self.active
+        if path is None or self.over or not discard or active is None:
             return self._generate(seat)
         # a ``_simple`` ruleset: the plays come from the per-position table (``_table``), in
         # the order ``_generate`` gives them, except on a free lead or with a joker in the hand
         tables, restricted, jokers, voluntary_draw = path
-        discard = self.discard
-        active = self.active
         hand = self.hands[seat]
-        if not discard or active is None or (jokers and JOKER in hand):
+        if jokers and JOKER in hand:
             return self._generate(seat)
         # the unrestricted table; a card of ``_restricted_wild`` in it is dropped when the hand
         # holds the colour or suit in force (the restricted table lacks just those cards),
@@ -138,6 +142,7 @@ class LegalMoves(GameBase):
             table = tables[active][discard[-1]]
         except KeyError:
             table = self._table(active, discard[-1])
+        # the seat to act (``turn``, or the one a drawn card waits on) is always in play
         p = self.pending
         if p is not None:  # after a draw: the plays of the drawn card, then pass
             if p["kind"] != "drawn" or p["seat"] != seat:
@@ -153,11 +158,9 @@ class LegalMoves(GameBase):
         last = None  # the hand is in card order: a card held twice comes twice, in a row
         for card in hand:
             if card in table and card != last:
-                if card in restricted and active in map(SUIT.__getitem__, hand):
-                    last = card
-                    continue
-                moves += table[card]
-            last = card
+                last = card
+                if card not in restricted or active not in map(SUIT.__getitem__, hand):
+                    moves += table[card]
         if self.stock or len(discard) > 1:  # ``_can_draw``
             if voluntary_draw or not moves:
                 moves.append(DRAW)
