@@ -5,7 +5,8 @@
  * they are themselves `html` results, arrays are joined, `null`/`undefined`/`false` render as
  * nothing. `morph(root, markup)` brings an existing element to the new markup while keeping the
  * nodes that did not change (focus, scroll and CSS transitions survive a re-render); children
- * with a `data-key` are matched by key, the rest by position.
+ * with a `data-key` are matched by key, the rest by position, and a subtree equal to its new
+ * markup (compared natively, `isEqualNode`) is left without walking it.
  */
 
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
@@ -48,11 +49,19 @@ function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
 }
 
+/** Elements whose state lives in properties (a value typed, a box ticked, an option chosen). */
+const FORM_FIELDS = "input, select, textarea";
+const FORM_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
 function morphAttributes(from, to) {
-  for (const { name } of [...from.attributes]) {
+  const old = from.attributes;
+  for (let i = old.length - 1; i >= 0; i -= 1) {
+    const { name } = old[i];
     if (!to.hasAttribute(name)) from.removeAttribute(name);
   }
-  for (const { name, value } of [...to.attributes]) {
+  const next = to.attributes;
+  for (let i = 0; i < next.length; i += 1) {
+    const { name, value } = next[i];
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
   // Form state lives in properties, not attributes.
@@ -62,25 +71,43 @@ function morphAttributes(from, to) {
   }
 }
 
-function morphChildren(from, to) {
-  const keyed = new Map();
-  for (const child of from.childNodes) {
-    const key = keyOf(child);
-    if (key !== null) keyed.set(key, child);
-  }
+/**
+ * Whether the live node already is the new one: equal attributes, text and children
+ * (`isEqualNode`, compared natively). Form fields are always walked, since what a player typed or
+ * picked lives in properties that the comparison does not see.
+ */
+function unchanged(from, to, forms) {
+  if (from.nodeType !== Node.ELEMENT_NODE || !from.firstChild) return false;
+  if (forms && (FORM_TAGS.has(to.nodeName) || to.querySelector(FORM_FIELDS))) return false;
+  return from.isEqualNode(to);
+}
+
+function morphChildren(from, to, forms) {
+  let keyed = null; // the old children by data-key, made on the first keyed new child
   let cursor = from.firstChild;
-  for (const next of [...to.childNodes]) {
+  let next = to.firstChild;
+  while (next) {
+    const following = next.nextSibling; // before `next` may move into the live tree
     const key = keyOf(next);
     let match = null;
-    if (key !== null) match = keyed.get(key) ?? null;
-    else if (cursor && keyOf(cursor) === null && sameKind(cursor, next)) match = cursor;
+    if (key !== null) {
+      if (!keyed) {
+        keyed = new Map();
+        for (let child = from.firstChild; child; child = child.nextSibling) {
+          const old = keyOf(child);
+          if (old !== null) keyed.set(old, child);
+        }
+      }
+      match = keyed.get(key) ?? null;
+    } else if (cursor && keyOf(cursor) === null && sameKind(cursor, next)) match = cursor;
     if (match && sameKind(match, next)) {
       if (match !== cursor) from.insertBefore(match, cursor);
-      morphNode(match, next);
+      if (!unchanged(match, next, forms)) morphNode(match, next, forms);
       cursor = match.nextSibling;
     } else {
       from.insertBefore(next, cursor);
     }
+    next = following;
   }
   while (cursor) {
     const after = cursor.nextSibling;
@@ -89,13 +116,13 @@ function morphChildren(from, to) {
   }
 }
 
-function morphNode(from, to) {
+function morphNode(from, to, forms) {
   if (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE) {
     if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
     return;
   }
   morphAttributes(from, to);
-  morphChildren(from, to);
+  morphChildren(from, to, forms);
   // A select's value names one of its options: set it once the options are the new ones.
   if (from instanceof HTMLSelectElement && from !== document.activeElement) from.value = to.value;
 }
@@ -111,7 +138,7 @@ export function morph(root, markup) {
   rendered.set(root, markup.text);
   const template = document.createElement("template");
   template.innerHTML = markup.text;
-  morphChildren(root, template.content);
+  morphChildren(root, template.content, template.content.querySelector(FORM_FIELDS) !== null);
 }
 
 /**
