@@ -246,8 +246,9 @@ function onClick(event) {
   if (!view) return;
   const intent = handIntent(el, view, s.pick);
   if (!intent) throw new Error(`unknown control: ${act}`);
-  if (intent.pick) store.dispatch({ type: "pick", pick: intent.pick });
+  // The move leaves before this screen re-renders: the table (and every other phone) waits on it.
   if (intent.send) send({ type: "action", action: intent.send, state: s.msg.state });
+  if (intent.pick) store.dispatch({ type: "pick", pick: intent.pick });
 }
 
 function onSubmit(event) {
