@@ -116,12 +116,16 @@ setInterval(() => {
     if (button) return tapOn(button);
   }
 }, 20);
-new MutationObserver(() => {
+// Seated: "You are at the table" on screen; the observer then stops (it would read the whole
+// page's text after every render, load that is the bench's, not the game's).
+const seated = new MutationObserver(() => {
   const text = document.body?.textContent ?? "";
   if (window.seatedAt === undefined && text.includes("You are at the table")) {
     window.seatedAt = performance.now();
+    seated.disconnect();
   }
-}).observe(document, {subtree: true, childList: true, characterData: true});
+});
+seated.observe(document, {subtree: true, childList: true, characterData: true});
 """
 
 HARNESS = "/tests/e2e/pages/transport.html"
