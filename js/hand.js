@@ -176,7 +176,8 @@ function render() {
   const app = document.getElementById("app");
   morph(app, phoneScreen(s));
   focusChoice(app);
-  document.title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
+  const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
+  if (document.title !== title) document.title = title; // a write replaces the title's text node
   const host = s.msg?.host && hostUi;
   morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``);
   if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));

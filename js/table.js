@@ -148,9 +148,10 @@ function render() {
   const join = joinText(s.invite, s.joinStatus);
   const built = performance.now();
   morph(document.getElementById("app"), screen);
-  document.title = t("app.title");
+  if (document.title !== t("app.title")) document.title = t("app.title");
   morph(document.getElementById("join-text"), join);
-  document.body.dataset.phase = s.msg?.phase ?? "boot";
+  const phase = s.msg?.phase ?? "boot";
+  if (document.body.dataset.phase !== phase) document.body.dataset.phase = phase;
   const timing = { build: built - started, morph: performance.now() - built, focus: 0 };
   renders.push(timing);
   if (renders.length > KEPT_RENDERS) renders.shift();
