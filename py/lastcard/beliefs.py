@@ -69,14 +69,14 @@ class Beliefs(LegalMoves):
         could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
         either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
         play that contradicts the beliefs drops them (``_take``)."""
-        if not self.discard:
+        discard = self.discard
+        if not discard:
             return
         p = self.pending
         if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
             before = len(self.hands[seat])
-        key = (self.active, RANK[self.discard[-1]])
-        bit = self._key_bits.get(key) or self._key_bit(*key)
-        self._record.append(("drew", seat, before, bit))
+        # the position's bit is worked out when the record is read (``_memory``)
+        self._record.append(("drew", seat, before, self.active, discard[-1]))
 
     @property
     def ruled_out(self) -> list[list[int]]:
@@ -107,7 +107,8 @@ class Beliefs(LegalMoves):
                     size = len(beliefs[seat]) - len(move.cards)
                     plays[seat] = Seen(move, active, direction, discard, size)
                 else:
-                    _, seat, before, bit = entry
+                    _, seat, before, active, top = entry
+                    bit = self._key_bit(active, RANK[top])
                     held = beliefs[seat]
                     held[:before] = [known | bit for known in held[:before]]
                 continue
@@ -146,8 +147,9 @@ class Beliefs(LegalMoves):
 
     def believed_without(self, seat: int, cards: Iterable[str]) -> bool:
         """Is every card ``seat`` holds believed to be none of ``cards``?"""
+        held = self.ruled_out[seat]  # first: it may number positions not met before
         masks = [self._card_keys.get(card, 0) for card in cards]
-        return all(known & mask for known in self.ruled_out[seat] for mask in masks)
+        return all(known & mask for known in held for mask in masks)
 
     def determinize(self, seat: int, seed: int) -> Self:
         """A copy in which every card hidden from ``seat`` (other hands and the stock) is dealt

@@ -280,7 +280,9 @@ class Game(Beliefs):
         found = self._cache.get(seat)
         if found is None:  # ``_moves``, inlined
             moves = self.legal_moves(seat)
-            found = self._cache[seat] = ([m.text for m in moves], moves)
+            texts = [m.text for m in moves]
+            self._cache[seat] = (texts, moves)
+            return texts[:]
         return found[0][:]
 
     def apply(self, seat: int, action: str) -> list[Event]:
@@ -628,12 +630,14 @@ class Game(Beliefs):
             n, d = self.players, self.direction
             if skip:
                 skip = min(skip, n - 1)
-            target = seat
             events = self._events
+            if events is None:  # the fast path: no skip events to list
+                self.turn = (seat + (skip + 1) * d) % n
+                return
+            target = seat
             for _ in range(skip):
                 target = (target + d) % n
-                if events is not None:
-                    events.append({"type": "skip", "seat": target})
+                events.append({"type": "skip", "seat": target})
             self.turn = (target + d) % n
             return
         if skip:
@@ -908,9 +912,11 @@ class Game(Beliefs):
         d: dict[str, Any] = {"ruleset": self.RULESET, "rng": self.rng.state}
         for name in self._FIELDS:
             d[name] = state[name]
-        # what the table has seen (absent from a game saved before it was kept)
+        # what the table has seen (absent from a game saved before it was kept); worked out
+        # first: it may number positions not met before (``_key_bit``)
+        ruled_out = self.ruled_out
         keys = {bit: [active or "", rank] for (active, rank), bit in self._key_bits.items()}
-        d["ruled_out"] = [[_positions(known, keys) for known in held] for held in self.ruled_out]
+        d["ruled_out"] = [[_positions(known, keys) for known in held] for held in ruled_out]
         d["last_play"] = [None if seen is None else seen.to_dict() for seen in self.last_play]
         return d
 
