@@ -12,7 +12,10 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    ``'@noble/hashes/sha2.js'``, rewritten to relative paths so a browser loads them without an
    import map or a bundler) (stamp: map, npm lock, this script);
 4. the engine wheel ``vendor/lastcard-<version>-py3-none-any.whl``, built from ``py/`` every
-   time (it is our code), with the pyproject's setuptools backend;
+   time (it is our code), with the pyproject's setuptools backend, plus its modules compiled to
+   bytecode by the vendored Pyodide's own Python under node (``scripts/pyc.mjs``; kept in
+   ``vendor/.engine-pyc.zip`` until a module or Pyodide changes), so the browser does not
+   compile the source at every boot;
    with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself
    (``lastcard.describe``), for the landing page, which has no Python;
 5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
@@ -24,6 +27,7 @@ in ``vendor/`` are replaced atomically.
 
 from __future__ import annotations
 
+import base64
 import fcntl
 import hashlib
 import json
@@ -34,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -230,12 +235,57 @@ def build_engine_wheel() -> Path:
         built = Path(tmp) / name
         staged = VENDOR / f".{name}.tmp"
         shutil.copyfile(built, staged)
+        add_bytecode(staged)
         os.replace(staged, VENDOR / name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     write_rulesets()
     write_manifest(ROOT)  # the wheel's hash changed with it
     log(f"built vendor/{name}")
     return VENDOR / name
+
+
+PYC_SCRIPT = ROOT / "scripts" / "pyc.mjs"
+PYC_CACHE = VENDOR / ".engine-pyc.zip"  # a dot file: not one of the site's files
+
+
+def record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD line: path, urlsafe-base64 sha256 without padding, size."""
+    hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={hashed},{len(data)}"
+
+
+def add_bytecode(wheel: Path) -> None:
+    """Add the wheel's modules compiled by Pyodide's Python (``scripts/pyc.mjs``, unchecked-hash
+    ``.pyc`` files in ``__pycache__``) to the wheel and its RECORD. Importing the engine and the
+    controller from source cost the table's worker a few hundred ms of compiling in
+    WebAssembly at every boot. Without node the wheel keeps its source only (it still works)."""
+    node = shutil.which("node")
+    if not node:
+        log("node not found: the engine wheel is built without bytecode")
+        return
+    with zipfile.ZipFile(wheel) as source:
+        infos = source.infolist()
+        files = {info.filename: source.read(info) for info in infos}
+    sources = [f"{name}:{hashlib.sha256(data).hexdigest()}" for name, data in files.items()]
+    wanted = digest(PYC_SCRIPT, PYODIDE_LOCK, *sorted(sources))
+    stamp = VENDOR / ".engine-pyc.stamp"
+    if stale(stamp, wanted) or not PYC_CACHE.is_file():
+        run(node, PYC_SCRIPT, wheel, PYC_CACHE, quiet=True)
+        stamp.write_text(wanted)
+    with zipfile.ZipFile(PYC_CACHE) as compiled:
+        pycs = {info.filename: compiled.read(info) for info in compiled.infolist()}
+    (record,) = [info for info in infos if info.filename.endswith(".dist-info/RECORD")]
+    lines = files[record.filename].decode().splitlines()
+    lines += [record_line(name, data) for name, data in pycs.items()]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in infos:
+            if info is not record:
+                out.writestr(info, files[info.filename])
+        for name, data in pycs.items():
+            out.writestr(
+                zipfile.ZipInfo(name, date_time=record.date_time), data, zipfile.ZIP_DEFLATED
+            )
+        out.writestr(record, "\n".join(lines) + "\n")
 
 
 RULESETS_SCRIPT = """

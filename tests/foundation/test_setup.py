@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 
 import pytest
@@ -51,3 +52,22 @@ def test_server_sends_exact_mime_types_and_no_cache(server_url: str, path: str, 
         assert response.headers.get_content_type() == mime
         assert response.headers["Cache-Control"] == "no-cache"
         assert response.read() == (ROOT / path).read_bytes()
+
+
+def test_the_engine_wheel_carries_bytecode_for_every_module() -> None:
+    """scripts/bootstrap.py adds each module compiled by Pyodide's own Python (scripts/pyc.mjs):
+    unchecked-hash .pyc files (PEP 552), used although the unpacked source has a new time stamp,
+    and listed in the wheel's RECORD."""
+    with zipfile.ZipFile(VENDOR / engine_wheel_name()) as wheel:
+        names = wheel.namelist()
+        (record,) = [name for name in names if name.endswith(".dist-info/RECORD")]
+        listed = {line.split(",")[0] for line in wheel.read(record).decode().splitlines()}
+        modules = [name for name in names if name.endswith(".py")]
+        assert modules
+        for module in modules:
+            folder, file = module.rsplit("/", 1)
+            prefix = f"{folder}/__pycache__/{file.removesuffix('.py')}.cpython-"
+            (pyc,) = [name for name in names if name.startswith(prefix) and name.endswith(".pyc")]
+            assert pyc in listed
+            flags = int.from_bytes(wheel.read(pyc)[4:8], "little")
+            assert flags == 0b01, f"{pyc}: not an unchecked hash-based .pyc"
