@@ -21,6 +21,8 @@ import { cryptoSuite, sameBytes } from "./relay-crypto.js";
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
+/** When a phone publishes its offer again, in ms after the first time, while no answer came. */
+export const OFFER_AGAIN_MS = [500, 1500, 3500];
 /** How long the table waits for a phone to confirm a code exchange before counting it as failed. */
 export const CONFIRM_TIMEOUT_MS = 6000; // the phone confirms as soon as it opened the reply
 /** The broker reconnection back-off, in ms (then the last value, for ever). */
@@ -317,25 +319,39 @@ async function withBrokers(brokers, timeoutMs, attempt) {
 
 /**
  * Phone: publish an offer to a room on every broker; resolves with the first answer.
- * @param {{brokers: string[], room: string, key: string, sdp: string, timeoutMs?: number}} options
+ * @param {{brokers: string[], room: string, key: string, sdp: string, timeoutMs?: number,
+ *          againMs?: number[]}} options `againMs`: when the offer is published again while no
+ *   answer came (ms after the first time)
  * @returns {Promise<string>} the table's answer SDP; rejects with a RelayError
  */
-export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000 }) {
+export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000, againMs = OFFER_AGAIN_MS }) {
   const { suite, aes } = await derive(key, room);
   const nonce = randomRoom();
   const inbox = topic(room, "phone", nonce);
   const offer = await seal(suite, aes, topic(room, "table"), { t: "offer", from: nonce, sdp });
+  const timers = [];
   const attempt = (hub) =>
     new Promise((resolve) => {
       hub.subscribe(inbox, async (payload, where) => {
         const message = await unseal(suite, aes, where, payload);
         if (message?.t === "answer") resolve(String(message.sdp));
-      }).then(() => hub.publish(topic(room, "table"), offer));
+      }).then(() => {
+        hub.publish(topic(room, "table"), offer);
+        // A broker keeps no message for a topic nobody listens on: an offer that outran the
+        // table's subscription (a table that has just drawn its QR) is lost. The same offer goes
+        // again a little later; the table answers an offer once (by its nonce), so a repeat that
+        // finds it answered is ignored.
+        for (const ms of againMs) timers.push(setTimeout(() => hub.publish(topic(room, "table"), offer), ms));
+      });
     });
   // A broker that connects later gets the same offer (Brokers subscribed it to the inbox first;
   // the table answers an offer once).
   attempt.again = (hub) => hub.publish(topic(room, "table"), offer);
-  return withBrokers(brokers, timeoutMs, attempt);
+  try {
+    return await withBrokers(brokers, timeoutMs, attempt);
+  } finally {
+    timers.forEach(clearTimeout);
+  }
 }
 
 /** The keys both sides derive from a CPace session key. */
