@@ -88,6 +88,22 @@ KEPT = """async () => {
   return Boolean(saved && (await saved.json()).sets.includes("table"));
 }"""
 NAMED = "localStorage.setItem('lastcard.name', 'Ann')"
+# Where the table's boot went (docs/design.md, "Diagnostics"): the page's marks and the worker's.
+MARKS = """() => window.lastcardBoot && {
+  ...Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])),
+  ...window.lastcardBoot,
+}"""
+BOOT_STEPS = (
+    "lock-asked",
+    "lock-granted",
+    "qr",
+    "worker",
+    "fetched",
+    "python",
+    "wheel",
+    "imported",
+    "opened",
+)
 
 
 @dataclass
@@ -99,6 +115,7 @@ class Load:
     ready: float
     sent: int
     gzip: int | None = None
+    marks: dict[str, float] | None = None
 
 
 class Counted(Server):
@@ -178,8 +195,9 @@ def load(page: Page, url: str, server: Counted) -> Load:
     )
     result = page.evaluate("window.bench")
     assert result["state"] == "ready", f"{url}: the page said {result['state']!r}"
+    marks = page.evaluate(MARKS)
     page.wait_for_load_state("networkidle")
-    return Load(result.get("qr"), float(result["done"]), server.sent)
+    return Load(result.get("qr"), float(result["done"]), server.sent, marks=marks or None)
 
 
 def cold(chromium: BrowserType, url: str, server: Counted) -> Load:
@@ -348,6 +366,14 @@ def main(argv: list[str] | None = None) -> None:
                 x.ready for x in rows[f"bare Pyodide + engine wheel, {reference}"]
             )
             print(f"ready, {served} / bare Pyodide {reference}: {sw / bare_ms:.2f}x  ")
+    print("\nWhere the table's boot went, ms from navigation start (medians; docs/design.md):\n")
+    print("| load | " + " | ".join(BOOT_STEPS) + " |")
+    print("|---|" + "---:|" * len(BOOT_STEPS))
+    for name, loads in rows.items():
+        marked = [x.marks for x in loads if x.marks]
+        if marked:
+            cells = [median([m[step] for m in marked if step in m] or [0]) for step in BOOT_STEPS]
+            print(f"| {name} | " + " | ".join(cells) + " |")
     packed = statistics.median(x.gzip or 0 for x in rows["table.html, cold"])
     print(f"\nA cold table load gzipped (level 6): {packed / 1024:.0f} KiB")
     print()

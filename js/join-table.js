@@ -29,6 +29,18 @@ function newPeerId() {
   return "p-" + Array.from(bytes, (b) => (b % 36).toString(36)).join("") + Date.now().toString(36).slice(-2);
 }
 
+/** Resolves once what was drawn can be on screen: after the next frame (at most 100 ms: a
+ * hidden tab gets no frames). */
+function afterPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }));
+  });
+}
+
 const isLocalHost = (host) => ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
 
 /**
@@ -54,15 +66,33 @@ export async function phoneUrlFor(where) {
   }
 }
 
+/**
+ * Start what the QR waits for, before the page knows it is the table (it asks for its lock
+ * meanwhile): the phones' address (`lan.json`) and, when the relay is wanted, js/relay.js and the
+ * MQTT client's evaluation. Nothing is subscribed or answered; give the result to `TableJoin`
+ * (`early`).
+ * @param {ReturnType<typeof configFromLocation>} [config]
+ * @returns {{handUrl: Promise<string>, relay: Promise<typeof import("./relay.js")> | null}}
+ */
+export function prepareJoin(config = configFromLocation(location)) {
+  const relayWanted = config.mode === "relay" || (config.mode === "auto" && config.brokers.length > 0);
+  const relay = relayWanted ? import("./relay.js") : null;
+  relay?.catch(() => {}); // a failure is met (and told) when the relay starts
+  return { handUrl: phoneUrlFor(location), relay };
+}
+
 /** The table's end of every phone link. Events: open, message, close, invite, status. */
 export class TableJoin extends EventTarget {
   /**
    * @param {{qrBox: Element, cameraBox?: Element, storage?: Storage, handUrl?: string,
-   *          config?: ReturnType<typeof configFromLocation>, fresh?: boolean}} options
-   *   `fresh`: a new table, so the relay makes a new room, key and code instead of the saved ones
+   *          config?: ReturnType<typeof configFromLocation>, fresh?: boolean,
+   *          early?: ReturnType<typeof prepareJoin>}} options
+   *   `fresh`: a new table, so the relay makes a new room, key and code instead of the saved ones;
+   *   `early`: what `prepareJoin()` started already
    */
-  constructor({ qrBox, cameraBox, storage = localStorage, handUrl, config = configFromLocation(location), fresh = false }) {
+  constructor({ qrBox, cameraBox, storage = localStorage, handUrl, config = configFromLocation(location), fresh = false, early = null }) {
     super();
+    this.early = early;
     if (fresh) storage.removeItem(STORAGE_KEY);
     this.qrBox = qrBox;
     this.cameraBox = cameraBox;
@@ -99,7 +129,7 @@ export class TableJoin extends EventTarget {
   async setMode(mode) {
     this.stopWays();
     // Asked of the server while the ways start, not before them (one round trip less to the QR).
-    this.handUrlAsked ??= this.handUrl ? Promise.resolve(this.handUrl) : phoneUrlFor(location);
+    this.handUrlAsked ??= this.handUrl ? Promise.resolve(this.handUrl) : (this.early?.handUrl ?? phoneUrlFor(location));
     this.mode = mode;
     this.ways = { camera: null, relay: null };
     this.wayStatus = {};
@@ -185,7 +215,11 @@ export class TableJoin extends EventTarget {
     const params = new URLSearchParams(relay?.params ?? "");
     if (camera) params.append("o", camera.digits);
     const url = `${this.handUrl}#${params}`;
-    renderQr(this.qrBox, url, { label: "join QR" });
+    // the same text again (every way has started): the QR on screen stays
+    if (this.qrBox.firstElementChild?.dataset.text !== url) {
+      renderQr(this.qrBox, url, { label: "join QR" });
+      performance.mark("qr"); // diagnostics: docs/design.md
+    }
     const mode = relay && camera ? "auto" : relay ? "relay" : "camera";
     const code = relay?.code ?? null;
     this.#emit("invite", { mode, url, code, ways: { qr: true, code: Boolean(relay), camera: Boolean(camera) } });
@@ -288,7 +322,8 @@ export class TableJoin extends EventTarget {
   }
 
   async #startRelay() {
-    const relay = await import("./relay.js");
+    const relay = await (this.early?.relay ?? import("./relay.js"));
+    performance.mark("relay-imported");
     this.relay = relay;
     const saved = JSON.parse(this.storage.getItem(STORAGE_KEY) ?? "null");
     const creds = { room: saved?.room ?? relay.randomRoom(), key: saved?.key ?? relay.randomKey() };
@@ -296,9 +331,34 @@ export class TableJoin extends EventTarget {
     const save = () => this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...creds, code }));
     save();
     const { brokers } = this.config;
+    const ways = this.ways;
+    const params = new URLSearchParams({ r: creds.room, k: creds.key });
+    for (const [name, value] of fragmentOf(this.config, brokers !== DEFAULT_BROKERS)) params.append(name, value);
+    this.relayInvite = { params: params.toString(), code };
+    if (!this.cameraWanted) {
+      // Without the camera way the QR is complete now (its text is the room and the key): on
+      // screen before the brokers are connected and the room subscribed. A phone that outruns the
+      // subscription loses nothing: it publishes its offer again (js/relay.js `requestAnswer`),
+      // and the TV's join line says how the relay is doing (`status`).
+      this.handUrl ??= await this.handUrlAsked;
+      if (this.ways === ways) {
+        ways.relay = true;
+        this.#render();
+      }
+      // Painted before the brokers' clients are made (tens of ms of the main thread) and before
+      // the code's exchange loads js/pake.js and its curve library (nobody types a code that fast).
+      await afterPaint();
+    }
     const hub = new relay.Brokers(brokers, { onState: (state) => this.#relayStateChanged(state) });
     this.hub = hub;
-    const roomServed = relay.serveRoom({ hub, ...creds, onOffer: (sdp) => this.#answerOffer(sdp, creds) });
+    let room;
+    try {
+      room = await relay.serveRoom({ hub, ...creds, onOffer: (sdp) => this.#answerOffer(sdp, creds) });
+    } catch (error) {
+      hub.close();
+      throw error;
+    }
+    this.roomServer = room;
     let codeServer = null;
     const serveCode = async () => {
       codeServer?.close();
@@ -322,33 +382,11 @@ export class TableJoin extends EventTarget {
       });
       this.codeServer = codeServer;
     };
-    // The room and the code start listening at once; the code's exchange loads js/pake.js and
-    // its curve library, which the QR does not wait for (nobody types a code that fast).
     const codeServed = serveCode();
-    const ways = this.ways;
-    let room;
-    try {
-      room = await roomServed;
-    } catch (error) {
-      codeServed.then(() => codeServer.close(), () => {});
-      hub.close();
-      throw error;
-    }
-    this.roomServer = room;
-    const params = new URLSearchParams({ r: creds.room, k: creds.key });
-    for (const [name, value] of fragmentOf(this.config, brokers !== DEFAULT_BROKERS)) params.append(name, value);
-    this.relayInvite = { params: params.toString(), code };
-    if (!this.cameraWanted) {
-      // Without the camera way the QR is complete now: on screen before the code's exchange.
-      this.handUrl ??= await this.handUrlAsked;
-      if (this.ways === ways) {
-        ways.relay = true;
-        this.#render();
-      }
-    }
     try {
       await Promise.all([room.keys, codeServed]);
     } catch (error) {
+      codeServed.then(() => codeServer.close(), () => {});
       room.close();
       hub.close();
       this.relayInvite = null;

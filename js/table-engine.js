@@ -45,16 +45,30 @@ export class TableEngine extends EventTarget {
     this.worker = null;
     /** The last changes' timings (ms), newest last: {python, dumps, snapshot, transfer, route, save}. */
     this.timings = [];
+    /** Where the worker's boot went, ms from this page's navigation start (docs/design.md). */
+    this.bootMarks = {};
   }
 
-  /** Start the worker and open the table (the saved one unless `fresh`). */
-  start() {
-    if (this.fresh) this.storage.removeItem(SNAPSHOT_KEY);
-    this.saved = this.storage.getItem(SNAPSHOT_KEY);
+  /**
+   * Start the worker now: it fetches and boots Python, and opens the table only once `start()`
+   * sends it the save (the page may not be the table yet: `stop()` then ends it).
+   */
+  preload() {
+    if (this.worker || this.stopped) return;
     this.worker = new Worker(new URL("./table-worker.js", import.meta.url), { type: "module", name: "lastcard-table" });
     this.worker.addEventListener("message", (event) => this.#onMessage(event.data));
     this.worker.addEventListener("error", (event) => this.#fail(event.message || "the table's worker failed to load"));
+  }
+
+  /** Open the table (the saved one unless `fresh`), starting the worker if `preload()` did not. */
+  start() {
+    if (this.fresh) this.storage.removeItem(SNAPSHOT_KEY);
+    this.saved = this.storage.getItem(SNAPSHOT_KEY);
+    this.preload();
+    this.started = true;
     this.worker.postMessage({ op: "boot", saved: this.saved, fresh: this.fresh, seed: this.seed });
+    // a failure before start() (the worker could not even load) is told now, to the listeners
+    if (this.earlyFailure !== undefined) this.#fail(this.earlyFailure);
   }
 
   /** @param {string} json a host command's JSON */
@@ -122,6 +136,10 @@ export class TableEngine extends EventTarget {
 
   #fail(error) {
     if (this.ready || this.failed) return;
+    if (!this.started) {
+      this.earlyFailure = error; // nobody listens yet: start() tells it
+      return;
+    }
     this.failed = true;
     this.#emit("failed", error);
   }
@@ -134,6 +152,8 @@ export class TableEngine extends EventTarget {
         break;
       case "ready":
         this.ready = true;
+        // the worker's boot marks on this page's clock (ms from navigation start)
+        for (const [name, at] of Object.entries(data.marks ?? {})) this.bootMarks[name] = Math.round(at - performance.timeOrigin);
         if (data.damaged) this.#keepAside(data.damaged);
         this.#emit("ready", { damaged: data.damaged });
         break;

@@ -30,6 +30,11 @@ const BOOT_FILES = [
 ].map((path) => new URL(path, ROOT).href);
 const PROGRESS_EVERY_MS = 100;
 
+// Where the boot's time went (epoch ms), sent with "ready": docs/design.md ("Diagnostics").
+const marks = {};
+const mark = (name) => (marks[name] = performance.timeOrigin + performance.now());
+mark("worker");
+
 const inbox = [];
 let bridge = null; // the Python Bridge (py/bridge.py) once the table is open
 let stopped = false;
@@ -167,18 +172,26 @@ function onMessage(data) {
 }
 
 async function boot() {
-  fetched.then(() => postMessage({ op: "progress", stage: "python" }));
+  fetched.then(() => {
+    mark("fetched");
+    postMessage({ op: "progress", stage: "python" });
+  });
   const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", ROOT).href });
+  mark("python");
   postMessage({ op: "progress", stage: "game" });
   await pyodide.loadPackage(new URL(ENGINE_WHEEL, ROOT).href);
+  mark("wheel");
   const source = await (await self.fetch(new URL(BRIDGE, ROOT).href)).text();
   pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
   const { saved, fresh, seed } = await bootMessage;
-  const opened = pyodide.pyimport("bridge").open_table(saved ?? null, Boolean(fresh), seed);
+  const module = pyodide.pyimport("bridge");
+  mark("imported");
+  const opened = module.open_table(saved ?? null, Boolean(fresh), seed);
   const [table, damaged] = opened.toJs({ depth: 1 });
   opened.destroy();
   bridge = table;
-  postMessage({ op: "ready", damaged: damaged ?? null });
+  mark("opened");
+  postMessage({ op: "ready", damaged: damaged ?? null, marks });
   // Everything that waited is handled in order, then new messages as they come.
   handle = onMessage;
   for (const data of inbox.splice(0)) onMessage(data);

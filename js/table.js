@@ -66,6 +66,20 @@ const STARTING = JSON.stringify({ v: 1, type: "starting" });
 let engine = null; // the Python table in its worker (js/table-engine.js), from page load
 let join = null; // the TableJoin transport, started at page load (phones join through it)
 const lock = new TableLock(); // one table per browser
+lock.onTake = () => handOver();
+
+// Started as soon as this module runs, all at once (issue 12: the QR within 0.5 s of navigation),
+// while the lock says whether this tab is the table: the lock itself, the join layer's modules and
+// the phones' address (js/join-table.js `prepareJoin`), and the table's worker, which loads Python
+// meanwhile but opens the table (and reads the save) only once `begin()` sends it `boot`. None of
+// them answers a phone or touches the save before the lock is granted; a tab that is not the
+// table ends its worker.
+let freshAsked = freshRequested(); // `?new`: the first boot of this page only
+performance.mark("lock-asked");
+const lockAsked = lock.acquire();
+const joinLayer = import("./join-table.js").then((layer) => ({ layer, early: layer.prepareJoin() }));
+let early = new TableEngine({ fresh: freshAsked, seed: SEED });
+early.preload();
 let remote = null; // the remote keys (js/spatial.js), once the page is there
 let toastTimer = 0;
 
@@ -399,8 +413,8 @@ function onSubmit(event) {
 }
 
 async function startJoin(fresh) {
-  const { TableJoin } = await import("./join-table.js");
-  join = new TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera"), fresh });
+  const { layer, early: prepared } = await joinLayer;
+  join = new layer.TableJoin({ qrBox: document.getElementById("join-qr"), cameraBox: document.getElementById("join-camera"), fresh, early: prepared });
   join.addEventListener("open", (e) => {
     if (!engine.ready) join.send(e.detail.peer, STARTING);
     engine.connect(e.detail.peer);
@@ -425,10 +439,13 @@ function setState(state) {
  * send waits in the worker until the table is open.
  */
 function begin() {
-  const fresh = freshRequested();
-  engine = new TableEngine({ fresh, seed: SEED });
+  const fresh = freshAsked;
+  freshAsked = false; // a table taken back from another tab boots from the save
+  engine = early ?? new TableEngine({ fresh, seed: SEED });
+  early = null;
   window.lastcardTimings = engine.timings; // diagnostics (bench/bench_table.py): docs/design.md
   window.lastcardRenders = renders;
+  window.lastcardBoot = engine.bootMarks;
   engine.addEventListener("progress", (e) => store.dispatch({ type: "progress", progress: e.detail }));
   engine.addEventListener("bots", () => {
     document.querySelector("main").dataset.bots = "ready";
@@ -531,10 +548,13 @@ whenParsed(() => {
   }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
-  lock.onTake = handOver;
-  lock.acquire().then((mine) => {
-    if (mine) begin();
-    else {
+  lockAsked.then((mine) => {
+    if (mine) {
+      performance.mark("lock-granted"); // diagnostics: docs/design.md
+      begin();
+    } else {
+      early?.stop(); // another tab is the table: this one's Python is not needed
+      early = null;
       store.dispatch({ type: "boot", boot: "elsewhere" });
       setState("elsewhere");
     }
