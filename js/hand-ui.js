@@ -166,6 +166,7 @@ function nameField(s) {
 /**
  * The whole phone screen for the store state of js/hand.js. Link state "idle" means the page
  * has no invitation in its fragment (the address was typed): it asks for the code on the TV.
+ * `moreOpen`: the drawer of players and the log is open (its contents are built only then).
  */
 export function phoneScreen(s) {
   if (s.removed) {
@@ -197,5 +198,5 @@ export function phoneScreen(s) {
     <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features }) : spectatorBox(msg)}
     ${toast}
-    <details class="phone-more"><summary>${t("lobby.seats")}</summary>${seatList(msg)}${eventLog(msg, { limit: 6 })}</details>`;
+    <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;
 }

@@ -38,6 +38,7 @@ const store = createStore(
     rejoin: (s) => ({ ...s, removed: false }),
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
+    more: (s, a) => ({ ...s, moreOpen: a.open }),
     hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null }),
     hostConfirm: (s, a) => ({ ...s, hostConfirm: a.confirm }),
     lang: (s) => ({ ...s }),
@@ -56,6 +57,7 @@ const store = createStore(
     removed: false,
     error: null,
     rulesOpen: false,
+    moreOpen: false, // the drawer of players and the log under the game
     hostOpen: false,
     hostConfirm: null,
     starting: false, // the table said it is still starting: the hello waits there
@@ -222,6 +224,11 @@ function onClick(event) {
   const s = store.state();
   const act = el.dataset.act;
   if (act === "rules-open" || act === "rules-close") return store.dispatch({ type: "rules", open: act === "rules-open" });
+  if (act === "more") {
+    // The drawer opens and closes through the store (a re-render keeps it as the player left it)
+    event.preventDefault(); // not also by the summary's own toggle
+    return store.dispatch({ type: "more", open: !s.moreOpen });
+  }
   if (act === "lang") return setLang(otherLang());
   if (act === "mute") {
     return loadSound().then((module) => {

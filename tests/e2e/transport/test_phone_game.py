@@ -91,7 +91,17 @@ def test_phone_joins_sees_its_hand_and_plays(
     # so look once instead of waiting for a condition that a vanishing toast would also meet.
     assert phone.get_by_role("alert").count() == 0
     expect(hand.get_by_text("Your turn")).to_be_visible()
-    expect(tv.get_by_test_id("log")).to_contain_text(tap())
+    # The drawer of players and the log, opened, stays open through the table's changes: the
+    # move shows in the drawer's log (a re-render closed it before).
+    drawer = phone.locator("details.phone-more")
+    drawer.get_by_text("Players", exact=True).click()
+    expect(drawer.get_by_role("list", name="Players")).to_contain_text("Пётр")
+    move = tap()
+    expect(tv.get_by_test_id("log")).to_contain_text(move)
+    expect(drawer.get_by_test_id("log")).to_contain_text(move)
+    expect(drawer).to_have_attribute("open", "")
+    drawer.get_by_text("Players", exact=True).click()
+    expect(drawer.get_by_role("list", name="Players")).to_have_count(0)
 
     # A reload: the phone comes back with its seat token to the same seat and its hand.
     phone.reload()
