@@ -49,26 +49,14 @@ export class TableEngine extends EventTarget {
     this.bootMarks = {};
   }
 
-  /**
-   * Start the worker now: it fetches and boots Python, and opens the table only once `start()`
-   * sends it the save (the page may not be the table yet: `stop()` then ends it).
-   */
-  preload() {
-    if (this.worker || this.stopped) return;
-    this.worker = new Worker(new URL("./table-worker.js", import.meta.url), { type: "module", name: "lastcard-table" });
-    this.worker.addEventListener("message", (event) => this.#onMessage(event.data));
-    this.worker.addEventListener("error", (event) => this.#fail(event.message || "the table's worker failed to load"));
-  }
-
-  /** Open the table (the saved one unless `fresh`), starting the worker if `preload()` did not. */
+  /** Start the worker and open the table (the saved one unless `fresh`). */
   start() {
     if (this.fresh) this.storage.removeItem(SNAPSHOT_KEY);
     this.saved = this.storage.getItem(SNAPSHOT_KEY);
-    this.preload();
-    this.started = true;
+    this.worker = new Worker(new URL("./table-worker.js", import.meta.url), { type: "module", name: "lastcard-table" });
+    this.worker.addEventListener("message", (event) => this.#onMessage(event.data));
+    this.worker.addEventListener("error", (event) => this.#fail(event.message || "the table's worker failed to load"));
     this.worker.postMessage({ op: "boot", saved: this.saved, fresh: this.fresh, seed: this.seed });
-    // a failure before start() (the worker could not even load) is told now, to the listeners
-    if (this.earlyFailure !== undefined) this.#fail(this.earlyFailure);
   }
 
   /** @param {string} json a host command's JSON */
@@ -136,10 +124,6 @@ export class TableEngine extends EventTarget {
 
   #fail(error) {
     if (this.ready || this.failed) return;
-    if (!this.started) {
-      this.earlyFailure = error; // nobody listens yet: start() tells it
-      return;
-    }
     this.failed = true;
     this.#emit("failed", error);
   }

@@ -68,18 +68,15 @@ let join = null; // the TableJoin transport, started at page load (phones join t
 const lock = new TableLock(); // one table per browser
 lock.onTake = () => handOver();
 
-// Started as soon as this module runs, all at once (issue 12: the QR within 0.5 s of navigation),
-// while the lock says whether this tab is the table: the lock itself, the join layer's modules and
-// the phones' address (js/join-table.js `prepareJoin`), and the table's worker, which loads Python
-// meanwhile but opens the table (and reads the save) only once `begin()` sends it `boot`. None of
-// them answers a phone or touches the save before the lock is granted; a tab that is not the
-// table ends its worker.
+// Started as soon as this module runs, at once (issue 12: the QR within 0.5 s of navigation):
+// the lock that says whether this tab is the table, and meanwhile the join layer's modules and the
+// phones' address (js/join-table.js `prepareJoin`), which answer no phone before the lock. The
+// table's worker starts once the lock is granted: started earlier, its WebAssembly compiling on
+// the same cores held up the QR (and, from the service worker, the boot itself) in A/B loads.
 let freshAsked = freshRequested(); // `?new`: the first boot of this page only
 performance.mark("lock-asked");
 const lockAsked = lock.acquire();
 const joinLayer = import("./join-table.js").then((layer) => ({ layer, early: layer.prepareJoin() }));
-let early = new TableEngine({ fresh: freshAsked, seed: SEED });
-early.preload();
 let remote = null; // the remote keys (js/spatial.js), once the page is there
 let toastTimer = 0;
 
@@ -441,8 +438,7 @@ function setState(state) {
 function begin() {
   const fresh = freshAsked;
   freshAsked = false; // a table taken back from another tab boots from the save
-  engine = early ?? new TableEngine({ fresh, seed: SEED });
-  early = null;
+  engine = new TableEngine({ fresh, seed: SEED });
   window.lastcardTimings = engine.timings; // diagnostics (bench/bench_table.py): docs/design.md
   window.lastcardRenders = renders;
   window.lastcardBoot = engine.bootMarks;
@@ -553,8 +549,6 @@ whenParsed(() => {
       performance.mark("lock-granted"); // diagnostics: docs/design.md
       begin();
     } else {
-      early?.stop(); // another tab is the table: this one's Python is not needed
-      early = null;
       store.dispatch({ type: "boot", boot: "elsewhere" });
       setState("elsewhere");
     }
