@@ -222,12 +222,25 @@ async function navigate(event, path) {
  */
 const COMPILED = new Set(["vendor/pyodide/pyodide.asm.wasm"]);
 
-async function viaHttpCache(request, hash) {
+/** Whether two responses carry the same file by their validators: a strong ETag, or else the
+ * same Last-Modified and Content-Length (scripts/serve.py sends no ETag). */
+function sameFile(a, b) {
+  const etag = a.headers.get("etag");
+  if (etag) return !etag.startsWith("W/") && etag === b.headers.get("etag");
+  const modified = a.headers.get("last-modified");
+  const length = a.headers.get("content-length");
+  return Boolean(modified && length) && modified === b.headers.get("last-modified") && length === b.headers.get("content-length");
+}
+
+/** The file from the HTTP cache (revalidated) if it is the version served: the same validators
+ * as the copy, whose content was checked when it was stored, or else the same hash; null offline. */
+async function viaHttpCache(request, hash, copy) {
   try {
     const response = await fetch(request);
     if (!response.ok) return null;
-    const copy = response.clone();
-    return (await sha256Hex16(await copy.arrayBuffer())) === hash ? response : null;
+    if (copy && sameFile(response, copy)) return response; // not 9.6 MB hashed at every boot
+    const bytes = await response.clone().arrayBuffer();
+    return (await sha256Hex16(bytes)) === hash ? response : null;
   } catch {
     return null; // offline
   }
@@ -237,8 +250,10 @@ async function serve(request, path, state) {
   state ??= await readState();
   const hash = state.manifest?.files[path];
   if (hash && COMPILED.has(path)) {
-    const online = await viaHttpCache(request, hash);
+    const copy = await (await caches.open(CACHE)).match(keyOf(path, hash));
+    const online = await viaHttpCache(request, hash, copy);
     if (online) return online;
+    if (copy) return copy;
   }
   if (hash) {
     const hit = await (await caches.open(CACHE)).match(keyOf(path, hash));
