@@ -68,17 +68,21 @@ export async function phoneUrlFor(where) {
 
 /**
  * Start what the QR waits for, before the page knows it is the table (it asks for its lock
- * meanwhile): the phones' address (`lan.json`) and, when the relay is wanted, js/relay.js and the
- * MQTT client's evaluation. Nothing is subscribed or answered; give the result to `TableJoin`
- * (`early`).
+ * meanwhile): the phones' address (`lan.json`) and, when the relay is wanted, js/relay.js, the
+ * MQTT client's evaluation and the brokers' clients (a client's first connection builds mqtt.js's
+ * stream: 40-60 ms of the main thread, spent here rather than after the QR). Nothing is
+ * subscribed or answered; give the result to `TableJoin` (`early`), or close its `hub` when the
+ * page is not the table.
  * @param {ReturnType<typeof configFromLocation>} [config]
- * @returns {{handUrl: Promise<string>, relay: Promise<typeof import("./relay.js")> | null}}
+ * @returns {{handUrl: Promise<string>, relay: Promise<typeof import("./relay.js")> | null,
+ *            hub: Promise<import("./relay.js").Brokers> | null}}
  */
 export function prepareJoin(config = configFromLocation(location)) {
   const relayWanted = config.mode === "relay" || (config.mode === "auto" && config.brokers.length > 0);
   const relay = relayWanted ? import("./relay.js") : null;
-  relay?.catch(() => {}); // a failure is met (and told) when the relay starts
-  return { handUrl: phoneUrlFor(location), relay };
+  const hub = relay?.then((module) => new module.Brokers(config.brokers)) ?? null;
+  hub?.catch(() => {}); // a failure is met (and told) when the relay starts
+  return { handUrl: phoneUrlFor(location), relay, hub };
 }
 
 /** The table's end of every phone link. Events: open, message, close, invite, status. */
@@ -345,11 +349,16 @@ export class TableJoin extends EventTarget {
         ways.relay = true;
         this.#render();
       }
-      // Painted before the brokers' clients are made (tens of ms of the main thread) and before
-      // the code's exchange loads js/pake.js and its curve library (nobody types a code that fast).
+      // Painted before the code's exchange loads js/pake.js and its curve library (nobody types a
+      // code that fast) and, without `early` clients, before the brokers' clients are made.
       await afterPaint();
     }
-    const hub = new relay.Brokers(brokers, { onState: (state) => this.#relayStateChanged(state) });
+    // The clients `prepareJoin` made while the page waited for its lock, once; else new ones.
+    const early = await this.early?.hub?.catch(() => null);
+    if (this.early) this.early.hub = null;
+    const hub = early && !early.closed ? early : new relay.Brokers(brokers);
+    hub.onState = (state) => this.#relayStateChanged(state);
+    this.#relayStateChanged(hub.state);
     this.hub = hub;
     let room;
     try {

@@ -200,13 +200,19 @@ export class Brokers {
     return this.clients.filter((c) => c.connected).length;
   }
 
-  #changed() {
-    const state = {
+  /** How the brokers are doing: `{connected, total, settled, everConnected}` (settled: connected
+   * or failed at least once); `onState` gets it at every change (and may be replaced). */
+  get state() {
+    return {
       connected: this.connected,
       total: this.clients.length,
-      settled: this.clients.filter((c) => c.settled).length, // connected or failed at least once
+      settled: this.clients.filter((c) => c.settled).length,
       everConnected: this.everConnected,
     };
+  }
+
+  #changed() {
+    const state = this.state;
     const key = JSON.stringify(state);
     if (key !== this.lastState && !this.closed) {
       this.lastState = key;
