@@ -72,8 +72,10 @@ def tap_once(phone: Any) -> bool:
         phone.locator(target).first.click(timeout=CLICK_TIMEOUT)
     except Exception:
         # The screen changed under the finger (another seat's move or call came in, which
-        # closes an open choice): look again. A control that never became tappable fails.
-        if phone.evaluate(HAND_SCREEN) == before:
+        # closes an open choice; a fresh view after a reconnection, maybe even before the look
+        # above was taken): look again. A control still on offer that never became tappable
+        # fails.
+        if phone.evaluate(HAND_SCREEN) == before and phone.evaluate(NEXT_TAP) == target:
             raise
         return True
     wait_until(
