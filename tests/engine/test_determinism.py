@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from lastcard import new_game
-from lastcard.rng import Rng
+from lastcard.rng import _BATCH, Rng, _outputs
 
 from .replay_digest import digest
 
@@ -102,6 +102,22 @@ def _reference_shuffle(rng: Rng, items: list[int]) -> None:
                 break
         j = m >> 21
         items[i], items[j] = items[j], items[i]
+
+
+def test_outputs_side_by_side_are_next64s() -> None:
+    """``_outputs`` (a shuffle's outputs worked out together) gives ``next64``'s numbers."""
+    pick = random.Random(16)
+    seeds = [
+        0,
+        1,
+        (1 << 64) - 1,
+        (1 << 64) - 0x9E3779B97F4A7C15,
+        *(pick.getrandbits(64) for _ in range(50)),
+    ]
+    for seed in seeds:
+        for count in (1, 2, 3, pick.randrange(4, _BATCH), _BATCH):
+            rng = Rng(seed)
+            assert list(_outputs(seed, count)) == [rng.next64() for _ in range(count)]
 
 
 def test_shuffle_is_the_plain_fisher_yates() -> None:
