@@ -22,39 +22,43 @@ _CHUNK_LIMIT = 1 << 20
 _AHEAD = 15
 
 
-#: outputs ``_outputs`` computes in one go at most (a shuffle of up to 120 items: any deck)
+#: outputs ``_chunks`` works out in one go at most (a shuffle of up to 120 items: any deck)
 _BATCH = 40
-#: bits per output in ``_outputs``'s packed integers: room for a 64-bit value times a 64-bit
+#: bits per output in ``_chunks``'s packed integers: room for a 64-bit value times a 64-bit
 #: constant
 _LANE = 128
 
 
 @cache
-def _lanes(count: int) -> tuple[int, int, int, Struct]:
-    """For ``_outputs(state, count)``: the 64-bit mask of every lane, the increments
-    ``(i + 1) * _GAMMA`` lane by lane, a 1 in every lane, and the unpacking of the low 64 bits
-    of each lane."""
+def _lanes(count: int) -> tuple[int, int, int, int, int, int, Struct]:
+    """For ``_chunks(state, count)``, lane by lane: a 1, the increments ``(i + 1) * _GAMMA``,
+    the 64-bit mask, the masks of the three chunks' places in the result (bits 0, 32 and 64),
+    and the unpacking of those three places."""
     ones = sum(1 << (_LANE * i) for i in range(count))
     steps = sum((((i + 1) * _GAMMA) & _MASK) << (_LANE * i) for i in range(count))
-    return ones * _MASK, steps, ones, Struct("<" + "Q8x" * count)
+    chunk = ones * _CHUNK_MASK
+    return ones, steps, ones * _MASK, chunk, chunk << 32, chunk << 64, Struct("<" + "3I4x" * count)
 
 
-def _outputs(state: int, count: int) -> tuple[int, ...]:
-    """The next ``count`` outputs of the generator at ``state`` (``next64``'s numbers; the
-    caller advances the state by those it uses).
+def _chunks(state: int, count: int) -> tuple[int, ...]:
+    """The 21-bit chunks of the next ``count`` outputs of the generator at ``state``, in the
+    order a shuffle uses them (three per output, low bits first; the caller advances the state
+    by the outputs it uses).
 
-    Why not ``next64`` in a loop: in pure Python each of its dozen 64-bit operations costs
-    about as much as a whole step of a shuffle, and a shuffle needs an output for every three
-    steps. Here the outputs are worked out side by side, lane ``i`` of one big integer holding
-    output ``i`` (``_LANE`` bits apart): the same dozen operations for all of them, each lane
-    masked to 64 bits before a multiplication (the bits a right shift brings down from the lane
-    above are dropped there). About a third of the cost per output for a deck's shuffle."""
-    mask, steps, ones, unpack = _lanes(count)
+    Why not ``next64`` in a loop: in pure Python each of its dozen 64-bit operations costs about
+    as much as a whole step of a shuffle, and a shuffle needs an output for every three steps.
+    Here the outputs are worked out side by side, lane ``i`` of one big integer holding output
+    ``i`` (``_LANE`` bits apart): the same dozen operations for all of them, each lane masked to
+    64 bits before a multiplication (the bits a right shift brings down from the lane above are
+    dropped there); then each lane's three chunks are moved to whole 32-bit words and unpacked
+    at once. About a third of ``next64``'s cost per output for a deck's shuffle."""
+    ones, steps, mask, low, middle, high, words = _lanes(count)
     z = (state * ones + steps) & mask  # lane i: the state after i + 1 outputs
     z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
     z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
     z ^= z >> 31
-    return unpack.unpack(z.to_bytes(16 * count, "little"))
+    z = (z & low) | ((z << 11) & middle) | ((z << 22) & high)
+    return words.unpack(z.to_bytes(16 * count, "little"))
 
 
 class Rng:
@@ -154,39 +158,29 @@ class Rng:
             n -= 1
             j = m >> 21
             items[n], items[j] = items[j], items[n]
-        # outputs' three chunks in a row, until one may be a rejection; the outputs worked out
-        # together (``_outputs``), as many as the steps left need (fewer used after a maybe)
+        # then the chunks of outputs worked out together (``_chunks``), as many as the steps
+        # left need, until one may be a rejection (a chunk of 21 random bits ``c`` places an
+        # item at ``c * n >> 21``, Lemire's method, unless ``c * n`` modulo 2**21 is below ``n``)
         while n > stop + 2:
-            outputs = _outputs(state, min((n - stop) // 3, _BATCH))
-            used = 0
-            for pool in outputs:
-                used += 1
-                m = (pool & _CHUNK_MASK) * n
+            chunks = _chunks(state, min((n - stop) // 3, _BATCH))
+            begun = n
+            for chunk in chunks:
+                m = chunk * n
                 if (m & _CHUNK_MASK) < n:  # maybe rejected: the loop below decides
-                    left = 3
                     break
                 n -= 1
                 j = m >> 21
                 items[n], items[j] = items[j], items[n]
-                m = ((pool >> 21) & _CHUNK_MASK) * n
-                if (m & _CHUNK_MASK) < n:
-                    pool >>= 21
-                    left = 2
-                    break
-                n -= 1
-                j = m >> 21
-                items[n], items[j] = items[j], items[n]
-                m = ((pool >> 42) & _CHUNK_MASK) * n
-                if (m & _CHUNK_MASK) < n:
-                    pool >>= 42
-                    left = 1
-                    break
-                n -= 1
-                j = m >> 21
-                items[n], items[j] = items[j], items[n]
-            state = (state + used * _GAMMA) & _MASK
-            if left:
-                break
+            used = begun - n  # chunks, every one placed an item
+            outputs, at = divmod(used, 3)
+            if used == len(chunks):
+                state = (state + outputs * _GAMMA) & _MASK
+                continue
+            # the output begun, and the rest of its chunks, ``used`` first
+            state = (state + (outputs + 1) * _GAMMA) & _MASK
+            left = 3 - at
+            pool = sum(chunks[used + i] << (21 * i) for i in range(left))
+            break
         while n > stop:  # one chunk at a time, Lemire's rejection in full
             if not left:
                 state = (state + _GAMMA) & _MASK

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from lastcard import new_game
-from lastcard.rng import _BATCH, Rng, _outputs
+from lastcard.rng import _BATCH, Rng, _chunks
 
 from .replay_digest import digest
 
@@ -104,8 +104,9 @@ def _reference_shuffle(rng: Rng, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def test_outputs_side_by_side_are_next64s() -> None:
-    """``_outputs`` (a shuffle's outputs worked out together) gives ``next64``'s numbers."""
+def test_chunks_side_by_side_are_next64s() -> None:
+    """``_chunks`` (a shuffle's outputs worked out together) gives the 21-bit chunks of
+    ``next64``'s numbers, low bits first."""
     pick = random.Random(16)
     seeds = [
         0,
@@ -117,7 +118,9 @@ def test_outputs_side_by_side_are_next64s() -> None:
     for seed in seeds:
         for count in (1, 2, 3, pick.randrange(4, _BATCH), _BATCH):
             rng = Rng(seed)
-            assert list(_outputs(seed, count)) == [rng.next64() for _ in range(count)]
+            outputs = [rng.next64() for _ in range(count)]
+            chunks = [(z >> shift) & ((1 << 21) - 1) for z in outputs for shift in (0, 21, 42)]
+            assert list(_chunks(seed, count)) == chunks
 
 
 def test_shuffle_is_the_plain_fisher_yates() -> None:
