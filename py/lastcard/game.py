@@ -24,7 +24,7 @@ from typing import Any, ClassVar, ParamSpec, Self
 
 from .base import AGREED, Effect, Event, GameBase, IllegalAction, Option, lowest
 from .beliefs import Beliefs, Seen, _positions
-from .cards import BASE, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
+from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
 from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
 
@@ -52,10 +52,17 @@ _KINDS: dict[str, type[Game]] = {}
 class Game(Beliefs):
     """One table's game: a hand being played, or a match of hands, under one ruleset."""
 
+    #: what every play reads, in one class attribute (a class attribute read through ``self``
+    #: is not specialised on CPython 3.11: several times an instance attribute): ``CALLS``, and
+    #: ``EFFECTS`` by card rather than by rank
+    _play_facts: ClassVar[tuple[str | None, dict[str, Effect]]] = (None, {})
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.RULESET:
             _KINDS.setdefault(cls.RULESET, cls)
+        effects = {card: cls.EFFECTS.get(RANK[card]) for card in CARD_ORDER}
+        cls._play_facts = (cls.CALLS, {c: e for c, e in effects.items() if e is not None})
 
     # ---- construction ---------------------------------------------------------------------
     def __init__(
@@ -555,13 +562,14 @@ class Game(Beliefs):
             calls.remove(seat)
         if self.missed and seat in self.missed:
             self.missed.remove(seat)
+        calls_mode, effects = self._play_facts
         # last-card D7: a single final card with no call standing is played, but the seat stays in
         missed = False
         if hand:
-            if self.CALLS == "after":  # going out catches no one
+            if calls_mode == "after":  # going out catches no one
                 self._catch_missed_calls(seat)
         else:
-            missed = self.CALLS == "before" and len(cards) == 1 and seat not in calls
+            missed = calls_mode == "before" and len(cards) == 1 and seat not in calls
             if not missed:
                 self._go_out(seat, move, p)
                 return
@@ -571,7 +579,7 @@ class Game(Beliefs):
             else:
                 self._climb_chain(seat, top)
         else:
-            effect = self.EFFECTS.get(RANK[top])
+            effect = effects.get(top)
             if effect is None:
                 nxt = (seat + self.direction) % self.players  # ``next_seat``, inlined
                 if self.removed[nxt] or self.eliminated[nxt]:
