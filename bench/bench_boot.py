@@ -100,10 +100,11 @@ BOOT_STEPS = (
     "worker",
     "fetched",
     "python",
-    "wheel",
-    "imported",
     "opened",
 )
+# Whether the bots' worker has kept the interpreter's snapshot (js/python-boot.js) that the next
+# boot of the table restores.
+SNAPSHOT_KEPT = """async () => (await (await caches.open("python-snapshot")).keys()).length > 0"""
 
 
 @dataclass
@@ -116,6 +117,11 @@ class Load:
     sent: int
     gzip: int | None = None
     marks: dict[str, float] | None = None
+
+    @property
+    def restored(self) -> bool:
+        """Python came from its snapshot."""
+        return bool(self.marks and self.marks.get("restored"))
 
 
 class Counted(Server):
@@ -209,25 +215,34 @@ def cold(chromium: BrowserType, url: str, server: Counted) -> Load:
         return result
 
 
+def wait_for(page: Page, check: str, what: str) -> None:
+    deadline = time.monotonic() + KEEP_TIMEOUT
+    while not page.evaluate(check):
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(250)
+
+
 def warm(chromium: BrowserType, url: str, server: Counted) -> Load:
+    """The second load in a browser (the first one's Python snapshot kept, for the table)."""
     with profile(chromium, service_workers=False) as context:
         first = context.new_page()
         load(first, url, server)
+        if "table.html" in url:
+            wait_for(first, SNAPSHOT_KEPT, "the Python snapshot was not kept")
         first.close()
         return load(context.new_page(), url, server)
 
 
 def from_service_worker(chromium: BrowserType, url: str, server: Counted) -> tuple[Load, Load]:
     """The first and the second load served by the service worker (after the load that let it
-    keep the table's files): the second one can use what the browser cached with the first,
-    such as Pyodide's compiled WebAssembly kept beside the worker's copy of the file."""
+    keep the table's files and the bots' worker keep Python's snapshot): the second one can use
+    what the browser cached with the first, such as Pyodide's compiled WebAssembly kept beside
+    the worker's copy of the file."""
     with profile(chromium, service_workers=True) as context:
         first = context.new_page()
         load(first, url, server)
-        deadline = time.monotonic() + KEEP_TIMEOUT
-        while not first.evaluate(KEPT):
-            assert time.monotonic() < deadline, "the service worker did not keep the table"
-            first.wait_for_timeout(250)
+        wait_for(first, KEPT, "the service worker did not keep the table")
+        wait_for(first, SNAPSHOT_KEPT, "the Python snapshot was not kept")
         first.close()
         loads = []
         for _ in range(2):
@@ -350,14 +365,21 @@ def main(argv: list[str] | None = None) -> None:
             browser.close()
 
     print(f"Navigation → QR and → ready, median of {runs} (min-max), headless Chromium:\n")
-    print("| load | QR ms | QR min-max | ready ms | ready min-max | network KiB |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| load | QR ms | QR min-max | ready ms | ready min-max | network KiB"
+        " | Python from its snapshot |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, loads in rows.items():
         qrs = [x.qr for x in loads if x.qr is not None]
         ready = [x.ready for x in loads]
         sent = statistics.median(x.sent for x in loads) / 1024
         qr = (median(qrs), spread(qrs)) if qrs else ("-", "-")
-        print(f"| {name} | {qr[0]} | {qr[1]} | {median(ready)} | {spread(ready)} | {sent:.0f} |")
+        restored = f"{sum(x.restored for x in loads)} of {len(loads)}" if "table" in name else "-"
+        print(
+            f"| {name} | {qr[0]} | {qr[1]} | {median(ready)} | {spread(ready)} | {sent:.0f}"
+            f" | {restored} |"
+        )
     print()
     for served in ("table.html, service worker", "table.html, service worker, again"):
         sw = statistics.median(x.ready for x in rows[served])

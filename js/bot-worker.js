@@ -1,18 +1,15 @@
 // The computer players' thinking, in a worker of its own started by js/table-worker.js: a `hard`
 // player's search (about 0.2 s a move) runs here, so the table's worker keeps answering phones
-// meanwhile. It loads Pyodide and the engine wheel (from the HTTP cache, after the table) and
-// runs `think` of py/bridge.py. See docs/design.md ("Browser side").
+// meanwhile. It starts Python with the engine (js/python-boot.js: from the HTTP cache, after the
+// table; it also keeps the interpreter's snapshot that later boots restore) and runs `think` of
+// py/bridge.py. See docs/design.md ("Browser side").
 //
 // Table worker → here: {snapshot, asks: [{key, seat, level, seed}, ...]} (the snapshot's game is
 // the position). Here → table worker: {op: "ready"} once, then {op: "answer", key, action}
 // (action: the move, or null when the bot declines for now; failed: true if it could not think),
 // {op: "failed", error} if it could not start.
 
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-
-const ROOT = new URL("../", import.meta.url);
-const ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl";
-const BRIDGE = "py/bridge.py";
+import { BRIDGE, bootPython, ENGINE_WHEEL } from "./python-boot.js";
 
 // A search starts this long after it is asked: the change that asked for it is still going out
 // to the phones (the page's main thread and the phones' pages), and on a machine with few cores
@@ -47,10 +44,11 @@ function answer({ snapshot, asks }) {
 }
 
 async function boot() {
-  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", ROOT).href });
-  await pyodide.loadPackage(new URL(ENGINE_WHEEL, ROOT).href, { messageCallback: () => {} });
-  const source = await (await fetch(new URL(BRIDGE, ROOT))).text();
-  pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
+  const [wheel, source] = await Promise.all([
+    fetch(ENGINE_WHEEL).then((response) => response.arrayBuffer()),
+    fetch(BRIDGE).then((response) => response.text()),
+  ]);
+  const { pyodide } = await bootPython({ wheel: new Uint8Array(wheel), bridge: source, keep: true });
   think = pyodide.pyimport("bridge").think;
   postMessage({ op: "ready" });
   drain();

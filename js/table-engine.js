@@ -138,6 +138,7 @@ export class TableEngine extends EventTarget {
         this.ready = true;
         // the worker's boot marks on this page's clock (ms from navigation start)
         for (const [name, at] of Object.entries(data.marks ?? {})) this.bootMarks[name] = Math.round(at - performance.timeOrigin);
+        this.bootMarks.restored = Boolean(data.restored); // Python came from its snapshot
         if (data.damaged) this.#keepAside(data.damaged);
         this.#emit("ready", { damaged: data.damaged });
         break;

@@ -13,12 +13,9 @@
 // then {op: "save", snapshot, ms} when the table changed (the page saves it),
 // {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
 
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { BRIDGE, bootPython, ENGINE_WHEEL } from "./python-boot.js";
 
 const ROOT = new URL("../", import.meta.url);
-// The wheel scripts/bootstrap.py builds: "<name>-<version>-py3-none-any.whl" from pyproject.toml.
-const ENGINE_WHEEL = "vendor/lastcard-0.1.0-py3-none-any.whl";
-const BRIDGE = "py/bridge.py";
 // What Python needs before it can run, fetched at once so that their total is known early
 // (pyodide.asm.mjs is loaded as a module by Pyodide, not fetched, and is not counted).
 const BOOT_FILES = [
@@ -176,22 +173,21 @@ async function boot() {
     mark("fetched");
     postMessage({ op: "progress", stage: "python" });
   });
-  const pyodide = await loadPyodide({ indexURL: new URL("vendor/pyodide/", ROOT).href });
+  const [wheel, source] = await Promise.all([
+    self.fetch(ENGINE_WHEEL).then((response) => response.arrayBuffer()),
+    self.fetch(BRIDGE).then((response) => response.text()),
+  ]);
+  const { pyodide, restored } = await bootPython({ wheel: new Uint8Array(wheel), bridge: source });
   mark("python");
   postMessage({ op: "progress", stage: "game" });
-  await pyodide.loadPackage(new URL(ENGINE_WHEEL, ROOT).href);
-  mark("wheel");
-  const source = await (await self.fetch(new URL(BRIDGE, ROOT).href)).text();
-  pyodide.FS.writeFile("/home/pyodide/bridge.py", source);
   const { saved, fresh, seed } = await bootMessage;
   const module = pyodide.pyimport("bridge");
-  mark("imported");
   const opened = module.open_table(saved ?? null, Boolean(fresh), seed);
   const [table, damaged] = opened.toJs({ depth: 1 });
   opened.destroy();
   bridge = table;
   mark("opened");
-  postMessage({ op: "ready", damaged: damaged ?? null, marks });
+  postMessage({ op: "ready", damaged: damaged ?? null, marks, restored });
   // Everything that waited is handled in order, then new messages as they come.
   handle = onMessage;
   for (const data of inbox.splice(0)) onMessage(data);

@@ -39,7 +39,9 @@ TREES = ("js", "css", "assets", "vendor")
 PHONE_SKIPS = (
     "assets/icon-512.png",
     "css/table.css",
+    "js/bot-worker.js",
     "js/join-table.js",
+    "js/python-boot.js",
     "js/table",
     "py/",
     "table.html",

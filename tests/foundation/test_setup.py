@@ -28,7 +28,7 @@ def test_pyodide_lock_matches_the_vendored_pypi_wheels() -> None:
 
 def test_table_page_loads_the_wheel_the_set_up_builds() -> None:
     assert (VENDOR / engine_wheel_name()).is_file()
-    assert f'"vendor/{engine_wheel_name()}"' in (ROOT / "js" / "table-worker.js").read_text()
+    assert f'"vendor/{engine_wheel_name()}"' in (ROOT / "js" / "python-boot.js").read_text()
 
 
 @pytest.fixture(scope="module")
