@@ -80,12 +80,26 @@ export async function bootPython({ wheel, bridge, keep = false }) {
       await cache.delete(key);
     }
   }
-  const snapshot = keep && cache !== null;
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: snapshot });
+  if (keep && cache) return { pyodide: await snapshotted(cache, key, wheel, bridge), restored: false };
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL });
   install(pyodide, wheel, bridge);
-  // The copy is made now, before anything else runs in this interpreter; it is written meanwhile.
-  if (snapshot) store(cache, key, pyodide.makeMemorySnapshot());
   return { pyodide, restored: false };
+}
+
+/**
+ * Start Python afresh, snapshot it, and carry on in an interpreter restored from the snapshot,
+ * which is kept only once it has restored. (An interpreter started for a snapshot reaches
+ * JavaScript through proxies that record paths, not the objects themselves, so it is not the
+ * one to run: every later boot runs a restored one.)
+ */
+async function snapshotted(cache, key, wheel, bridge) {
+  const maker = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+  install(maker, wheel, bridge);
+  const snapshot = maker.makeMemorySnapshot();
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  install(pyodide, wheel, bridge);
+  store(cache, key, snapshot); // written meanwhile
+  return pyodide;
 }
 
 /** Keep `bytes` as the only snapshot (the ones of older files are deleted). */

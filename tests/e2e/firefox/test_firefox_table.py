@@ -20,7 +20,8 @@ from firefox import FoxPage
 from playwright.sync_api import Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
-BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again
+SNAPSHOT_KEPT = """async () => (await (await caches.open("python-snapshot")).keys()).length > 0"""
+BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again (from its snapshot, if kept)
 NAMES = ("Анна", "Bob")
 
 
@@ -72,8 +73,11 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
     # The top card is read when nothing moves: on a phone's turn (or the results).
     settled(phones)
     top = tv.get_by_test_id("top").locator("[role=img]").get_attribute("aria-label")
+    # By now the bots' worker has kept Python's snapshot (js/python-boot.js): a reload restores it.
+    tv.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT)
     tv.reload()
     tv.get_by_test_id("table").expect_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+    assert tv.evaluate("() => window.lastcardBoot.restored") is True
     tv.get_by_test_id("top").locator("[role=img]").expect_attribute("aria-label", top or "")
     for number, phone in enumerate(phones):
         tv.get_by_test_id(f"seat-{number}").expect_text("connected", timeout=BOOT_TIMEOUT)
