@@ -9,7 +9,7 @@
 // (action: the move, or null when the bot declines for now; failed: true if it could not think),
 // {op: "failed", error} if it could not start.
 
-import { BRIDGE, bootPython, ENGINE_WHEEL } from "./python-boot.js";
+import { bootPython } from "./python-boot.js";
 
 // A search starts this long after it is asked: the change that asked for it is still going out
 // to the phones (the page's main thread and the phones' pages), and on a machine with few cores
@@ -44,11 +44,7 @@ function answer({ snapshot, asks }) {
 }
 
 async function boot() {
-  const [wheel, source] = await Promise.all([
-    fetch(ENGINE_WHEEL).then((response) => response.arrayBuffer()),
-    fetch(BRIDGE).then((response) => response.text()),
-  ]);
-  const { pyodide } = await bootPython({ wheel: new Uint8Array(wheel), bridge: source, keep: true });
+  const { pyodide } = await bootPython({ keep: true });
   think = pyodide.pyimport("bridge").think;
   postMessage({ op: "ready" });
   drain();

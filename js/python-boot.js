@@ -62,11 +62,15 @@ function install(pyodide, wheel, bridge) {
 }
 
 /**
- * Start Python with the engine and the bridge imported. `wheel`: the engine wheel's bytes;
- * `bridge`: py/bridge.py's text; `keep`: make the snapshot if there is none (the bots' worker).
- * Resolves to {pyodide, restored} (restored: it came from the snapshot).
+ * Start Python with the engine and the bridge imported (`fetch`es the wheel and the bridge);
+ * `keep`: make the snapshot if there is none (the bots' worker). Resolves to {pyodide,
+ * restored} (restored: it came from the snapshot).
  */
-export async function bootPython({ wheel, bridge, keep = false }) {
+export async function bootPython({ keep = false } = {}) {
+  const [wheel, bridge] = await Promise.all([
+    fetch(ENGINE_WHEEL).then(async (response) => new Uint8Array(await response.arrayBuffer())),
+    fetch(BRIDGE).then((response) => response.text()),
+  ]);
   const key = snapshotKey(wheel, bridge);
   const cache = await snapshots();
   const saved = await cache?.match(key);

@@ -173,11 +173,7 @@ async function boot() {
     mark("fetched");
     postMessage({ op: "progress", stage: "python" });
   });
-  const [wheel, source] = await Promise.all([
-    self.fetch(ENGINE_WHEEL).then((response) => response.arrayBuffer()),
-    self.fetch(BRIDGE).then((response) => response.text()),
-  ]);
-  const { pyodide, restored } = await bootPython({ wheel: new Uint8Array(wheel), bridge: source });
+  const { pyodide, restored } = await bootPython(); // its files come through `prefetched`
   mark("python");
   postMessage({ op: "progress", stage: "game" });
   const { saved, fresh, seed } = await bootMessage;
