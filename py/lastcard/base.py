@@ -16,6 +16,10 @@ from typing import Any, ClassVar, Self
 from .rng import Rng
 
 Event = dict[str, Any]
+#: what the fast path reads on every move (``GameBase._fast``): the table path
+#: (``LegalMoves._table_path``), ``CALLS``, the effects by card (``EFFECTS`` by rank) and
+#: ``PLAY_DRAWN``
+FastFacts = tuple[Any, str | None, dict[str, "Effect"], bool]
 
 
 class IllegalAction(ValueError):
@@ -66,6 +70,16 @@ def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
 class GameBase:
     """The ruleset facts (class attributes a ruleset overrides), the state of one table's game
     and the seats in play. Not a game by itself: see ``Game``."""
+
+    #: the one attribute a game keeps outside its instance dictionary
+    __slots__ = ("_fast",)
+    #: the class's ``FastFacts`` (``Game.__init_subclass__``), which every game also holds in
+    #: its slot ``_fast`` for the fast path: on CPython 3.11 an attribute read through ``self``
+    #: that finds a class attribute is not specialised (several times an instance attribute),
+    #: and a 30th key in the instance dictionary slows every attribute read (the limit of a
+    #: class's shared keys); a slot is neither
+    _FAST: ClassVar[FastFacts] = (None, None, {}, False)
+    _fast: FastFacts
 
     # ---- ruleset facts (class attributes a ruleset overrides) ----------------------------
     RULESET: ClassVar[str] = ""

@@ -52,17 +52,13 @@ _KINDS: dict[str, type[Game]] = {}
 class Game(Beliefs):
     """One table's game: a hand being played, or a match of hands, under one ruleset."""
 
-    #: what every play reads, in one class attribute (a class attribute read through ``self``
-    #: is not specialised on CPython 3.11: several times an instance attribute): ``CALLS``, and
-    #: ``EFFECTS`` by card rather than by rank
-    _play_facts: ClassVar[tuple[str | None, dict[str, Effect]]] = (None, {})
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.RULESET:
             _KINDS.setdefault(cls.RULESET, cls)
         effects = {card: cls.EFFECTS.get(RANK[card]) for card in CARD_ORDER}
-        cls._play_facts = (cls.CALLS, {c: e for c, e in effects.items() if e is not None})
+        by_card = {card: effect for card, effect in effects.items() if effect is not None}
+        cls._FAST = (cls._table_path, cls.CALLS, by_card, cls.PLAY_DRAWN)
 
     # ---- construction ---------------------------------------------------------------------
     def __init__(
@@ -82,6 +78,7 @@ class Game(Beliefs):
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an int")
+        self._fast = self._FAST
         self.players = players
         self.seed = seed
         self.options = self._check_options(dict(options or {}))
@@ -562,7 +559,7 @@ class Game(Beliefs):
             calls.remove(seat)
         if self.missed and seat in self.missed:
             self.missed.remove(seat)
-        calls_mode, effects = self._play_facts
+        _, calls_mode, effects, _ = self._fast
         # last-card D7: a single final card with no call standing is played, but the seat stays in
         missed = False
         if hand:
@@ -771,9 +768,9 @@ class Game(Beliefs):
                 return
             card = got[0]
             hand = self.hands[seat]
-        if self.PLAY_DRAWN:
+        path, _, _, play_drawn = self._fast
+        if play_drawn:
             discard, active = self.discard, self.active
-            path = self._table_path
             if path is not None and card != JOKER and discard and active is not None:
                 # the table path's check (``legal_moves``): the position's table, and a card
                 # of ``_restricted_wild`` only while the hand lacks the colour or suit in force
@@ -965,7 +962,9 @@ class Game(Beliefs):
         return game
 
     def _own(self, rng_state: int) -> None:
-        """Replace every mutable field, filled with shared references, by a copy of its own."""
+        """Replace every mutable field, filled with shared references, by a copy of its own
+        (and set the slot ``_fast``, which no copy of the instance dictionary carries)."""
+        self._fast = self._FAST
         self.rng = Rng(rng_state)
         self.options = dict(self.options)
         self.hands = [list(h) for h in self.hands]

@@ -81,9 +81,9 @@ class LegalMoves(GameBase):
     _tables: ClassVar[dict[str, dict[str, dict[str, list[Move]]]]] = {}
     #: the deck holds jokers (a hand of a deck without any is never searched for one)
     _jokers: ClassVar[bool] = True
-    #: what the table path reads on every call, in one class attribute (each read of a class
-    #: attribute through ``self`` costs a dictionary lookup on CPython 3.11): ``_tables``,
-    #: ``_restricted_wild``, ``_jokers`` and ``VOLUNTARY_DRAW``; None unless ``_simple``
+    #: what the table path reads on every call, in one tuple (read through the game's slot
+    #: ``_fast``, see ``GameBase._FAST``): ``_tables``, ``_restricted_wild``, ``_jokers`` and
+    #: ``VOLUNTARY_DRAW``; None unless ``_simple``
     _table_path: ClassVar[
         tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool] | None
     ] = None
@@ -124,7 +124,7 @@ class LegalMoves(GameBase):
             found = cache.get(seat)
             if found is not None:
                 return list(found[1])
-        path = self._table_path
+        path = self._fast[0]  # ``_table_path``
         discard = self.discard
         active = self.active
         if path is None or self.over or not discard or active is None:
