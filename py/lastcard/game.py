@@ -245,7 +245,7 @@ class Game(Beliefs):
         self.missed = []
         self.idle = 0
         if turn_starter:
-            if not any(self.starter_ok(c) for c in self.stock):
+            if not any(map(self.starter_ok, self.stock)):
                 raise ValueError("no card in the stock may stand as the starter")
             while True:
                 self.rng.reveal(self.stock, 1)
@@ -593,7 +593,7 @@ class Game(Beliefs):
         """Apply a played card's effect and hand the turn on (``seat`` played it)."""
         skip = effect.skip * count
         # every seat in play (the common case): seats in play and the next seat by arithmetic
-        full = True not in self.removed and True not in self.eliminated
+        full = not (any(self.removed) or any(self.eliminated))
         if effect.reverse:
             self.direction = -self.direction
             if self._events is not None:
