@@ -9,7 +9,7 @@ import { createStore } from "./store.js";
 import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, received, startTicker, tick } from "./live.js";
+import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
 import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
@@ -173,6 +173,13 @@ function buzzOnTurn(s) {
   wasMyTurn = myTurn;
 }
 
+/**
+ * The phone renders at its next frame, once for however many changes came before it: a view's
+ * message task is only its reading, so on a busy device the next message (or the next phone's,
+ * on a shared machine) is not queued behind a render; what the player does shows at once.
+ */
+const frames = frameRenderer(render);
+
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
@@ -285,11 +292,19 @@ whenParsed(() => {
   document.documentElement.lang = lang();
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => loadSound(), { capture: true });
-  store.subscribe(render);
+  store.subscribe(frames.schedule);
   store.subscribe(keepAwake);
   onLangChange(() => store.dispatch({ type: "lang" }));
-  for (const root of [document.getElementById("app"), document.getElementById("overlay")]) root.addEventListener("click", onClick);
-  document.getElementById("app").addEventListener("submit", onSubmit);
+  for (const root of [document.getElementById("app"), document.getElementById("overlay")]) {
+    root.addEventListener("click", (event) => {
+      onClick(event);
+      frames.flush();
+    });
+  }
+  document.getElementById("app").addEventListener("submit", (event) => {
+    onSubmit(event);
+    frames.flush();
+  });
   document.getElementById("overlay").addEventListener("change", (event) => {
     if (event.target.dataset.host) hostControl(event.target);
   });
@@ -300,6 +315,7 @@ whenParsed(() => {
     else if (store.state().hostConfirm) store.dispatch({ type: "hostConfirm", confirm: null });
     else if (store.state().hostOpen) store.dispatch({ type: "hostOpen", open: false });
     else store.dispatch({ type: "pick", pick: NO_PICK });
+    frames.flush();
   });
   startTicker(store);
   render();

@@ -1,7 +1,8 @@
 /**
  * What both page entries (js/table.js, js/hand.js) do with the table's messages: keep the event
- * log across messages, count the decision timer down between them, and put an error code into
- * words. The reducers here are plain functions of the store state (js/store.js).
+ * log across messages, count the decision timer down between them, put an error code into
+ * words, and render at most once a frame. The reducers here are plain functions of the store
+ * state (js/store.js).
  */
 import { t } from "./i18n.js";
 
@@ -61,4 +62,32 @@ export function errorText(code) {
   const key = `error.${code}`;
   const text = t(key);
   return text === key ? t("error.generic", { code }) : text;
+}
+
+/**
+ * Call `render` at the next animation frame, once for however many `schedule()` calls came
+ * before it: a burst of messages costs one render, and a message's task is only its reading.
+ * `flush()` renders now what is waiting (after the player's own input, which shows at once).
+ * A hidden page gets no frames: a timer stands in.
+ * @param {() => void} render
+ * @returns {{schedule: () => void, flush: () => void}}
+ */
+export function frameRenderer(render, fallbackMs = 100) {
+  let pending = false;
+  let frame = 0;
+  let timer = 0;
+  function flush() {
+    if (!pending) return;
+    pending = false;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    render();
+  }
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    frame = requestAnimationFrame(flush);
+    timer = setTimeout(flush, fallbackMs);
+  }
+  return { schedule, flush };
 }

@@ -10,7 +10,7 @@ import { joinText, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, received, startTicker, tick } from "./live.js";
+import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
@@ -126,33 +126,14 @@ function download(message) {
 /** The last renders' timings (ms), newest last: {build, morph, focus} (docs/design.md). */
 const renders = [];
 const KEPT_RENDERS = 1000;
-let renderPending = false;
-
 /**
- * Render at the next frame, once for however many changes came since the last one: the phones'
- * messages are already out (route), and a burst of changes costs one render, not one each. A
- * hidden tab gets no frames: a timer stands in.
+ * The TV renders at the next frame, once for however many changes came since the last one: the
+ * phones' messages are already out (route), and a burst of changes costs one render, not one each.
  */
-function scheduleRender() {
-  if (renderPending) return;
-  renderPending = true;
-  const fallback = setTimeout(run, 100);
-  const frame = requestAnimationFrame(run);
-  function run() {
-    clearTimeout(fallback);
-    cancelAnimationFrame(frame);
-    if (renderPending) render();
-  }
-}
-
-/** Render now what is waiting for the next frame (after the player's own input). */
-function flushRender() {
-  if (renderPending) render();
-}
+const frames = frameRenderer(render);
 
 /** Bring the screen (and the focus) to the store's state. */
 function render() {
-  renderPending = false;
   const s = store.state();
   const started = performance.now();
   const screen = tvScreen(s);
@@ -510,7 +491,7 @@ function downloadDamaged() {
 }
 
 whenParsed(() => {
-  store.subscribe(scheduleRender);
+  store.subscribe(frames.schedule);
   store.subscribe(keepAwake);
   unlockOnGesture();
   document.addEventListener("visibilitychange", () => {
@@ -523,7 +504,7 @@ whenParsed(() => {
   // What a player does on this screen shows at once (the table's changes wait for a frame).
   app.addEventListener("click", (event) => {
     onClick(event);
-    flushRender();
+    frames.flush();
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode]");
@@ -531,15 +512,15 @@ whenParsed(() => {
   });
   app.addEventListener("change", (event) => {
     onChange(event);
-    flushRender();
+    frames.flush();
   });
   app.addEventListener("submit", (event) => {
     onSubmit(event);
-    flushRender();
+    frames.flush();
   });
   remote = remoteControl({ onBack: () => {
     const done = back();
-    flushRender();
+    frames.flush();
     return done;
   }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));

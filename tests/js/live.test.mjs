@@ -1,8 +1,8 @@
 // js/live.js: the page's event log rebuilt from the table's messages (docs/protocol.md,
-// `events_reset`), the countdown between messages and error codes in words.
+// `events_reset`), the countdown between messages, error codes in words and one render a frame.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { errorText, KEPT_EVENTS, received, secondsLeft, tick, withLog } from "../../js/live.js";
+import { errorText, frameRenderer, KEPT_EVENTS, received, secondsLeft, tick, withLog } from "../../js/live.js";
 import { setLang } from "../../js/i18n.js";
 
 const events = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => ({ type: "pass", n: from + i }));
@@ -41,4 +41,26 @@ test("an error code is put into words, a new one generically", () => {
   setLang("en");
   assert.equal(errorText("stale"), "The table moved on — try again");
   assert.equal(errorText("no_such_code"), "Something went wrong: no_such_code");
+});
+
+test("changes render once, at the next frame, or now when flushed", () => {
+  const frames = [];
+  globalThis.requestAnimationFrame = (fn) => frames.push(fn);
+  globalThis.cancelAnimationFrame = () => {};
+  let renders = 0;
+  const frame = frameRenderer(() => (renders += 1), 60_000);
+  frame.schedule();
+  frame.schedule();
+  assert.equal(renders, 0); // nothing in the change's own task
+  frames.shift()();
+  assert.equal(renders, 1); // one render for both changes
+  frame.flush();
+  assert.equal(renders, 1); // nothing was waiting
+  frame.schedule();
+  frame.flush();
+  assert.equal(renders, 2); // the waiting render, now
+  frames.shift()();
+  assert.equal(renders, 2); // and not again at the frame
+  delete globalThis.requestAnimationFrame;
+  delete globalThis.cancelAnimationFrame;
 });
