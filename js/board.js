@@ -122,13 +122,17 @@ export function turnLine(msg, left) {
     ${msg.paused ? html` <span class="badge">${t("table.paused")}</span>` : ""}</p>`;
 }
 
-/** Top card, colour/suit in force, direction, stock and the pending state. */
-export function pile(msg, { size = "card--xl" } = {}) {
+/**
+ * Top card, colour/suit in force, direction, stock and the pending state.
+ * @param {{size?: string, land?: boolean}} [opts]  `land`: a new top card lands (a short
+ *   animation; the TV shows every one, a phone its own player's)
+ */
+export function pile(msg, { size = "card--xl", land = true } = {}) {
   const v = msg.view;
   if (!v) return html``;
   return html`<div class="pile">
     <div class="pile__stock">${cardBack({ size })}<span class="pile__count">${t("table.stock", { n: v.stock })}</span></div>
-    <div class="pile__top" data-testid="top">${v.top ? html`<span class="pile__card" data-key="top-${v.discard}-${v.top}">${cardFace(v.top, { size })}</span>` : html`<span class="card card--empty ${size}"></span>`}</div>
+    <div class="pile__top" data-testid="top">${v.top ? html`<span class="pile__card ${land ? "pile__card--land" : ""}" data-key="top-${v.discard}-${v.top}">${cardFace(v.top, { size })}</span>` : html`<span class="card card--empty ${size}"></span>`}</div>
     <div class="pile__info">
       ${v.active ? html`<p class="pile__active"><span class="muted">${t("table.active")}</span> ${activeChip(v.active)}</p>` : ""}
       <p class="direction" data-testid="direction"><span class="direction__arrow ${v.direction === -1 ? "ccw" : "cw"}" aria-hidden="true">⟳</span> ${t(`table.direction.${v.direction === -1 ? -1 : 1}`)}</p>

@@ -152,6 +152,15 @@ function lobbyScreen(msg, mine) {
     ${seatList(msg)}</section>`;
 }
 
+/**
+ * Whether the top card is this phone's own play: only then does it land on the phone's pile (the
+ * TV shows every landing; a phone that animated every player's card would be moving for most of
+ * a game, for a change its player sees on the TV).
+ */
+function playedLast(msg) {
+  return msg.events?.findLast((e) => e.type === "play")?.seat === msg.seat;
+}
+
 /** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
 export function waitingFor(msg, myTurn) {
   const awaiting = msg.awaiting ?? [];
@@ -195,7 +204,7 @@ export function phoneScreen(s) {
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
-    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md" })}${turnLine(msg, s.left)}</section>
+    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left)}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features }) : spectatorBox(msg)}
     ${toast}
     <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;
