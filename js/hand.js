@@ -41,6 +41,7 @@ const store = createStore(
     more: (s, a) => ({ ...s, moreOpen: a.open }),
     hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null }),
     hostConfirm: (s, a) => ({ ...s, hostConfirm: a.confirm }),
+    hostLevel: (s, a) => ({ ...s, hostLevel: a.level }),
     lang: (s) => ({ ...s }),
     sound: (s) => ({ ...s, muted: sound ? sound.muted() : s.muted }),
   },
@@ -60,6 +61,7 @@ const store = createStore(
     moreOpen: false, // the drawer of players and the log under the game
     hostOpen: false,
     hostConfirm: null,
+    hostLevel: "normal", // the level the Host panel adds a computer player at
     starting: false, // the table said it is still starting: the hello waits there
   },
 );
@@ -188,7 +190,7 @@ function render() {
   const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   if (document.title !== title) document.title = title; // a write replaces the title's text node
   const host = s.msg?.host && hostUi;
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm }) : html``);
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm, level: s.hostLevel }) : html``);
   if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));
 }
 
@@ -307,6 +309,7 @@ whenParsed(() => {
   });
   document.getElementById("overlay").addEventListener("change", (event) => {
     if (event.target.dataset.host) hostControl(event.target);
+    else if (event.target.dataset.act === "host-level") store.dispatch({ type: "hostLevel", level: event.target.value });
   });
   upperCaseCodes(document.getElementById("app"));
   document.addEventListener("keydown", (event) => {

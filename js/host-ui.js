@@ -106,7 +106,7 @@ export function hostIntent(el, msg) {
   }
 }
 
-function lobbyPart(msg) {
+function lobbyPart(msg, level) {
   const lob = msg.lobby ?? {};
   const ruleset = lob.ruleset;
   const description = lob.description ?? { options: [], features: {} };
@@ -116,8 +116,8 @@ function lobbyPart(msg) {
         ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
       ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, "host-"))}
       ${timerFields(msg, "host-")}</fieldset>
-    <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level">
-      ${LEVELS.map((l) => html`<option value="${l}" ${l === "normal" ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
+    <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level" data-act="host-level">
+      ${LEVELS.map((l) => html`<option value="${l}" ${l === level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
       <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>`;
 }
 
@@ -154,9 +154,11 @@ function mainButtons(msg) {
 /**
  * The host phone's Host panel for the `view` message `msg`.
  * @param {object} msg
- * @param {{confirm?: {text: string} | null}} [ui]  a question waiting for an answer
+ * @param {{confirm?: {text: string} | null, level?: string}} [ui]  a question waiting for an
+ *   answer; the computer level chosen for the next computer player (kept by the page: a
+ *   re-render keeps it)
  */
-export function hostPanel(msg, { confirm = null } = {}) {
+export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
   return html`<div class="overlay overlay--sheet"><section class="dialog host-panel" role="dialog" aria-modal="true" aria-labelledby="host-title" data-testid="host-panel">
     <header class="host-panel__head"><h2 id="host-title"><span class="crown" aria-hidden="true">♛</span> ${t("host.panel")}</h2>
       <button type="button" class="btn btn--small" data-act="host-close">${t("host.close")}</button></header>
@@ -166,7 +168,7 @@ export function hostPanel(msg, { confirm = null } = {}) {
       <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
     <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)} · ${t(`host.phase.${msg.phase}`)}</p>
     <div class="row host-panel__main">${mainButtons(msg)}</div>
-    ${msg.phase === "lobby" ? lobbyPart(msg) : msg.paused ? html`<fieldset><legend>${t("host.timers")}</legend>${timerFields(msg, "host-")}</fieldset>` : ""}
+    ${msg.phase === "lobby" ? lobbyPart(msg, level) : msg.paused ? html`<fieldset><legend>${t("host.timers")}</legend>${timerFields(msg, "host-")}</fieldset>` : ""}
     ${people(msg)}
     <p class="muted">${t("host.tvToo")}</p></section></div>`;
 }

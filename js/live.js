@@ -68,7 +68,8 @@ export function errorText(code) {
  * Call `render` at the next animation frame, once for however many `schedule()` calls came
  * before it: a burst of messages costs one render, and a message's task is only its reading.
  * `flush()` renders now what is waiting (after the player's own input, which shows at once).
- * A hidden page gets no frames: a timer stands in.
+ * A hidden page gets no frames: it renders at once (its DOM stays current for whatever reads
+ * it), and a timer stands in for a frame that does not come (the page hidden meanwhile).
  * @param {() => void} render
  * @returns {{schedule: () => void, flush: () => void}}
  */
@@ -84,6 +85,10 @@ export function frameRenderer(render, fallbackMs = 100) {
     render();
   }
   function schedule() {
+    if (document.hidden) {
+      pending = true;
+      return flush();
+    }
     if (pending) return;
     pending = true;
     frame = requestAnimationFrame(flush);

@@ -45,6 +45,7 @@ test("an error code is put into words, a new one generically", () => {
 
 test("changes render once, at the next frame, or now when flushed", () => {
   const frames = [];
+  globalThis.document = { hidden: false };
   globalThis.requestAnimationFrame = (fn) => frames.push(fn);
   globalThis.cancelAnimationFrame = () => {};
   let renders = 0;
@@ -61,6 +62,10 @@ test("changes render once, at the next frame, or now when flushed", () => {
   assert.equal(renders, 2); // the waiting render, now
   frames.shift()();
   assert.equal(renders, 2); // and not again at the frame
+  document.hidden = true;
+  frame.schedule();
+  assert.equal(renders, 3); // a hidden page gets no frames: at once
+  delete globalThis.document;
   delete globalThis.requestAnimationFrame;
   delete globalThis.cancelAnimationFrame;
 });
