@@ -28,10 +28,18 @@ class Transfers:
         return [r.url for r in self.responses]
 
     def files(self) -> list[tuple[str, int, int]]:
-        """(URL, raw bytes, gzip bytes) of every successful http(s) response so far."""
+        """(URL, raw bytes, gzip bytes) of every successful http(s) response so far, each URL
+        once: a URL fetched again (the bots' worker starts Python from the same files) is served
+        by the browser's cache, not the network."""
         found = []
+        seen: set[str] = set()
         for response in self.responses:
-            if response.ok and response.url.startswith(("http:", "https:")):
+            if (
+                response.ok
+                and response.url.startswith(("http:", "https:"))
+                and (response.url not in seen)
+            ):
+                seen.add(response.url)
                 body = response.body()
                 found.append((response.url, len(body), len(gzip.compress(body, 6))))
         return found
