@@ -10,6 +10,11 @@ import { Link } from "./rtc.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// Relay mode: a link that has its answer but is not open this long after is given up and a
+// fresh offer sent. ICE that stalls would otherwise hold the phone at "Connecting" until the
+// browser declares it failed (about 30 s in Chromium); on loopback a link opens in well under a
+// second, through TURN in a few.
+export const RELAY_OPEN_MS = 10000;
 const USED_KEY = "lastcard.answered";
 
 /** The phone's end of the link to the table. Events: open, message, close, status. */
@@ -198,7 +203,9 @@ export class PhoneJoin extends EventTarget {
       const offer = await link.offer();
       const answer = await relay.module.requestAnswer({ ...relay.creds, brokers: relay.brokers, sdp: offer });
       if (link.closed) return;
+      const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
+        clearTimeout(stalled);
         if (await relay.module.proveKey(link, { ...relay.creds, role: "phone" })) this.#opened();
         else {
           this.relay = null;
@@ -207,6 +214,7 @@ export class PhoneJoin extends EventTarget {
         }
       });
       link.addEventListener("close", () => {
+        clearTimeout(stalled);
         if (this.link === link) this.#retry();
       });
       await link.accept({ type: "answer", sdp: answer });

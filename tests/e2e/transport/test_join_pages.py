@@ -133,3 +133,40 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     assert fresh["r"] != old["r"] and fresh["k"] != old["k"]
     expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
     expect(tv.get_by_test_id("join-code")).not_to_have_text(code)
+
+
+# The phone's first peer connection is relay-only with no TURN server, so it gets its answer
+# through the broker but can never connect (ICE stalls, as it can on a real network); the ones
+# after it are as the page asks. `window.peerConnections` counts them.
+FIRST_LINK_STALLS = """
+const Real = window.RTCPeerConnection;
+window.peerConnections = 0;
+window.RTCPeerConnection = function (config = {}) {
+  window.peerConnections += 1;
+  const stalls = window.peerConnections === 1;
+  return new Real(stalls ? { ...config, iceTransportPolicy: "relay" } : config);
+};
+window.RTCPeerConnection.prototype = Real.prototype;
+"""
+RELAY_OPEN_MS = 10_000  # js/join-phone.js: a relay link not open by then is given up
+
+
+def test_relay_mode_a_link_that_never_connects_is_given_up_and_tried_afresh(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    open_table: Callable[..., Any],
+    mqtt_broker: str,
+) -> None:
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+
+    phone = new_phone()
+    phone.add_init_script(FIRST_LINK_STALLS)
+    open_phone(phone, url.inner_text(), "Vera")
+    expect(phone.get_by_test_id("link")).to_contain_text("Connecting to the table")
+    expect(phone.get_by_text("You are at the table")).to_be_visible(
+        timeout=RELAY_OPEN_MS + JOIN_TIMEOUT
+    )
+    assert phone.evaluate("window.peerConnections") == 2
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("connected")
