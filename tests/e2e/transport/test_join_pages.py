@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
 BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again
@@ -154,13 +154,9 @@ RELAY_OPEN_MS = 10_000  # js/join-phone.js: a relay link not open by then is giv
 def test_relay_mode_a_link_that_never_connects_is_given_up_and_tried_afresh(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    relay_table: Callable[[Page], Locator],
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
-
+    url = relay_table(tv)
     phone = new_phone()
     phone.add_init_script(FIRST_LINK_STALLS)
     open_phone(phone, url.inner_text(), "Vera")
