@@ -7,6 +7,7 @@ The turn timer is off (a slow machine cannot time the phone out) and the compute
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,22 @@ def start_against_a_computer(tv: Page) -> None:
 
 def expect_hand_back(tv: Page, phone: FoxPage) -> None:
     """After a reload the phone shows its own cards again, as many as the table counts (or the
-    results, on the rare deal where the computer went out before the reload)."""
-    if tv.get_by_test_id("results").count():
-        phone.get_by_test_id("results").expect_text("Hand over", timeout=JOIN_TIMEOUT)
-        return
-    cards = int(tv.get_by_test_id("count-0").inner_text().split()[0])
-    hand = phone.get_by_role("region", "Your cards")
-    hand.locator("li button").expect_count(cards, timeout=JOIN_TIMEOUT)
+    results, on the rare deal where the computer went out before the reload). Both screens are
+    read afresh at each look: the TV draws at its next frame, so a count read once can be one move
+    behind the phone."""
+    hand = phone.get_by_role("region", "Your cards").locator("li button")
+    deadline = time.monotonic() + JOIN_TIMEOUT / 1000
+    while True:
+        if tv.get_by_test_id("results").count():
+            phone.get_by_test_id("results").expect_text("Hand over", timeout=JOIN_TIMEOUT)
+            return
+        counted = int(tv.get_by_test_id("count-0").inner_text().split()[0])
+        shown = hand.count()
+        if shown == counted:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the phone shows {shown} cards; the table counts {counted}")
+        time.sleep(0.1)
 
 
 def finish(tv: Page, phone: FoxPage, play: Callable[..., int], name: str) -> None:
