@@ -22,6 +22,7 @@ import pytest
 HAND_TIMEOUT = 240.0  # s: a whole hand of a few dozen taps on a busy two-core machine
 TAP_TIMEOUT = 20.0  # s: from a tap to the changed screen (WebRTC and the table's engine)
 CLICK_TIMEOUT = 10_000  # ms for a control to be tappable (Playwright and FoxPage alike)
+QUIET = 0.5  # s without a change on any phone's hand before ``settle`` calls the table still
 
 # Which control a person would tap now, as a selector (null when it is not this phone's turn).
 NEXT_TAP = """() => {
@@ -104,22 +105,27 @@ def play_phones(phones: Sequence[Any], taps: int | None = None) -> int:
 
 def settle(phones: Sequence[Any]) -> None:
     """Wait until nothing moves: it is a phone's turn (the computer's move is in), or the hand is
-    over."""
-    wait_until(
-        lambda: (
+    over, and no phone's hand has changed for ``QUIET`` seconds. A phone can show its turn while
+    its own tap is still on its way (a tap that closes a dialog answers on screen at once), and
+    the TV draws a change at its next frame: the quiet spell covers both."""
+
+    def quiet() -> bool:
+        if not (
             any(phone.evaluate(NEXT_TAP) for phone in phones)
             or all(phone.evaluate(OVER) for phone in phones)
-        ),
-        TAP_TIMEOUT,
-        "a phone's turn or the results",
-        phones,
-    )
+        ):
+            return False
+        before = [phone.evaluate(HAND_SCREEN) for phone in phones]
+        time.sleep(QUIET)
+        return [phone.evaluate(HAND_SCREEN) for phone in phones] == before
+
+    wait_until(quiet, TAP_TIMEOUT, "a phone's turn or the results, then quiet", phones)
 
 
 @pytest.fixture
 def settled() -> Callable[[Sequence[Any]], None]:
-    """``settled(phones)``: wait until it is a phone's turn or the hand is over (with the timers
-    off, nothing moves then)."""
+    """``settled(phones)``: wait until it is a phone's turn or the hand is over and the phones'
+    hands are still (with the timers off, nothing moves then)."""
     return settle
 
 
