@@ -1,8 +1,8 @@
 // QR codes: render segments as an SVG, and read codes from the webcam.
 //
 // A join URL is two segments: the URL up to "#o=" in byte mode and the packed description in
-// numeric mode (see js/sdp.js), which keeps the code small. Reading uses the browser's
-// BarcodeDetector where it exists, else the vendored ponyfill (zxing-wasm), loaded on demand.
+// numeric mode (see js/sdp.js), which keeps the code small. Reading takes the webcam's frames to
+// js/qr-worker.js, which decodes them off the main thread.
 
 import qrcode from "../vendor/qrcode-generator/qrcode.mjs";
 
@@ -68,21 +68,20 @@ export function renderQr(box, text, { level = "M", label = "QR code" } = {}) {
   return qr.version;
 }
 
-async function detector() {
-  if ("BarcodeDetector" in globalThis) {
-    const formats = await globalThis.BarcodeDetector.getSupportedFormats();
-    if (formats.includes("qr_code")) return new globalThis.BarcodeDetector({ formats: ["qr_code"] });
-  }
-  const ponyfill = await import("../vendor/barcode-detector/ponyfill.js");
-  const wasm = new URL("../vendor/zxing-wasm/zxing_reader.wasm", import.meta.url).href;
-  ponyfill.setZXingModuleOverrides({
-    locateFile: (path, prefix) => (path.endsWith(".wasm") ? wasm : prefix + path),
-  });
-  return new ponyfill.BarcodeDetector({ formats: ["qr_code"] });
+/**
+ * The video's current frame, to hand to a worker: a VideoFrame (WebCodecs) holds it without a
+ * copy; else an ImageBitmap, which copies and converts it on this thread.
+ * @param {HTMLVideoElement} video
+ * @returns {Promise<VideoFrame | ImageBitmap>}
+ */
+async function grab(video) {
+  return "VideoFrame" in globalThis ? new VideoFrame(video) : createImageBitmap(video);
 }
 
 /**
- * Show the webcam in `box` and call `onText` with every QR code text seen, until stopped.
+ * Show the webcam in `box` and call `onText` with every QR code text seen, until stopped. The
+ * page only takes a frame (`grab`); js/qr-worker.js decodes it, one frame at a time,
+ * the next one `SCAN_MS` after the last answer. The video's `data-scanned` counts the frames read.
  * @param {Element} box
  * @param {(text: string) => void} onText
  * @returns {Promise<() => void>} resolves, once the camera runs, with a function that stops it
@@ -97,12 +96,35 @@ export async function startScanner(box, onText) {
   video.setAttribute("aria-label", "camera");
   box.replaceChildren(video);
   await video.play();
-  const reader = await detector();
+  const worker = new Worker(new URL("./qr-worker.js", import.meta.url), { type: "module", name: "lastcard-qr" });
+  let pending = null; // the worker's next answer, awaited
+  const answer = () => new Promise((resolve, reject) => (pending = { resolve, reject }));
+  worker.onmessage = ({ data }) => pending?.resolve(data);
+  worker.onerror = (event) => pending?.reject(new Error(`QR reader: ${event.message}`));
   let stopped = false;
+  const stop = () => {
+    stopped = true;
+    worker.terminate();
+    for (const track of stream.getTracks()) track.stop();
+    video.remove();
+  };
+  try {
+    const { failed } = await answer(); // the reader is loaded
+    if (failed) throw new Error(`QR reader: ${failed}`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
   const loop = async () => {
     while (!stopped) {
       try {
-        for (const code of await reader.detect(video)) onText(code.rawValue);
+        const frame = await grab(video);
+        const answered = answer();
+        worker.postMessage(frame, [frame]);
+        const { texts, error } = await answered;
+        if (error) console.warn("QR scan failed", error);
+        else video.dataset.scanned = String(Number(video.dataset.scanned ?? 0) + 1);
+        if (!stopped) for (const text of texts ?? []) onText(text);
       } catch (error) {
         console.warn("QR scan failed", error);
       }
@@ -110,9 +132,5 @@ export async function startScanner(box, onText) {
     }
   };
   loop();
-  return () => {
-    stopped = true;
-    for (const track of stream.getTracks()) track.stop();
-    video.remove();
-  };
+  return stop;
 }

@@ -13,25 +13,29 @@ from pathlib import Path
 FRAME_SIDE = 480
 
 
-def y4m_frame(png: bytes | None) -> bytes:
-    """One 4:2:0 y4m frame (FRAME_SIDE square): the PNG centred on white, or all white."""
+def y4m_frame(png: bytes | None, width: int = FRAME_SIDE, height: int = FRAME_SIDE) -> bytes:
+    """One 4:2:0 y4m frame: the PNG centred on white (shrunk to fit), or all white."""
     from PIL import Image
 
-    frame = Image.new("RGB", (FRAME_SIDE, FRAME_SIDE), "white")
+    frame = Image.new("RGB", (width, height), "white")
     if png is not None:
         picture = Image.open(io.BytesIO(png)).convert("RGB")
-        picture.thumbnail((FRAME_SIDE - 40, FRAME_SIDE - 40), Image.Resampling.NEAREST)
-        offset = ((FRAME_SIDE - picture.width) // 2, (FRAME_SIDE - picture.height) // 2)
+        side = min(width, height) - 40
+        picture.thumbnail((side, side), Image.Resampling.NEAREST)
+        offset = ((width - picture.width) // 2, (height - picture.height) // 2)
         frame.paste(picture, offset)
     y, cb, cr = frame.convert("YCbCr").split()
-    half = (FRAME_SIDE // 2, FRAME_SIDE // 2)
+    half = (width // 2, height // 2)
     planes = [y, *(plane.resize(half, Image.Resampling.BILINEAR) for plane in (cb, cr))]
     return b"FRAME\n" + b"".join(plane.tobytes() for plane in planes)
 
 
-def write_y4m(path: Path, png: bytes | None) -> None:
-    """Write (or rewrite in place, same size) a one-frame y4m that Chromium loops as a webcam."""
-    header = f"YUV4MPEG2 W{FRAME_SIDE} H{FRAME_SIDE} F10:1 Ip A1:1 C420jpeg\n".encode()
-    data = header + y4m_frame(png)
+def write_y4m(
+    path: Path, png: bytes | None, width: int = FRAME_SIDE, height: int = FRAME_SIDE
+) -> None:
+    """Write (or rewrite in place, same size) a one-frame y4m that Chromium loops as a webcam,
+    ``width`` by ``height`` (a square by default; a webcam's 1280x720 for the benchmark)."""
+    header = f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+    data = header + y4m_frame(png, width, height)
     with open(path, "r+b" if path.exists() else "wb") as file:
         file.write(data)

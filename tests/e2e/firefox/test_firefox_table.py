@@ -104,5 +104,8 @@ def test_firefox_table_camera_mode_opens_the_camera_and_shows_the_join_qr(
       return video !== null && !video.paused && video.videoWidth > 0;
     }"""
     fox_tv.wait_for_function(playing, timeout=JOIN_TIMEOUT)
+    # Its frames are read by the QR worker (js/qr-worker.js), frame after frame.
+    scanned = "() => Number(document.querySelector('video[aria-label=camera]').dataset.scanned)"
+    fox_tv.wait_for_function(f"() => ({scanned})() > 2", timeout=JOIN_TIMEOUT)
     fox_tv.get_by_test_id("join-problem").expect_count(0)
     assert fox_tv.console_errors() == []

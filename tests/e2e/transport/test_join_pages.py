@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
 BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again
+LOADED_ZXING = "performance.getEntriesByType('resource').some((e) => e.name.includes('zxing'))"
 
 
 def open_phone(phone: Page, url: str, name: str) -> None:
@@ -60,6 +61,9 @@ def test_camera_mode_join_and_rejoin_after_phone_reload(
     expect(seat).to_contain_text("Анна")
     expect(seat).to_contain_text("connected")
     expect(url).not_to_have_text(first)  # the QR rotated to a fresh offer
+    # The webcam's frames are decoded in a worker (js/qr-worker.js): the page never loads zxing.
+    assert int(tv.locator("video[aria-label=camera]").get_attribute("data-scanned") or 0) > 0
+    assert tv.evaluate(LOADED_ZXING) is False
 
     # The phone reloads: it asks for a fresh scan; the rotated QR gives it back its seat.
     phone.reload()
