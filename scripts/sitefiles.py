@@ -42,6 +42,7 @@ PHONE_SKIPS = (
     "js/bot-worker.js",
     "js/join-table.js",
     "js/python-boot.js",
+    "js/qr-worker.js",
     "js/table",
     "py/",
     "table.html",
