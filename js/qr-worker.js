@@ -1,9 +1,10 @@
 // The webcam's QR reader, off the TV's main thread (started by `startScanner` in js/qr.js).
 //
-// The page sends one frame at a time as an ImageBitmap (transferred); the worker answers with the
-// texts of the QR codes in it. Decoding a frame takes tens of milliseconds (zxing-wasm, where the
-// browser has no BarcodeDetector: Linux, smart TVs), far too long for the page that draws the
-// table and answers the remote.
+// It first says whether its reader loaded ({ready} or {failed}). Then the page sends one frame at
+// a time, a VideoFrame or an ImageBitmap (transferred; closed here), and the worker answers with
+// the texts of the QR codes in it ({texts}, or {error}). Decoding a 1280x720 frame took main-thread
+// tasks of up to 150 ms (zxing-wasm, where the browser has no BarcodeDetector: Linux, smart TVs),
+// far too long for the page that draws the table and answers the remote.
 
 async function detector() {
   if ("BarcodeDetector" in globalThis) {
