@@ -1,14 +1,16 @@
 """First impressions: the landing page, hand.html opened without an invitation, and the TV's
-join panel when the camera cannot be used."""
+join panel when the camera cannot be used (no webcam, blocked, or its QR reader will not load)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 HOME_TEXT = {
     "en": ("Host a table", "Join with a code", "Table code", "Join", "Four games", "Rules"),
@@ -152,3 +154,22 @@ def test_tv_camera_failure_says_what_to_do_and_offers_the_switch(
     expect(tv.locator("#join-text")).to_contain_text(
         "Internet mode" if lang == "en" else "Режим интернета"
     )
+
+
+def test_tv_camera_whose_qr_reader_will_not_load_says_so_and_the_link_still_works(
+    webcam_browser: tuple[Browser, Path], open_table: Callable[..., Any], mqtt_broker: str
+) -> None:
+    """The webcam runs but the QR reader's worker cannot load its decoder (a broken deploy, a
+    filtering proxy): the camera way stops and says why, the relay's link and code stay."""
+    table_browser, _ = webcam_browser
+    context = table_browser.new_context(viewport={"width": 1280, "height": 720})
+    context.route("**/vendor/barcode-detector/**", lambda route: route.fulfill(status=404))
+    tv = context.new_page()
+    open_table(tv, f"new&broker={quote(mqtt_broker, safe='')}&stun=none")
+    problem = tv.get_by_test_id("join-problem")
+    expect(problem).to_contain_text("The camera did not start (QR reader:")
+    expect(problem.get_by_role("button", name="Try the camera again")).to_be_visible()
+    expect(tv.get_by_test_id("join-url")).to_contain_text("hand.html#r=")
+    expect(tv.get_by_test_id("join-url")).not_to_contain_text("&o=")  # no camera offer in it
+    expect(tv.locator("video[aria-label=camera]")).to_have_count(0)  # the camera is off again
+    context.close()
