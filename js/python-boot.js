@@ -42,7 +42,7 @@ function fnv(bytes, hash = 0x811c9dc5) {
 function snapshotKey(wheel, bridge) {
   const source = new TextEncoder().encode(bridge);
   const sum = `${fnv(wheel)}${fnv(source)}-${wheel.length}-${source.length}`;
-  return new URL(`python-snapshot/${version}/${sum}`, ROOT).href;
+  return new URL(`${SNAPSHOTS}/${version}/${sum}`, ROOT).href;
 }
 
 /** Cache Storage, where this context has it (not on a page served over plain http). */
