@@ -131,6 +131,7 @@ function linkBanner(s) {
 }
 
 function spectatorBox(msg) {
+  if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t("hand.removedWatching")}</p></div>`;
   return html`<div class="screen spectator"><p>${t("hand.spectator")}</p>
     <button type="button" class="btn ${msg.play ? "" : "btn--primary"}" data-act="want-play" data-want="${msg.play ? "false" : "true"}" aria-pressed="${msg.play ? "true" : "false"}">
       ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;

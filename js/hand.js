@@ -107,7 +107,8 @@ function onMessage(text) {
       store.dispatch({ type: "view", msg: message, at: performance.now() });
       break;
     case "removed":
-      localStorage.removeItem(TOKEN_KEY);
+      // the token is kept: with it the table knows this phone was removed, and seats it only
+      // when the host lets it in (a reload or a fresh hello would otherwise sit down again)
       store.dispatch({ type: "removed" });
       break;
     case "error":

@@ -87,8 +87,13 @@ export function hostIntent(el, msg) {
       const seat = Number(el.dataset.seat);
       return { command: { type: "remove", seat }, confirm: t("seat.removeConfirm", { name: seatName(msg, seat) }) };
     }
-    case "make-host":
-      return { command: { type: "make_host", id: Number(el.dataset.id) } };
+    case "make-host": {
+      const id = Number(el.dataset.id);
+      const name = [...(msg.seats ?? []), ...(msg.spectators ?? [])].find((x) => x.id === id && x.kind !== "bot")?.name ?? "";
+      return { command: { type: "make_host", id }, confirm: t("host.makeHostConfirm", { name }) };
+    }
+    case "let-in":
+      return { command: { type: "let_in", id: Number(el.dataset.id) } };
     case "ruleset":
       return { command: { type: "configure", ruleset: el.value } };
     case "option": {
@@ -128,8 +133,9 @@ function people(msg) {
     ${s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${s.id}">${t("host.makeHost")}</button>` : ""}
     <button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button></li>`);
   const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
-    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t("host.watching")}</span>
-    ${x.host ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}</li>`);
+    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.removed ? "spectator.removed" : "host.watching")}</span>
+    ${x.removed ? html`<button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
+    ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}</li>`);
   return html`<fieldset><legend>${t("lobby.seats")}</legend><ul class="host-people">${seatRows}${watching}</ul></fieldset>`;
 }
 

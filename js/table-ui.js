@@ -12,13 +12,14 @@ import { LEVELS, agreeText, optionField, timerFields } from "./host-ui.js";
 
 export { LEVELS, agreeText };
 
-/** The spectators, each with its state and a button that removes it (no confirmation: a removed
- * spectator may join again at once). */
+/** The spectators, each with its state, a button that lets a removed one play again and one that
+ * removes it (asked first: a removed phone comes back only to watch). */
 function spectators(msg) {
   if (!msg.spectators?.length) return html``;
   return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
-      ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
+      ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
+      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
       <button type="button" class="btn btn--icon" data-act="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 

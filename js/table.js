@@ -324,9 +324,12 @@ function onClick(event) {
       else store.dispatch({ type: "confirm", confirm: { text: t("seat.removeConfirm", { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
       break;
     }
-    case "remove-spectator":
-      host({ type: "remove_spectator", id: Number(el.dataset.id) });
+    case "remove-spectator": {
+      const id = Number(el.dataset.id);
+      const name = s.msg.spectators?.find((x) => x.id === id)?.name ?? "";
+      store.dispatch({ type: "confirm", confirm: { text: t("spectator.removeConfirm", { name }), yes: t("host.confirm"), command: { type: "remove_spectator", id } } });
       break;
+    }
     case "confirm-yes":
       host(s.confirm.command);
       store.dispatch({ type: "confirm", confirm: null });

@@ -107,7 +107,7 @@ export default {
   "hand.connecting": "Connecting to the table…", "hand.reconnecting": "Connection lost — reconnecting…",
   "hand.joined": "You are at the table", "hand.waitStart": "Waiting for the host to start",
   "hand.nameSave": "Join", "hand.removed": "The host removed you from this game.",
-  "hand.removedHint": "You can watch the table or ask the host for the rematch.",
+  "hand.removedHint": "You can watch the table; only the host can let you play again.",
   "hand.spectator": "You are watching. You can play from the rematch.",
   "code.title": "Type the code from the TV", "code.label": "Table code", "code.join": "Join",
   "code.hint": "The 5 letters shown on the TV under the QR code.",
@@ -141,4 +141,9 @@ export default {
   "damaged.text": "The save in this browser is damaged, so a new table has started. The damaged save is kept aside: you can download it as a file.",
   "damaged.download": "Download the damaged save", "damaged.dismiss": "OK",
   "hand.starting": "The table is starting… You will be seated in a moment.",
+  "host.letIn": "Let play", "host.letInName": "Let {name} play again", "spectator.removed": "removed",
+  "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
+  "spectator.removeConfirm": "Remove {name} from the table? Only you can let them play again.",
+  "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
+  "error.barred": "Only the host can let you play again",
 };

@@ -36,7 +36,7 @@ TIMER_RANGES = {
 OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
 MAX_SPECTATORS = 32
 AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
-MAX_REMOVED = 64  # removed seats' tokens remembered (their phones come back as spectators)
+MAX_REMOVED = 64  # removed phones' tokens remembered (they come back only to watch)
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
@@ -56,6 +56,7 @@ class Member:
     lang: str | None = None
     removed: bool = False  # a seat the host removed during the game (until the next deal)
     want: bool = True  # a spectator asked to play at the rematch
+    barred: bool = False  # a spectator the host removed: it watches, seated only if let back in
     id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
     misses: int = 0  # decisions in a row its timer ran out on (reset when it acts itself)
     peer: str | None = None  # the connected channel; never persisted
@@ -152,7 +153,7 @@ class Lobby:
         self.joins = 0  # phones joined so far (the next one's id is joins + 1)
         self.host: Member | None = None  # the host phone (besides the TV), if any
         self.away_bot = False  # a computer plays for away seats until their phone acts again
-        self.removed_tokens: list[str] = []  # of removed seats whose phone may not know it yet
+        self.removed_tokens: list[str] = []  # of phones the host removed that are not here now
 
     # ----------------------------------------------------------------- who is here
     def active(self) -> list[Member]:
@@ -180,13 +181,18 @@ class Lobby:
         return player_range(self.ruleset)[1]
 
     # ----------------------------------------------------------------- joining and seating
-    def join(self, name: str, want: bool, in_lobby: bool) -> Member:
+    def join(self, name: str, want: bool, in_lobby: bool, *, barred: bool = False) -> Member:
         """A new phone: seated if it wants to play, the table is in the lobby and a seat is
-        free; else a spectator; refused (``full``) past the spectators' limit."""
+        free; else a spectator; refused (``full``) past the spectators' limit. A ``barred`` phone
+        (one the host removed) only watches, not asking to play, until the host lets it in."""
         member = Member(
-            name=self.unique(name), token=secrets.token_urlsafe(16), want=want, id=self.joins + 1
+            name=self.unique(name),
+            token=secrets.token_urlsafe(16),
+            want=want and not barred,
+            barred=barred,
+            id=self.joins + 1,
         )
-        if in_lobby and want and len(self.seats) < self.max_players():
+        if in_lobby and member.want and len(self.seats) < self.max_players():
             self.seats.append(member)
         elif len(self.spectators) < MAX_SPECTATORS:
             self.spectators.append(member)
@@ -243,7 +249,7 @@ class Lobby:
         and are here, in join order, while there is room. With ``present`` (a rematch), a seat
         whose phone is away is not dealt in either."""
         seats = [m for m in self.active() if m.connected or not present]
-        keen = [m for m in self.spectators if m.want and m.connected]
+        keen = [m for m in self.spectators if m.want and m.connected and not m.barred]
         return seats + keen[: max(0, self.max_players() - len(seats))]
 
     def fill(self, roster: list[Member] | None = None) -> None:
@@ -258,21 +264,22 @@ class Lobby:
         self.seats = roster
         self.spectators = [m for m in self.spectators if m not in roster]
 
-    def forget(self, member: Member, *, seat: bool = True) -> None:
-        """A seat (or, with ``seat=False``, a spectator) that left for good: its vote and its
-        token go (a seat's phone may come back only as a new spectator, one that does not ask to
-        play: :meth:`was_removed`; a spectator's old token is simply unknown); the host role
-        passes to the next phone."""
+    def forget(self, member: Member, *, removed: bool = True) -> None:
+        """A participant that left for good: its vote and its token go; the host role passes to
+        the next phone. A ``removed`` one (the host removed it, or it was barred) is remembered:
+        its phone comes back only as a barred spectator (:meth:`was_removed`); any other's old
+        token is simply unknown."""
         if self.host is member:
             self.host = self.next_host(member)
         self.votes.pop(member.token or "", None)
-        if seat and member.token is not None:
+        if removed and member.token is not None:
             self.removed_tokens.append(member.token)
             del self.removed_tokens[:-MAX_REMOVED]
         member.token = None
 
     def was_removed(self, token: str) -> bool:
-        """``token`` was a seat's the host removed (then it is spent: true once)."""
+        """``token`` was a phone's the host removed (then it is spent: true once; the phone
+        comes back with a new token, and that one is remembered when it leaves again)."""
         for kept in self.removed_tokens:
             if secrets.compare_digest(kept, token):
                 self.removed_tokens.remove(kept)
@@ -322,6 +329,12 @@ class Lobby:
             ):
                 raise ProtocolError("bad_options", f"timer {key}: seconds in {low:g}..{high:g}")
         return {key: None if value is None else float(value) for key, value in timers.items()}
+
+    def let_in(self, member: Member) -> None:
+        """The host lets a barred spectator play again: it asks to play (and, in the lobby,
+        moves up when a seat is free)."""
+        member.barred = False
+        member.want = True
 
     def vote(self, member: Member, agree: bool) -> None:
         """A seated phone agrees (or not) to the options that need it (any change of the

@@ -181,6 +181,7 @@ HOST: Schema = {
     "add_local": {"name": (name, True)},
     "remove": {"seat": (SEAT, True)},
     "remove_spectator": {"id": (integer(1, 2**31), True)},
+    "let_in": {"id": (integer(1, 2**31), True)},
     "start": {},
     "pause": {},
     "resume": {},

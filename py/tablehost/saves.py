@@ -34,7 +34,9 @@ from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visi
 
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
-MEMBER_FIELDS = {"name", "kind", "token", "level", "lang", "removed", "want", "id", "misses"}
+MEMBER_FIELDS = {
+    "name", "kind", "token", "level", "lang", "removed", "want", "barred", "id", "misses"
+}
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
     "votes", "game", "state", "events", "event_n", "paused", "rules_open", "deadline",
@@ -172,9 +174,10 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
             tokens.add(token)
         _need((level in LEVELS) == (kind == "bot"), f"{name!r}: a level is for bots only")
         _need(lang is None or lang in LANGS, f"{name!r}: unknown language")
-        for flag in ("removed", "want"):
+        for flag in ("removed", "want", "barred"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
         _need(where == "seat" or not member.get("removed", False), "a removed spectator")
+        _need(where == "spectator" or not member.get("barred", False), "a barred seat")
         _need(_is_int(member.get("misses", 0), 0, 2**31), f"{name!r}: misses is not a count")
         ident = member.get("id", 0)  # 0: not a phone, or a phone saved before ids were kept
         _need(_is_int(ident, 0, 2**31) and ident not in ids, f"{name!r}: an id used twice")

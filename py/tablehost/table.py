@@ -335,18 +335,18 @@ class Table:
             m for m in lobby.spectators if m.gone is not None and now - m.gone >= SPECTATOR_GONE
         ]
         for member in gone:
-            self._drop_member(member)
+            self._drop_member(member, removed=member.barred)
 
     def _next_expiry(self) -> float | None:
         """The clock time the next disconnected spectator is dropped, or ``None``."""
         gone = [m.gone for m in self._lobby.spectators if m.gone is not None]
         return min(gone) + SPECTATOR_GONE if gone else None
 
-    def _drop_member(self, member: Member) -> Out:
-        """A spectator leaves the table for good (gone too long, or the host removed it); a
-        connected phone is told (``removed``)."""
+    def _drop_member(self, member: Member, *, removed: bool) -> Out:
+        """A spectator leaves the table for good (gone too long, or ``removed`` by the host); a
+        connected phone is told (``removed``). A removed or barred one comes back barred."""
         self._lobby.spectators.remove(member)
-        self._lobby.forget(member, seat=False)
+        self._lobby.forget(member, removed=removed)
         self._renames.pop(member.id, None)
         self._dirty = True
         return self._tell_removed(member)
@@ -396,6 +396,8 @@ class Table:
         if kind == "play":
             if member not in self._lobby.spectators:
                 raise ProtocolError("not_allowed", "only a spectator asks to play")
+            if member.barred:
+                raise ProtocolError("barred", "the host removed this phone; the host lets it in")
             member.want = message["want"]
             if self._phase == "lobby":
                 self._lobby.fill()
@@ -432,9 +434,11 @@ class Table:
                 raise ProtocolError("rate_limited", "renamed too often; wait a little")
             member.name = self._lobby.unique(message["name"], member)
         elif token is not None and self._lobby.was_removed(token):
-            # a removed seat's phone that missed its `removed`: back as a spectator that does
-            # not ask to play (000 D16), never seated again by itself
-            member = self._lobby.join(message["name"], False, self._phase == "lobby")
+            # a phone the host removed (told or not, reloaded or not): back only to watch, barred
+            # from every deal until the host lets it in (000 D16)
+            member = self._lobby.join(
+                message["name"], False, self._phase == "lobby", barred=True
+            )
         elif token is not None:
             member = self._lobby.by_token(token)
             if member is None:
@@ -652,7 +656,14 @@ class Table:
             found = [m for m in self._lobby.spectators if m.id == command["id"]]
             if not found:
                 raise ProtocolError("not_found", "no such spectator")
-            return self._drop_member(found[0])
+            return self._drop_member(found[0], removed=True)
+        elif kind == "let_in":
+            found = [m for m in self._lobby.spectators if m.id == command["id"] and m.barred]
+            if not found:
+                raise ProtocolError("not_found", "no such removed spectator")
+            self._lobby.let_in(found[0])
+            if self._phase == "lobby":
+                self._lobby.fill()
         elif kind == "next_hand":
             self._need_phase("over")
             self._next_hand()

@@ -108,9 +108,17 @@ def seat_rows(
 
 
 def spectator_rows(spectators: list[Member], host: Member | None) -> list[dict[str, Any]]:
-    """One row per spectator: name, connection, whether it asked to play, id, host."""
+    """One row per spectator: name, connection, whether it asked to play, id, host, and
+    whether the host removed it (``removed``: it only watches until the host lets it in)."""
     return [
-        {"name": m.name, "connected": m.connected, "play": m.want, "id": m.id, "host": m is host}
+        {
+            "name": m.name,
+            "connected": m.connected,
+            "play": m.want,
+            "id": m.id,
+            "host": m is host,
+            "removed": m.barred,
+        }
         for m in spectators
     ]
 
@@ -214,5 +222,6 @@ def phone_message(
         "events": redact(events[0], owners, member.id or None),
         "events_reset": events[1],
         "play": None if seat is not None else member.want,
+        "removed": member.barred,
         "host": host,
     }

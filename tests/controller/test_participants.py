@@ -22,7 +22,7 @@ def test_r50_a_late_joiner_is_a_spectator_with_the_public_view(make_net):
     assert "hand" not in view["view"] and "legal" not in view["view"]
     assert view["view"] == net.tv()["view"]
     assert net.tv()["spectators"] == [
-        {"name": "late", "connected": True, "play": True, "id": 3, "host": False}
+        {"name": "late", "connected": True, "play": True, "id": 3, "host": False, "removed": False}
     ]
     net.act("late", "draw")
     assert net.error("late") == "not_seated"

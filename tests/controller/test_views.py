@@ -137,7 +137,7 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
         "away",
     }
     assert tv["spectators"] == [
-        {"name": "s", "connected": True, "play": False, "id": 3, "host": False}
+        {"name": "s", "connected": True, "play": False, "id": 3, "host": False, "removed": False}
     ]
     phone = net.view("p0")
     assert {"seat", "role", "view", "events", "lobby", "remaining", "seats", "play"} <= set(phone)

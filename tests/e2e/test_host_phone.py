@@ -136,7 +136,8 @@ def test_the_host_phone_runs_the_table(
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
 
     # hand the role over from the phone: the crown moves, the panel follows it
-    panel.get_by_role("button", name="Make host").click()
+    panel.get_by_role("button", name="Make host").click()  # asked first: one tap gives it away
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
     expect(tv.get_by_test_id("crown-1")).to_be_visible()
     expect(ann.get_by_test_id("host-panel")).to_have_count(0)
     expect(ann.get_by_test_id("host-open")).to_have_count(0)
@@ -144,6 +145,7 @@ def test_the_host_phone_runs_the_table(
     expect(bob.get_by_test_id("host-panel")).to_be_visible()
     # and back from the TV
     tv.get_by_role("button", name="Make Ann the host").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
     expect(tv.get_by_test_id("crown-0")).to_be_visible()
     expect(ann.get_by_test_id("host-open")).to_be_visible()
     assert [e for e in log.console_errors if not re.search(r"favicon", e)] == []

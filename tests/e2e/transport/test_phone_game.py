@@ -114,14 +114,21 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(seat).to_contain_text("connected")
     expect(phone.get_by_role("button", name="Пётр")).to_be_visible()
 
-    # The host removes the phone's seat: it is told, and may come back to watch.
+    # The host removes the phone's seat: it is told, and may come back to watch, only to watch
+    # (a reload keeps it out too) until the host lets it play again.
     tv.get_by_role("button", name="Remove Пётр").click()
     tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
     expect(seat).to_contain_text("removed")
     expect(phone.get_by_test_id("removed")).to_contain_text("The host removed you")
     phone.get_by_role("button", name="Watch the table").click()
+    expect(phone.get_by_test_id("removed-watching")).to_be_visible()
+    phone.reload()
+    expect(phone.get_by_test_id("removed-watching")).to_be_visible(timeout=JOIN_TIMEOUT)
+    spectators = tv.get_by_test_id("spectators")
+    expect(spectators).to_contain_text("Пётр (removed)")
+    spectators.get_by_role("button", name="Let Пётр play again").click()
     expect(phone.get_by_text("You are watching.")).to_be_visible()
-    expect(tv.get_by_test_id("spectators")).to_contain_text("Пётр")
+    expect(phone.get_by_role("button", name="You will play in the next game")).to_be_visible()
     expect(phone.get_by_test_id("top").get_by_role("img")).to_be_visible()
     expect(phone.get_by_role("region", name="Your cards")).to_have_count(0)
     assert phone_log.console_errors == []

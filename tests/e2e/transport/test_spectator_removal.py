@@ -29,6 +29,7 @@ def test_the_host_removes_a_spectator(
     spectators = tv.get_by_test_id("spectators")
     expect(spectators).to_contain_text("Zoë")
 
-    spectators.get_by_role("button", name="Remove Zoë").click()
+    spectators.get_by_role("button", name="Remove Zoë").click()  # asked first
+    tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
     expect(phone.get_by_test_id("removed")).to_be_visible()
     expect(spectators).to_have_count(0)
