@@ -75,7 +75,7 @@ function seatTile(msg, s, { turn, host }) {
     ${called ? html`<span data-key="called" class="seat__called">${t("table.called")}</span>` : ""}
     ${s.removed ? html`<span data-key="removed" class="seat__out">${t("seat.removed")}</span>` : ""}
     ${out && !s.removed ? html`<span data-key="out" class="seat__out" data-testid="eliminated-${s.seat}">${t("seat.out")}</span>` : ""}
-    ${s.away && !s.removed ? html`<span data-key="away" class="seat__away" data-testid="away-${s.seat}">${t("seat.away")}</span>` : ""}
+    ${s.away && !s.removed ? html`<span data-key="away" class="seat__away" data-testid="away-${s.seat}">${t(s.stand_in ? "seat.standIn" : "seat.away")}</span>` : ""}
     ${view && view.dealer === s.seat && msg.match ? html`<span data-key="dealer" class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
     ${turn ? html`<span data-key="turn" class="seat__turn">${t("seat.turn")}</span>` : ""}
     ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button data-key="crown" type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
@@ -98,7 +98,8 @@ export function seatStrip(msg) {
     <span class="strip__name">${s.name}</span> <span class="strip__count">${counts[s.seat] ?? s.count ?? ""}</span>
     ${msg.view?.called?.includes(s.seat) && (counts[s.seat] ?? s.count) > 0 ? html`<span class="seat__called">!</span>` : ""}
     ${msg.view?.eliminated?.includes(s.seat) || s.removed ? html`<span class="seat__out">${t(s.removed ? "seat.removed" : "seat.out")}</span>` : ""}
-    ${s.away && !s.removed ? html`<span class="seat__away">${t("seat.away")}</span>` : ""}</li>`)}</ul>`;
+    ${s.away && !s.removed ? html`<span class="seat__away">${t(s.stand_in ? "seat.standIn" : "seat.away")}</span>` : ""}
+    ${s.kind === "phone" && !s.connected && !s.removed ? html`<span class="seat__away">${t("seat.offline")}</span>` : ""}</li>`)}</ul>`;
 }
 
 /** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250"). */

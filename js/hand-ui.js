@@ -176,9 +176,10 @@ function nameField(s) {
 /**
  * The whole phone screen for the store state of js/hand.js. Link state "idle" means the page
  * has no invitation in its fragment (the address was typed): it asks for the code on the TV.
- * `moreOpen`: the drawer of players and the log is open (its contents are built only then).
+ * `moreOpen`: the drawer of players and the log is open (its contents are built only then);
+ * `hostQuestions`: the host phone's questions about away seats (js/host-ui.js).
  */
-export function phoneScreen(s) {
+export function phoneScreen(s, { hostQuestions = "" } = {}) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
@@ -205,6 +206,7 @@ export function phoneScreen(s) {
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
+    ${hostQuestions}
     <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left)}</section>
     ${mine && msg.view?.hand ? handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features }) : spectatorBox(msg)}
     ${toast}

@@ -186,7 +186,7 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s));
+  morph(app, phoneScreen(s, { hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
   focusChoice(app);
   const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   if (document.title !== title) document.title = title; // a write replaces the title's text node

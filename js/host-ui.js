@@ -104,11 +104,29 @@ export function hostIntent(el, msg) {
       if (el.value.trim() === "" || !Number.isInteger(value) || value < low || value > high) return null;
       return { command: { type: "configure", options: { ...lobby.options, [el.name]: value } } };
     }
+    case "away-bot":
+      return { command: { type: "configure", away_bot: el.checked } };
+    case "stand-in":
+      return { command: { type: "stand_in", seat: Number(el.dataset.seat), on: el.dataset.on === "true" } };
     case "timer":
       return { command: { type: "configure", timers: { [el.name]: el.value === "off" ? null : Number(el.value) } } };
     default:
       return null;
   }
+}
+
+/**
+ * The host's question about each away seat nobody plays for (on the TV and the host phone): a
+ * computer plays for it, remove it (asked first) or keep waiting.
+ */
+export function awayQuestions(msg) {
+  if (msg.phase !== "playing") return html``;
+  const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept);
+  return away.map((s) => html`<div class="away-question" role="group" aria-label="${t("away.question", { name: s.name })}" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
+    <p>${t("away.question", { name: s.name })}</p>
+    <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true">${t("away.computer")}</button>
+    <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
+    <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false">${t("away.wait")}</button></div></div>`);
 }
 
 function lobbyPart(msg, level) {
@@ -120,7 +138,8 @@ function lobbyPart(msg, level) {
       <div class="field"><label for="host-ruleset">${t("lobby.ruleset")}</label><select id="host-ruleset" data-host="ruleset" name="ruleset">
         ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
       ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, "host-"))}
-      ${timerFields(msg, "host-")}</fieldset>
+      ${timerFields(msg, "host-")}
+      <div class="field field--check"><input type="checkbox" id="host-away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="host-away-bot">${t("opt.away_bot")}</label></div></fieldset>
     <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level" data-act="host-level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
       <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>`;

@@ -3,7 +3,8 @@
  *
  * - An arrow moves the focus to the nearest focusable element in that direction (`nearest`, a
  *   pure function of rectangles); with nothing there it scrolls the scrollable box it is in.
- * - OK is the browser's own Enter (a button clicks, a form submits). On a `<select>` or a number
+ * - OK is the browser's own Enter (a button clicks, a form submits); on a checkbox it ticks or
+ *   unticks it, as Space does. On a `<select>` or a number
  *   field it starts editing in place: the arrows then step the value (each step is a `change`)
  *   and OK or Back ends the editing. A text field takes typing, Up/Down leave it, and Left/Right
  *   leave it at either end of its text.
@@ -201,6 +202,11 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
         const forward = key === "ArrowRight" || (el instanceof HTMLSelectElement ? key === "ArrowDown" : key === "ArrowUp");
         step(el, forward ? 1 : -1);
       }
+      return;
+    }
+    if (key === "Enter" && el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      event.preventDefault(); // OK ticks a box as Space does (a remote has no Space)
+      el.click();
       return;
     }
     if (key === "Enter" && isStepper(el)) {

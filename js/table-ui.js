@@ -8,7 +8,7 @@ import { t, otherLang } from "./i18n.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
-import { LEVELS, agreeText, optionField, timerFields } from "./host-ui.js";
+import { LEVELS, agreeText, awayQuestions, optionField, timerFields } from "./host-ui.js";
 
 export { LEVELS, agreeText };
 
@@ -87,7 +87,7 @@ function game(s) {
   return html`<section class="game" aria-label="${t("app.title")}">
     <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
       ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
-      ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${local ? "" : eventLog(msg)}</div>
+      ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${awayQuestions(msg)}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>
     ${msg.phase === "over" ? html`<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="results-title">${results(msg, { host: true })}</div>` : ""}

@@ -146,4 +146,6 @@ export default {
   "spectator.removeConfirm": "Remove {name} from the table? Only you can let them play again.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
   "error.barred": "Only the host can let you play again",
+  "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",
+  "away.wait": "Keep waiting", "away.removeName": "Remove {name}",
 };

@@ -36,6 +36,7 @@ TIMER_RANGES = {
 OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
 MAX_SPECTATORS = 32
 AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
+FORCE_STAND_IN = 5  # ... after which a computer plays for it even with away_bot off (a hand ends)
 MAX_REMOVED = 64  # removed phones' tokens remembered (they come back only to watch)
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
@@ -59,6 +60,8 @@ class Member:
     barred: bool = False  # a spectator the host removed: it watches, seated only if let back in
     id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
     misses: int = 0  # decisions in a row its timer ran out on (reset when it acts itself)
+    stand_in: bool = False  # the host let a computer play for it (until it acts itself)
+    kept: bool = False  # the host chose to keep waiting for it (until it acts itself)
     peer: str | None = None  # the connected channel; never persisted
     gone: float | None = None  # clock time its phone disconnected (phones only); not persisted
 
@@ -72,6 +75,14 @@ class Member:
     def away(self) -> bool:
         """It let :data:`AWAY_AFTER` decisions in a row time out and has not acted since."""
         return self.misses >= AWAY_AFTER
+
+    def played_by_computer(self, away_bot: bool) -> bool:
+        """A computer plays for this seat now: it is away and the lobby's ``away_bot`` or the
+        host says so, or it let :data:`FORCE_STAND_IN` decisions in a row time out (so that no
+        hand waits for good on a phone nobody holds)."""
+        if self.kind == "bot" or not self.away:
+            return False
+        return away_bot or self.stand_in or self.misses >= FORCE_STAND_IN
 
     @property
     def connected(self) -> bool:

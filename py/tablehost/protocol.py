@@ -182,6 +182,7 @@ HOST: Schema = {
     "remove": {"seat": (SEAT, True)},
     "remove_spectator": {"id": (integer(1, 2**31), True)},
     "let_in": {"id": (integer(1, 2**31), True)},
+    "stand_in": {"seat": (SEAT, True), "on": (flag, True)},
     "start": {},
     "pause": {},
     "resume": {},

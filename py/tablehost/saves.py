@@ -26,6 +26,7 @@ from tablehost.lobby import (
     MAX_REMOVED,
     OFFABLE,
     TIMER_RANGES,
+    Member,
     check_options,
     engine_options,
     player_range,
@@ -35,7 +36,8 @@ from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visi
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
 MEMBER_FIELDS = {
-    "name", "kind", "token", "level", "lang", "removed", "want", "barred", "id", "misses"
+    "name", "kind", "token", "level", "lang", "removed", "want", "barred", "id", "misses",
+    "stand_in", "kept",
 }
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
@@ -174,7 +176,7 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
             tokens.add(token)
         _need((level in LEVELS) == (kind == "bot"), f"{name!r}: a level is for bots only")
         _need(lang is None or lang in LANGS, f"{name!r}: unknown language")
-        for flag in ("removed", "want", "barred"):
+        for flag in ("removed", "want", "barred", "stand_in", "kept"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
         _need(where == "seat" or not member.get("removed", False), "a removed spectator")
         _need(where == "spectator" or not member.get("barred", False), "a barred seat")
@@ -366,6 +368,12 @@ def _check_seen(data: dict[str, Any]) -> None:
             )
 
 
+def _played_by_computer(member: dict[str, Any], away_bot: bool) -> bool:
+    """A bot, or a seat a computer stands in for (:meth:`Member.played_by_computer`)."""
+    seat = Member(**member)  # its fields are checked already (_check_members)
+    return seat.kind == "bot" or seat.played_by_computer(away_bot)
+
+
 def _check_clock(snap: dict[str, Any], game: Game | None) -> None:
     _need(snap["deadline"] is None or _is_number(snap["deadline"]), "the decision deadline")
     bots = snap["bots_due"]
@@ -376,7 +384,7 @@ def _check_clock(snap: dict[str, Any], game: Game | None) -> None:
         _need(
             snap["phase"] == "playing"
             and number < len(snap["seats"])
-            and snap["seats"][number].get("kind") == "bot"
+            and _played_by_computer(snap["seats"][number], snap.get("away_bot", False))
             and not snap["seats"][number].get("removed", False),
             f"a move due for seat {number}, which is not a computer in play",
         )

@@ -497,6 +497,7 @@ class Table:
         member = self._lobby.seats[seat]
         was_away = member.away
         member.misses = 0
+        member.stand_in = member.kept = False
         return [{"type": "back", "seat": seat}] if was_away else []
 
     def _missed(self) -> list[dict[str, Any]]:
@@ -556,13 +557,22 @@ class Table:
             self._clock.deadline = None if length is None else now + length
             bots = {}
             self._grace()
-        pause = timers["bot_pause"] or 0.0
+        self._computers(bots)
+
+    def _computers(self, bots: dict[int, float]) -> None:
+        """Schedule every computer move the game now allows: bots after the bot pause, and a
+        stand-in for an away seat (:meth:`Member.played_by_computer`) after at least
+        :data:`STAND_IN_PAUSE`; ``bots`` holds moves already due that keep their time."""
+        game = self._playing()
+        now = self._clock.now()
+        pause = self._lobby.timers["bot_pause"] or 0.0
+        away_bot = self._lobby.away_bot
         for seat, member in enumerate(self._lobby.seats):
-            if member.removed or not game.legal_actions(seat):
+            if member.removed or seat in self._clock.bots or not game.legal_actions(seat):
                 continue
             if member.kind == "bot":
                 self._clock.bots[seat] = bots.get(seat, now + pause)
-            elif self._lobby.away_bot and member.away:  # a stand-in for an away seat
+            elif member.played_by_computer(away_bot):  # a stand-in for an away seat
                 self._clock.bots[seat] = bots.get(seat, now + max(pause, STAND_IN_PAUSE))
 
     def _owner(self, seat: int) -> int | None:
@@ -674,6 +684,8 @@ class Table:
             if self._phase == "lobby":
                 raise ProtocolError("not_allowed", "the table is in the lobby already")
             self._to_lobby()
+        elif kind == "stand_in":
+            self._stand_in(command["seat"], command["on"])
         elif kind == "make_host":
             member = self._lobby.by_id(command["id"])
             if member is None:
@@ -787,6 +799,19 @@ class Table:
         self._watch_host()
         self._dirty = True
         return self._tell_removed(member)
+
+    def _stand_in(self, seat: int, on: bool) -> None:
+        """The host's answer about an away seat: a computer plays for it (``on``) or the table
+        keeps waiting for it; either holds until its phone (or local player) acts itself."""
+        seats = self._lobby.seats
+        if self._phase == "lobby":
+            raise ProtocolError("not_allowed", "only during a game")
+        if not 0 <= seat < len(seats) or seats[seat].removed or seats[seat].kind == "bot":
+            raise ProtocolError("not_seated", f"no player at seat {seat}")
+        member = seats[seat]
+        member.stand_in, member.kept = on, not on
+        if self._phase == "playing":
+            self._computers({})
 
     def _record_message(self) -> Message:
         """The ``record`` message: the game's record as the TV offers it for download (after a

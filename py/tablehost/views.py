@@ -82,10 +82,14 @@ def match_part(public: PublicView | None, options: dict[str, Any]) -> dict[str, 
 
 
 def seat_rows(
-    seats: list[Member], public: PublicView | None, host: Member | None = None
+    seats: list[Member],
+    public: PublicView | None,
+    host: Member | None = None,
+    away_bot: bool = False,
 ) -> list[dict[str, Any]]:
     """One row per seat: who sits there, whether they are here, their card count and score,
-    the phone's public ``id`` and whether it is the ``host`` phone."""
+    the phone's public ``id``, whether it is the ``host`` phone, and for an away seat whether a
+    computer plays for it (``stand_in``) or the host chose to keep waiting (``kept``)."""
     counts = None if public is None else public["counts"]
     scores = None if public is None else public["scores"]
     return [
@@ -98,6 +102,8 @@ def seat_rows(
             "lang": m.lang,
             "removed": m.removed,
             "away": m.away,
+            "stand_in": m.played_by_computer(away_bot),
+            "kept": m.kept,
             "count": None if counts is None else counts[seat],
             "score": None if scores is None else scores[seat],
             "id": m.id if m.kind == "phone" else None,
@@ -163,7 +169,7 @@ def shared(
     return {
         "phase": phase,
         "state": state,
-        "seats": seat_rows(lobby.seats, public, lobby.host),
+        "seats": seat_rows(lobby.seats, public, lobby.host, lobby.away_bot),
         "spectators": spectator_rows(lobby.spectators, lobby.host),
         "awaiting": awaiting,
         "remaining": remaining,

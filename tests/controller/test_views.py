@@ -135,6 +135,8 @@ def test_the_tv_message_has_what_the_host_screen_needs(make_net):
         "id",
         "host",
         "away",
+        "stand_in",
+        "kept",
     }
     assert tv["spectators"] == [
         {"name": "s", "connected": True, "play": False, "id": 3, "host": False, "removed": False}

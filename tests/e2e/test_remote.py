@@ -88,6 +88,9 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     remote.press("Escape")  # Back also ends the editing, and closes nothing
     expect(tv.locator("#timer-bot_pause")).to_have_value("0")
     assert remote.focused() == "timer-bot_pause"
+    remote.go("ArrowDown", "away-bot")
+    remote.press("Enter")  # OK ticks a box (a remote has no Space)
+    expect(tv.locator("[name=away_bot]")).to_be_checked()
 
     # two computer players: over to the seats column, up to the button, OK twice
     remote.press("ArrowRight")

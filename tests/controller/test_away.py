@@ -1,0 +1,127 @@
+"""Absent players and a hand that always ends (issue 25): the host is asked about an away seat
+(a computer plays for it, or the table keeps waiting), a seat that lets FORCE_STAND_IN decisions
+in a row time out gets a computer even with the lobby's option off, and in every ruleset any mix
+of computers and idle phones finishes its hand."""
+
+from __future__ import annotations
+
+import lastcard
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tablehost import Table
+from tablehost.lobby import AWAY_AFTER, FORCE_STAND_IN
+from tablehost.table import STAND_IN_PAUSE
+
+from .conftest import FakeClock, Net
+
+TURN = 20.0
+DECISIONS = 3000  # far more than any finished hand below takes (the worst seen: about 1000)
+
+
+def keep_playing(net: Net, misses: int) -> None:
+    """p1 plays its first legal move whenever it is awaited; p0 never acts: run until p0 let
+    ``misses`` of its decisions in a row time out."""
+    while net.table.snapshot()["seats"][0]["misses"] < misses:
+        tv = net.tv()
+        assert tv["phase"] == "playing"
+        if tv["awaiting"] == [1]:
+            net.act("p1", net.view("p1")["view"]["legal"][0])
+        else:
+            net.tick(net.remaining() or 0.0)
+
+
+def test_the_host_lets_a_computer_play_for_an_away_seat(make_net):
+    net = make_net(players=2)
+    keep_playing(net, AWAY_AFTER)
+    seat = net.tv()["seats"][0]
+    assert seat["away"] is True and seat["stand_in"] is False and seat["kept"] is False
+    net.send("p1", type="host", command={"type": "stand_in", "seat": 0, "on": True})
+    assert net.error("p1") == "not_host"
+    net.send("p0", type="host", command={"type": "stand_in", "seat": 0, "on": True})
+    assert net.tv()["seats"][0]["stand_in"] is True
+    assert net.view("p1")["seats"][0]["stand_in"] is True  # every phone sees it
+    while net.tv()["awaiting"] != [0]:
+        net.act("p1", net.view("p1")["view"]["legal"][0])
+    state = net.tv()["state"]
+    net.tick(STAND_IN_PAUSE)  # the computer moves, well before the turn timer
+    assert net.tv()["state"] > state
+    while net.tv()["awaiting"] != [0]:
+        net.act("p1", net.view("p1")["view"]["legal"][0])
+    net.act("p0", net.view("p0")["view"]["legal"][0])  # the phone is back: its seat is its own
+    seat = net.tv()["seats"][0]
+    assert seat["away"] is False and seat["stand_in"] is False
+
+
+def test_keep_waiting_holds_until_the_seat_has_missed_too_many_decisions(make_net):
+    net = make_net(players=2)
+    keep_playing(net, AWAY_AFTER)
+    net.host(type="stand_in", seat=0, on=False)  # "keep waiting"
+    seat = net.tv()["seats"][0]
+    assert seat["kept"] is True and seat["stand_in"] is False
+    keep_playing(net, FORCE_STAND_IN - 1)
+    assert net.tv()["seats"][0]["stand_in"] is False
+    keep_playing(net, FORCE_STAND_IN)  # nobody holds that phone: a computer plays for it now
+    assert net.tv()["seats"][0]["stand_in"] is True
+    while net.tv()["awaiting"] != [0] and net.tv()["phase"] == "playing":
+        net.act("p1", net.view("p1")["view"]["legal"][0])
+    state = net.tv()["state"]
+    net.tick(STAND_IN_PAUSE)
+    assert net.tv()["state"] > state
+
+
+def test_the_question_is_answered_only_during_a_game_and_for_a_player(make_net):
+    net = make_net()
+    net.join("p0")
+    net.host(type="add_bot", level="easy")
+    net.host(type="stand_in", seat=0, on=True)
+    assert net.error("tv") == "not_allowed"
+    net.host(type="start")
+    before = net.table.snapshot()
+    for seat in (1, 7):
+        net.host(type="stand_in", seat=seat, on=True)
+        assert net.error("tv") == "not_seated"
+    assert net.table.snapshot() == before
+
+
+def play_out(net: Net) -> int:
+    """Let the clock run (nobody but computers acts) until the hand is over; its decisions."""
+    while net.tv()["phase"] == "playing":
+        assert net.tv()["state"] < DECISIONS, "the hand makes no progress"
+        net.tick(net.remaining() or 0.0)
+    return int(net.tv()["state"])
+
+
+@settings(
+    max_examples=24, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_every_hand_ends_whoever_is_at_the_table(data):
+    """Any ruleset, any mix of computers (any level) and phones that never act — some of them
+    gone, as long as one phone stays (with every player gone the game holds by rule 000 54) —
+    with the lobby's stand-in option on or off: the hand ends."""
+    ruleset = data.draw(st.sampled_from(list(lastcard.RULESETS)))
+    low, high = lastcard.describe(ruleset)["players"].values()
+    kinds = data.draw(
+        st.lists(
+            st.sampled_from(["phone", "gone", "easy", "normal", "hard"]),
+            min_size=low,
+            max_size=min(high, 6),
+        ).filter(lambda k: "phone" in k)
+    )
+    clock = FakeClock()
+    net = Net(Table(clock, data.draw(st.integers(0, 2**16)), bot_playouts=2), clock)
+    net.host(type="configure", ruleset=ruleset, away_bot=data.draw(st.booleans()))
+    for n, kind in enumerate(kinds):
+        if kind in ("phone", "gone"):
+            net.join(f"p{n}")
+        else:
+            net.host(type="add_bot", level=kind)
+    net.host(type="start")
+    assert net.tv()["phase"] == "playing", net.last("tv")
+    for n, kind in enumerate(kinds):
+        if kind == "gone":
+            net.disconnect(f"p{n}")
+    play_out(net)
+    if net.tv()["result"]["match_over"] is False:  # and the next hand too
+        net.host(type="next_hand")
+        play_out(net)
