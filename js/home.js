@@ -11,6 +11,7 @@ import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { playersText, rulesDialog } from "./rules.js";
 import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
+import { configFromLocation, fragmentOf } from "./join-config.js";
 
 /**
  * The games as the engine describes them (`vendor/rulesets.json`, written by scripts/bootstrap.py
@@ -99,6 +100,11 @@ document.addEventListener("keydown", (event) => {
 document.getElementById("app").addEventListener("submit", (event) => {
   event.preventDefault();
   const code = readCode(event.target);
-  if (code) location.href = `hand.html#c=${code}`;
+  if (!code) return;
+  // the join settings this page was opened with (`?broker=…&stun=…`, as the TV shows its address)
+  // go on to the phone page, as the QR's fragment carries them
+  const brokers = new URLSearchParams(location.search).has("broker");
+  const fragment = new URLSearchParams([["c", code], ...fragmentOf(configFromLocation(location), brokers)]);
+  location.href = `hand.html#${fragment}`;
 });
 keepOffline("phone");

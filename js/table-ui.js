@@ -207,6 +207,23 @@ function codeState(code) {
   return lines.length ? html`<p class="join__attempts" role="status" data-testid="code-attempts">${lines.join(" ")}</p>` : "";
 }
 
+/** The table's join settings a phone needs (brokers, STUN, TURN), as the home page reads them. */
+const JOIN_SETTINGS = ["broker", "stun", "turn", "turnuser", "turncred", "ice"];
+
+/**
+ * The home page's address a phone types before the code (`192.168.1.20:8000/`, `example.org/`):
+ * where the phone page of `url` lives, without the scheme, with the table's own join settings
+ * from `search` (the table's query) when it has any.
+ * @param {string} url  the join link (hand.html#…)
+ * @param {string} search  the table page's `location.search`
+ */
+export function homeAddress(url, search = "") {
+  const home = new URL("./", url);
+  const query = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => JOIN_SETTINGS.includes(name)));
+  const settings = query.toString();
+  return `${home.host}${home.pathname}${settings ? `?${settings}` : ""}`;
+}
+
 /**
  * The join panel's text (the QR itself is rendered by js/join-table.js): the link, the code
  * (greyed while no relay answers), each way's state; the mode switch only when the URL chose
@@ -222,9 +239,9 @@ export function joinText(invite, status) {
   const other = joinMode === "camera" ? "relay" : "camera";
   const cameraFailed = camera?.state === "error";
   return html`<h2 id="join-title">${t("join.title")}</h2>
-    ${invite?.url ? html`<p>${t("join.scan")}</p>
-      <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
-      ${invite.code ? html`<p class="join__code${codeDown ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
+    ${invite?.url ? html`<p>${t("join.scan")}</p><span class="visually-hidden" data-testid="join-url">${invite.url}</span>
+      ${invite.code ? html`<p class="join__url${codeDown ? " join__code--off" : ""}">${t("join.url")} <strong data-testid="join-home">${homeAddress(invite.url, invite.search)}</strong></p>
+      <p class="join__code${codeDown ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
     ${codeState(ways.code ?? (relay?.state === "offline" ? relay : null))}
     ${relay?.state === "error" && !ways.code ? html`<p class="warn" role="status">${t("join.error", { error: relay.error ?? "" })}</p>` : ""}
     ${cameraFailed ? joinProblem(camera, joinMode) : ""}

@@ -402,7 +402,7 @@ async function startJoin(fresh) {
   });
   join.addEventListener("message", (e) => engine.receive(e.detail.peer, e.detail.text));
   join.addEventListener("close", (e) => engine.disconnect(e.detail.peer));
-  join.addEventListener("invite", (e) => store.dispatch({ type: "invite", invite: e.detail }));
+  join.addEventListener("invite", (e) => store.dispatch({ type: "invite", invite: { ...e.detail, search: location.search } }));
   join.addEventListener("status", (e) => store.dispatch({ type: "joinStatus", status: e.detail }));
   await join.start();
 }
