@@ -177,17 +177,22 @@ export function matchLosers(msg, history) {
   return seats.filter((seat) => last.scores[seat] === high);
 }
 
+/** The seats the results show: a seat removed during the game took no part in what follows. */
+function resultSeats(msg) {
+  return (msg.seats ?? []).filter((s) => !s.removed);
+}
+
 /** Every hand's points per player: hands as columns, the totals at the end. */
 function handsTable(msg, history) {
   const points = handPoints(history);
   const out = eliminatedIn(history, msg.seats?.length ?? 0);
   const winners = new Set(msg.result?.match_winners ?? []);
-  return html`<table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
+  return html`<div class="sheet-box"><table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
     <thead><tr><th scope="col">${t("results.player")}</th>${history.map((h) => html`<th scope="col">${t("results.handN", { n: h.hand })}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
-    <tbody>${(msg.seats ?? []).map((s) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
+    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
       <th scope="row">${s.name}${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
       ${points.map((row, i) => html`<td class="${history[i].winners?.includes(s.seat) ? "sheet__won" : ""}">${out[s.seat] && history[i].hand > out[s.seat] ? "—" : row[s.seat]}</td>`)}
-      <td class="sheet__total">${history.at(-1).scores[s.seat]}</td></tr>`)}</tbody></table>`;
+      <td class="sheet__total">${history.at(-1).scores[s.seat]}</td></tr>`)}</tbody></table></div>`;
 }
 
 /** Line colours for the chart, distinct in hue and in dash pattern (colour is not the only cue). */
@@ -195,11 +200,11 @@ const CHART_STYLES = [["#e4572e", ""], ["#2e86de", "10 6"], ["#f2c14e", "3 5"], 
 
 /** The running totals across hands as an inline SVG line chart, large enough for a TV. */
 export function scoreChart(msg, history) {
-  const seats = (msg.seats ?? []).map((s) => s.seat);
+  const seats = resultSeats(msg).map((s) => s.seat);
   const series = seats.map((seat) => [0, ...history.map((h) => h.scores[seat] ?? 0)]);
   const top = Math.max(1, ...series.flat(), msg.result?.target ?? 0);
   const W = 640;
-  const H = 300;
+  const H = 240;
   const pad = { l: 56, r: 16, t: 16, b: 40 };
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, history.length);
   const y = (v) => H - pad.b - (v * (H - pad.t - pad.b)) / top;
@@ -224,7 +229,9 @@ export function results(msg, { host = false } = {}) {
   const r = msg.result;
   if (!r) return html``;
   const v = msg.view ?? {};
-  const headline = r.stopped || !r.winners?.length ? t("results.nowinner") : t("results.winner", { names: names(msg, r.winners) });
+  const won = r.winners?.length ? t("results.winner", { names: names(msg, r.winners) }) : null;
+  // a blocked hand says why it ended (nobody could play or draw), whether or not it has winners
+  const headline = r.blocked ? `${t("results.blocked")} ${won ?? t("results.blockedNone")}` : r.stopped || !won ? t("results.nowinner") : won;
   const scored = (msg.seats ?? []).some((s) => s.score !== null && s.score !== undefined);
   const match = msg.lobby?.description?.features?.match;
   const multi = Boolean(match) && match !== "single"; // a match of hands: next hand until it is over
@@ -235,15 +242,16 @@ export function results(msg, { host = false } = {}) {
     <p class="results__headline">${headline}</p>
     ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
     ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}
-    <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
-    <tbody>${(msg.seats ?? []).map((s) => html`<tr data-key="r${s.seat}"><th scope="row">${s.name}</th>
-      <td class="results__cards">${(v.revealed?.[s.seat] ?? []).map((c) => cardFace(c, { size: "card--xs" }))}</td>
-      ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
-    ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
-    ${host ? html`<div class="row">
+    ${host ? html`<div class="row results__actions">
       ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand">${t("host.nextHand")}</button>` : ""}
       ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch">${t("host.rematch")}</button>` : ""}
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
-      ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : html`<p class="muted">${t("results.waitHost")}</p>`}
+      ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
+    <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
+    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="r${s.seat}"><th scope="row">${s.name}</th>
+      <td class="results__cards">${(v.revealed?.[s.seat] ?? []).map((c) => cardFace(c, { size: "card--xs" }))}</td>
+      ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
+    ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
+    ${host ? "" : html`<p class="muted">${t("results.waitHost")}</p>`}
   </section>`;
 }

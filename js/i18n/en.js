@@ -148,4 +148,5 @@ export default {
   "error.barred": "Only the host can let you play again",
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",
   "away.wait": "Keep waiting", "away.removeName": "Remove {name}",
+  "results.blocked": "Nobody could play or draw: the hand is blocked.", "results.blockedNone": "No winner this hand.",
 };

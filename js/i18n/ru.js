@@ -148,4 +148,5 @@ export default {
   "error.barred": "Вернуть в игру может только ведущий",
   "seat.standIn": "играет компьютер", "away.question": "{name} не отвечает.", "away.computer": "Пусть играет компьютер",
   "away.wait": "Подождать", "away.removeName": "Убрать: {name}",
+  "results.blocked": "Никто не может ни сыграть, ни взять карту: раздача заблокирована.", "results.blockedNone": "В этой раздаче победителя нет.",
 };

@@ -813,6 +813,15 @@ class Table:
         if self._phase == "playing":
             self._computers({})
 
+    def _blocked(self) -> bool:
+        """The hand just over ended blocked: a full round of seats in play passed with nothing
+        to play or draw (000 D7: the engine's ``idle`` count reached them), not stopped."""
+        game = self._game
+        if game is None or self._phase != "over":
+            return False
+        in_play = len(game.seats_in_play())
+        return in_play >= 2 and game.idle >= in_play
+
     def _record_message(self) -> Message:
         """The ``record`` message: the game's record as the TV offers it for download (after a
         hand or a match; docs/protocol.md)."""
@@ -839,6 +848,7 @@ class Table:
             match=None if game is None else views.match_part(public, game.options),
             history=None if self._record is None else self._record.hands,
             record=self._record is not None,
+            blocked=self._blocked(),
         )
         local = (
             {}

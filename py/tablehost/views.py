@@ -47,17 +47,21 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
     ]
 
 
-def result(public: PublicView, history: list[dict[str, Any]], record: bool) -> dict[str, Any]:
+def result(
+    public: PublicView, history: list[dict[str, Any]], record: bool, blocked: bool = False
+) -> dict[str, Any]:
     """The outcome of the hand (and the match) that just ended, every hand's result so far
-    (``history``: running scores, winners, eliminated seats) and whether the TV may offer the
-    game's record."""
+    (``history``: running scores, winners, eliminated seats), whether the TV may offer the
+    game's record, and whether the hand ended ``blocked`` (nobody could play or draw)."""
     return {
         "winners": public["winners"],
         "scores": public["scores"],
         "match_over": public["match_over"],
         "match_winners": public["match_winners"],
+        "blocked": blocked,
         # the hand, or the match (a removal between hands), stopped with no winner
-        "stopped": public["winners"] == [] or public["match_winners"] == [],
+        "stopped": not blocked
+        and (public["winners"] == [] or public["match_winners"] == []),
         "history": [
             {key: hand[key] for key in ("hand", "winners", "scores", "eliminated")}
             for hand in history
@@ -164,6 +168,7 @@ def shared(
     match: dict[str, Any] | None = None,
     history: list[dict[str, Any]] | None = None,
     record: bool = False,
+    blocked: bool = False,
 ) -> dict[str, Any]:
     """What the TV and every phone see alike (``public``: the game's public view, if any)."""
     return {
@@ -178,7 +183,7 @@ def shared(
         "lobby": lobby_part(lobby, phase == "lobby"),
         "match": match,
         "result": (
-            result(public, history or [], record)
+            result(public, history or [], record, blocked)
             if phase == "over" and public is not None
             else None
         ),

@@ -244,3 +244,28 @@ def test_drawn_cards_follow_the_participant_not_the_seat_number():
     assert redact(events, {5: "ann"}, "bob") == hidden  # bob sits at seat 1 now
     assert redact(events, {5: "ann"}, None) == hidden  # the TV
     assert redact(events, {}, "ann") == hidden  # owner unknown (an old save): nobody
+
+
+def test_a_blocked_hand_says_so_and_is_not_stopped(make_net):
+    """Issue 25: a hand that ends because nobody can play or draw is `blocked`, not `stopped`,
+    with or without winners (a blocked Last Card hand has none)."""
+    setups = {
+        "poslednyaya": {"hands": [["R1", "R2"], ["G3"]], "starter": "B5", "first": 0},
+        "last-card": {"hands": [["2H", "3H"], ["4C"]], "starter": "9S", "first": 0},
+    }
+    for ruleset, setup in setups.items():
+        net = make_net(setup=setup)
+        net.join("p0")
+        net.join("p1")
+        net.host(type="configure", ruleset=ruleset)
+        net.host(type="start")
+        for peer in ("p0", "p1"):
+            assert "pass" in net.view(peer)["view"]["legal"], (ruleset, net.view(peer)["view"])
+            net.act(peer, "pass")
+        result = net.tv()["result"]
+        assert result["blocked"] is True and result["stopped"] is False, (ruleset, result)
+        assert result["winners"] == ([1] if ruleset == "poslednyaya" else [])
+    net = make_net(players=2)
+    net.host(type="remove", seat=1)
+    result = net.tv()["result"]
+    assert result["stopped"] is True and result["blocked"] is False

@@ -33,7 +33,7 @@ test("the chart draws one line per seat through every hand, starting at zero", (
   const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]+)"/g)].map((m) => m[1].split(" "));
   assert.equal(lines.length, 2);
   assert.ok(lines.every((points) => points.length === 3));
-  assert.match(svg, /<svg viewBox="0 0 640 300"/);
+  assert.match(svg, /<svg viewBox="0 0 640 240"/);
 });
 
 test("the match line says the hand, what ends the match and who dealt", () => {
