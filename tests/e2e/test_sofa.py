@@ -54,7 +54,8 @@ TEXTS = """() => {
     if (!text) continue;
     // an SVG's text is drawn at its font size times the SVG's scale
     const svg = el.closest("svg");
-    const scale = svg?.viewBox?.baseVal?.width ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+    const box = svg?.viewBox?.baseVal;
+    const scale = box?.width ? svg.getBoundingClientRect().width / box.width : 1;
     const size = parseFloat(getComputedStyle(el).fontSize) * scale;
     out.push({ size, text: text.slice(0, 30), cls: el.className?.baseVal ?? el.className });
   }
@@ -239,7 +240,8 @@ RESULTS = """async ({ players, hands, lang }) => {
   const names = ["Konstantinopolskaya-Anna", "Бабушка Галина Петровна", "Wolfgang Amadeus Mozart",
     "Александра Константинова", "Maximiliana Oppenheimer", "Владислава Станиславовна"];
   const seats = Array.from({ length: players }, (_, seat) => ({ seat,
-    name: seat === 1 ? "Bot 1" : names[seat % names.length].slice(0, 21) + (seat >= names.length ? " " + seat : ""),
+    name: seat === 1 ? "Bot 1"
+      : names[seat % names.length].slice(0, 21) + (seat >= names.length ? " " + seat : ""),
     kind: seat === 1 ? "bot" : "phone", level: seat === 1 ? "hard" : null, connected: true, lang,
     removed: seat === 1 && players > 2, away: false, stand_in: false, kept: false,
     count: 3, score: 0, id: seat + 1, host: seat === 0 }));
@@ -250,7 +252,7 @@ RESULTS = """async ({ players, hands, lang }) => {
   }
   const last = history.at(-1).scores;
   seats.forEach((s) => { s.score = last[s.seat]; });
-  const revealed = seats.map((s) => (s.removed ? [] : ["R5", "G7", "B1"].slice(0, 1 + (s.seat % 3))));
+  const revealed = seats.map((s) => (s.removed ? [] : ["R5", "G7", "B1"].slice(0, 1 + s.seat % 3)));
   const view = { ruleset: "posledniy-igrok", counts: revealed.map((h) => h.length), top: "R5",
     active: "R", direction: 1, stock: 40, pending: null, called: [], turn: 0, discard: 1,
     revealed, dealer: 0, hand_number: hands, removed: [], eliminated: [], over: true };
@@ -274,13 +276,16 @@ OVERLAPS = """() => {
   const boxes = [];
   const clipped = [];
   // under an open modal dialog only the dialog is seen
-  const modals = [...document.querySelectorAll("[aria-modal=true]")].filter((el) => el.getClientRects().length);
+  const modals = [...document.querySelectorAll("[aria-modal=true]")]
+    .filter((el) => el.getClientRects().length);
   const walker = document.createTreeWalker(modals.at(-1) ?? document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!node.textContent.trim() || el.closest("option, script, style, template, .visually-hidden, svg")) continue;
+    const skip = "option, script, style, template, .visually-hidden, svg";
+    if (!node.textContent.trim() || el.closest(skip)) continue;
     const style = getComputedStyle(el);
-    if (style.visibility === "hidden" || el.closest("[hidden]") || !el.getClientRects().length) continue;
+    if (style.visibility === "hidden" || el.closest("[hidden]")) continue;
+    if (!el.getClientRects().length) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) {
@@ -289,9 +294,11 @@ OVERLAPS = """() => {
       for (let box = el; box && box !== document.body; box = box.parentElement) {
         const s = getComputedStyle(box);
         if (s.overflowX === "visible" && s.overflowY === "visible") continue;
-        if (["auto", "scroll"].includes(s.overflowX) || ["auto", "scroll"].includes(s.overflowY)) break;
+        const scrolls = (o) => o === "auto" || o === "scroll";
+        if (scrolls(s.overflowX) || scrolls(s.overflowY)) break;
         const b = box.getBoundingClientRect();
-        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+        const out = r.left < b.left - 1 || r.right > b.right + 1;
+        if (out || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
           clipped.push(node.textContent.trim().slice(0, 30));
           break;
         }
@@ -304,7 +311,9 @@ OVERLAPS = """() => {
       const a = boxes[i].r, b = boxes[j].r;
       const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (x > 2 && y > 2 && boxes[i].el !== boxes[j].el) overlaps.push([boxes[i].text, boxes[j].text]);
+      if (x > 2 && y > 2 && boxes[i].el !== boxes[j].el) {
+        overlaps.push([boxes[i].text, boxes[j].text]);
+      }
     }
   }
   return { overlaps: overlaps.slice(0, 8), clipped: [...new Set(clipped)].slice(0, 8) };
@@ -332,7 +341,7 @@ def test_the_results_of_a_long_match_read_from_the_sofa(
         expect(sheet.locator("thead th")).to_have_count(hands + 2)
         state = f"{players} players, {hands} hands, {lang}"
 
-        def holds(page: Page, state: str = state) -> None:
+        def holds(page: Page, state: str = state, players: int = players) -> None:
             check_layout(page, state)
             # the winner's line is in view as the dialog opens, the focus on its first action
             headline = page.locator(".results__headline").bounding_box()
