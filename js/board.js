@@ -78,8 +78,8 @@ function seatTile(msg, s, { turn, host }) {
     ${s.away && !s.removed ? html`<span data-key="away" class="seat__away" data-testid="away-${s.seat}">${t(s.stand_in ? "seat.standIn" : "seat.away")}</span>` : ""}
     ${view && view.dealer === s.seat && msg.match ? html`<span data-key="dealer" class="seat__dealer" title="${t("match.dealer", { name: s.name })}">${t("match.dealerMark")}</span>` : ""}
     ${turn ? html`<span data-key="turn" class="seat__turn">${t("seat.turn")}</span>` : ""}
-    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button data-key="crown" type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
-    ${host && !s.removed ? html`<button data-key="remove" type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
+    ${host && !s.removed && s.kind === "phone" && !s.host ? html`<button data-key="crown" type="button" class="btn btn--icon btn--crown" data-host="make-host" data-id="${s.id}" data-risky aria-label="${t("host.makeHostName", { name: s.name })}">♛</button>` : ""}
+    ${host && !s.removed ? html`<button data-key="remove" type="button" class="btn btn--icon" data-act="ask-remove" data-seat="${s.seat}" data-risky aria-label="${t("seat.removeName", { name: s.name })}" title="${t("seat.remove")}">✕</button>` : ""}
   </li>`;
 }
 

@@ -125,7 +125,7 @@ export function awayQuestions(msg) {
   return away.map((s) => html`<div class="away-question" role="group" aria-label="${t("away.question", { name: s.name })}" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
     <p>${t("away.question", { name: s.name })}</p>
     <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true">${t("away.computer")}</button>
-    <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
+    <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" data-risky aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
     <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false">${t("away.wait")}</button></div></div>`);
 }
 

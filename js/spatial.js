@@ -13,6 +13,8 @@
  * - Focus stays inside the topmost open modal dialog (`[aria-modal="true"]`), Tab included, and
  *   goes back where it was when that dialog closes; `keepFocus()` after every render puts the
  *   focus on `preferred()` whenever nothing is focused.
+ * - A control marked `data-risky` (one that hands the host role away or removes someone) is
+ *   reached only by the arrows: the focus never falls on it by itself.
  * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
  *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
  */
@@ -70,6 +72,11 @@ export function canFocus(el) {
 /** The focusable elements under `scope`, in document order. */
 export function focusables(scope) {
   return [...scope.querySelectorAll(FOCUSABLE)].filter(canFocus);
+}
+
+/** The focusable elements the focus may fall on by itself (not `data-risky` ones). */
+function safe(scope) {
+  return focusables(scope).filter((el) => !el.hasAttribute("data-risky"));
 }
 
 /** The topmost open modal dialog (the last one in document order), or null. */
@@ -153,7 +160,7 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     const from = focused();
     const root = topModal() ?? document.body;
     if (!from || !root.contains(from)) {
-      focusOn((root === document.body ? preferred() : null) ?? focusables(root)[0]);
+      focusOn((root === document.body ? preferred() : null) ?? safe(root)[0]);
       return;
     }
     // A hand is a row of cards that may overlap (fanned out on the TV): Left and Right go to the
@@ -253,7 +260,7 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     const cy = (last.rect.top + last.rect.bottom) / 2;
     let best = null;
     let bestDistance = Infinity;
-    for (const el of focusables(document.body)) {
+    for (const el of safe(document.body)) {
       const r = el.getBoundingClientRect();
       const distance = Math.hypot((r.left + r.right) / 2 - cx, (r.top + r.bottom) / 2 - cy);
       if (distance < bestDistance) {
@@ -280,12 +287,15 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     }
     if (top) {
       if (!opened.has(top)) opened.set(top, restore ?? remembered(focused()));
-      if (!top.contains(focused())) focusOn(top.querySelector("[data-autofocus]:not(:disabled)") ?? focusables(top)[0]);
+      if (!top.contains(focused())) focusOn(top.querySelector("[data-autofocus]:not(:disabled)") ?? safe(top)[0]);
       return;
     }
-    const back = restore && (canFocus(restore.el) ? restore.el : restore.selector ? document.querySelector(restore.selector) : null);
+    // back where it was: the same control, or its like after a re-render (never a risky one
+    // standing where the removed one was)
+    const like = restore?.selector ? document.querySelector(restore.selector) : null;
+    const back = restore && (canFocus(restore.el) ? restore.el : like?.hasAttribute("data-risky") ? null : like);
     if (back && canFocus(back)) focusOn(back);
-    else if (!focused()) focusOn(nearLast() ?? preferred() ?? focusables(document.body)[0]);
+    else if (!focused()) focusOn(nearLast() ?? preferred() ?? safe(document.body)[0]);
   }
 
   return { keepFocus, editing: () => editing };

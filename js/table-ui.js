@@ -18,9 +18,9 @@ function spectators(msg) {
   if (!msg.spectators?.length) return html``;
   return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
-      ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
+      ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
       ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
-      <button type="button" class="btn btn--icon" data-act="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
+      <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
 function lobby(s) {
@@ -127,10 +127,10 @@ function topBar(s) {
     ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset">${t(`ruleset.${msg.lobby.ruleset}`)}</span>` : ""}
     <span class="spacer"></span>
     ${playing && msg.phase === "playing" ? (msg.paused
-      ? html`<button type="button" class="btn" data-act="host" data-command="resume">${t("host.resume")}</button>`
-      : html`<button type="button" class="btn" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}
-    ${playing && msg.phase === "playing" ? html`<button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.end")}</button>` : ""}
-    <button type="button" class="btn" data-act="rules-open">${t("host.rules")}</button>
+      ? html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="resume">${t("host.resume")}</button>`
+      : html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}
+    ${playing && msg.phase === "playing" ? html`<button type="button" class="btn" data-key="end" data-host="cmd" data-command="lobby">${t("host.end")}</button>` : ""}
+    <button type="button" class="btn" data-key="rules" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted)}
     <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
 }

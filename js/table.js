@@ -149,7 +149,9 @@ function render() {
   if (renders.length > KEPT_RENDERS) renders.shift();
   // The focus follows in the same task (a test, or a remote's next key, sees both at once). Its
   // boxes need the new layout: in a frame's callback that is the layout the frame does anyway.
-  if (s.boot === "ready" && s.msg) {
+  if (s.boot === "elsewhere" || s.boot === "moved") {
+    remote?.keepFocus(); // "Move the table here": its button, not nothing
+  } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
     timing.focus = performance.now() - built - timing.morph;
@@ -189,8 +191,9 @@ function focusTurn(s) {
 function preferred() {
   const s = store.state();
   const app = document.getElementById("app");
+  if (s.boot !== "ready" || !s.msg) return app.querySelector("[data-act=take-table]");
   if (s.msg?.phase === "lobby") return app.querySelector(s.msg.lobby?.can_start ? "[data-command=start]:not(:disabled)" : "[data-act=solo]");
-  return turnTarget() ?? app.querySelector(".tv button:not(:disabled)") ?? app.querySelector("button");
+  return turnTarget() ?? app.querySelector(".tv button:not(:disabled, [data-risky])") ?? app.querySelector("button:not([data-risky])");
 }
 
 /** Back (Escape, Backspace): close the topmost dialog, else drop the picked cards. */
@@ -320,8 +323,7 @@ function onClick(event) {
       break;
     case "ask-remove": {
       const seat = Number(el.dataset.seat);
-      if (s.msg.phase === "lobby") host({ type: "remove", seat });
-      else store.dispatch({ type: "confirm", confirm: { text: t("seat.removeConfirm", { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
+      store.dispatch({ type: "confirm", confirm: { text: t("seat.removeConfirm", { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
       break;
     }
     case "remove-spectator": {

@@ -99,12 +99,20 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
     assert remote.focused() == "add-bot"
 
-    # the remove confirmation: focus on Cancel, Back closes it, the focus comes back
+    # the remove confirmation: focus on Cancel, Back closes it, the focus comes back; once a
+    # seat is removed the focus falls on the nearest control that removes nobody
     remote.go("ArrowUp", "bot-level")
     remote.go("ArrowRight", "ask-remove:1")
-    remote.press("Enter")  # in the lobby a seat goes at once
+    remote.press("Enter")
+    assert remote.focused() == "close-confirm"
+    remote.press("Escape")
+    assert remote.focused() == "ask-remove:1"
+    remote.press("Enter")
+    remote.go("ArrowLeft", "confirm-yes")
+    remote.press("Enter")
     expect(tv.get_by_test_id("seat-1")).to_have_count(0)
-    assert remote.focused() == "ask-remove:0"  # the nearest control left
+    assert remote.focused() not in ("ask-remove:0", None)
+    every_control_can_be_left(tv, "lobby")
     remote.go("ArrowDown", "local-name")
     remote.go("ArrowUp", "add-bot")
     remote.press("Enter")
@@ -166,6 +174,7 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
 
     # the results: a dialog that keeps the focus; OK on Rematch deals again
     expect_focus(tv, "host:rematch")
+    every_control_can_be_left(tv, "results")
     for _ in range(3):
         remote.press("Tab")
         assert remote.inside("[aria-labelledby=results-title]")
@@ -174,7 +183,52 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     expect(results).to_be_hidden()
     expect(tv.locator("body")).to_have_attribute("data-phase", "playing")  # a new game is dealt
     expect(tv.get_by_test_id("hand").get_by_role("listitem").first).to_be_visible()
+    every_control_can_be_left(tv, "play")
+
+    # ending the game: asked first (Cancel focused), then the lobby with the focus on Start
+    for _ in range(6):
+        if remote.inside(".topbar"):
+            break
+        remote.press("ArrowUp")
+    # the top bar's "End the game" (right of Pause)
+    remote.go("ArrowRight" if remote.focused() == "host:pause" else "ArrowLeft", "undefined:lobby")
+    remote.press("Enter")
+    assert remote.focused() == "close-confirm"
+    remote.go("ArrowLeft", "confirm-yes")
+    remote.press("Enter")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    expect_focus(tv, "host:start")
     assert log.console_errors == []
+
+
+# Every control on screen, one by one: some arrow takes the focus somewhere else (none traps it).
+TRAPS = """() => {
+  const all = [...document.querySelectorAll("button, a[href], input:not([type=hidden]), select,"
+    + " textarea, summary, [tabindex]:not([tabindex='-1'])")].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return !el.disabled && r.width > 0 && r.height > 0 && !el.closest("[inert], [hidden]");
+  });
+  const modal = [...document.querySelectorAll("[aria-modal=true]")].at(-1);
+  const before = document.activeElement;
+  const trapped = [];
+  for (const el of all.filter((e) => !modal || modal.contains(e))) {
+    const moves = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].some((key) => {
+      el.focus();
+      if (el.setSelectionRange && el.value !== undefined) {
+        try { el.setSelectionRange(0, 0); } catch { /* not a text field */ }
+      }
+      document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      return document.activeElement !== el;
+    });
+    if (!moves) trapped.push(el.outerHTML.slice(0, 80));
+  }
+  before?.focus();
+  return trapped;
+}"""
+
+
+def every_control_can_be_left(tv: Page, screen: str) -> None:
+    assert tv.evaluate(TRAPS) == [], screen
 
 
 def test_two_presses_start_a_game_against_two_computer_players(

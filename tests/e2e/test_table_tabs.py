@@ -43,6 +43,8 @@ def test_a_second_tab_sees_the_table_and_takes_it_over_cleanly(
     assert second.evaluate("window.lastcardTable ?? null") is None
     expect(tv.get_by_test_id("table")).to_have_attribute("data-state", "ready")
 
+    # a remote's OK moves it: the button has the focus
+    expect(second.get_by_role("button", name="Move the table here")).to_be_focused()
     second.get_by_role("button", name="Move the table here").click()
     expect(tv.get_by_text("The table moved to another tab")).to_be_visible(timeout=BOOT_TIMEOUT)
     expect(tv.get_by_test_id("table")).to_have_attribute("data-state", "elsewhere")
@@ -57,6 +59,7 @@ def test_a_second_tab_sees_the_table_and_takes_it_over_cleanly(
     expect(second.get_by_test_id("seat-1")).to_contain_text("Bot 2")
 
     # And back: the tab that gave the table away can take it again.
+    expect(tv.get_by_role("button", name="Move the table back here")).to_be_focused()
     tv.get_by_role("button", name="Move the table back here").click()
     expect(second.get_by_text("The table moved to another tab")).to_be_visible(timeout=BOOT_TIMEOUT)
     expect(tv.get_by_test_id("table")).to_have_attribute(
