@@ -252,6 +252,8 @@ export function results(msg, { host = false } = {}) {
       <td class="results__cards">${(v.revealed?.[s.seat] ?? []).map((c) => cardFace(c, { size: "card--xs" }))}</td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
-    ${host ? "" : html`<p class="muted">${t("results.waitHost")}</p>`}
+    ${host ? "" : msg.host ? html`<div class="row results__actions" data-testid="host-next"><span>${t("results.youDecide")}</span>
+      <button type="button" class="btn btn--primary" data-host="cmd" data-command="${multi && !r.match_over ? "next_hand" : "rematch"}">${t(multi && !r.match_over ? "host.nextHand" : "host.rematch")}</button>
+      <button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.newGame")}</button></div>` : html`<p class="muted">${t("results.waitHost")}</p>`}
   </section>`;
 }

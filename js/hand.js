@@ -15,6 +15,7 @@ import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
+const DEALS = new Set(["start", "next_hand", "rematch"]); // host commands that deal cards
 const TOKEN_KEY = "lastcard.token";
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
@@ -200,6 +201,8 @@ function hostControl(el) {
   if (!intent) return;
   if (intent.confirm) store.dispatch({ type: "hostConfirm", confirm: { text: intent.confirm, command: intent.command } });
   else send({ type: "host", command: intent.command });
+  // a new deal: the panel gives the screen back to the host's own cards
+  if (DEALS.has(intent.command.type)) store.dispatch({ type: "hostOpen", open: false });
 }
 
 function playingHere(s) {

@@ -139,6 +139,9 @@ function lobbyPart(msg, level) {
         ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
       ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, "host-"))}
       ${timerFields(msg, "host-")}
+      ${lob.vote_needed && msg.seat !== null && msg.seat !== undefined ? html`<div class="row" data-testid="host-vote"><span>${t("lobby.agreeVotes", { what: agreeText(lob.agree), yes: Object.values(lob.votes ?? {}).filter(Boolean).length, n: (msg.seats ?? []).filter((x) => x.kind === "phone").length })}</span>
+        <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${lob.votes?.[String(msg.seat)] === true ? "true" : "false"}">${t("hand.agree")}</button>
+        <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${lob.votes?.[String(msg.seat)] === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
       <div class="field field--check"><input type="checkbox" id="host-away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="host-away-bot">${t("opt.away_bot")}</label></div></fieldset>
     <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level" data-act="host-level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>

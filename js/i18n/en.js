@@ -149,4 +149,5 @@ export default {
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",
   "away.wait": "Keep waiting", "away.removeName": "Remove {name}",
   "results.blocked": "Nobody could play or draw: the hand is blocked.", "results.blockedNone": "No winner this hand.",
+  "hand.youStart": "You are the host: start the game when everyone is here.", "results.youDecide": "You are the host: what comes next?",
 };

@@ -149,4 +149,5 @@ export default {
   "seat.standIn": "играет компьютер", "away.question": "{name} не отвечает.", "away.computer": "Пусть играет компьютер",
   "away.wait": "Подождать", "away.removeName": "Убрать: {name}",
   "results.blocked": "Никто не может ни сыграть, ни взять карту: раздача заблокирована.", "results.blockedNone": "В этой раздаче победителя нет.",
+  "hand.youStart": "Вы ведущий: начинайте, когда все соберутся.", "results.youDecide": "Вы ведущий: что дальше?",
 };

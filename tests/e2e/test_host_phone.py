@@ -62,6 +62,9 @@ def test_the_host_phone_runs_the_table(
     expect(tv.get_by_test_id("crown-0")).to_be_visible()
     expect(tv.get_by_test_id("crown-1")).to_have_count(0)
     expect(bob.get_by_test_id("host-open")).to_have_count(0)
+    # the host phone reads as the host's: it starts the game, it does not wait for a host
+    expect(ann.get_by_text("You are the host: start the game when everyone is here.")).to_be_visible()
+    expect(bob.get_by_text("Waiting for the host to start")).to_be_visible()
     ann.get_by_test_id("host-open").click()
     panel = ann.get_by_test_id("host-panel")
     expect(panel).to_be_visible()
@@ -86,6 +89,9 @@ def test_the_host_phone_runs_the_table(
     expect(bob.get_by_role("region", name="Your cards")).to_be_visible()
     bob.wait_for_function("window.wakeLog.length === 1")
     assert wake_log(bob) == ["request screen"]
+    expect(panel).to_have_count(0)  # after Start the panel gives the screen back to her cards
+    expect(ann.get_by_role("region", name="Your cards")).to_be_visible()
+    ann.get_by_test_id("host-open").click()
 
     # pause: "Paused" on the TV and on every phone; the timers change on the pause
     panel.get_by_role("button", name="Pause").click()

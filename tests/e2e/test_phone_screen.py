@@ -70,3 +70,57 @@ def test_paused_shows_on_the_phone(new_phone: Callable[[], Page], base_url: str)
     expect(phone.get_by_test_id("paused")).to_be_in_viewport()
     phone.evaluate(RENDER, {"hand": hand_of(27), "paused": False})
     expect(phone.get_by_test_id("paused")).to_have_count(0)
+
+
+# The host phone at the end of a hand of a match, in Russian, with long names (the phone's own
+# renderer and CSS): the results, the host's next step, the board and its own cards.
+OVER = """async () => {
+  const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
+  const { morph } = await import("./js/html.js");
+  const names = ["Бабушка Галина Петровна", "Константин", "Александра", "Ян"];
+  const hand = ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
+  const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
+    connected: seat !== 3, lang: "ru", removed: false, away: false, stand_in: false, kept: false,
+    count: seat ? 3 : hand.length, score: 10 * seat, id: seat + 1, host: seat === 0 }));
+  const history = [1, 2, 3].map((n) => ({ hand: n, winners: [n % 4],
+    scores: seats.map((s) => 5 * n * s.seat), eliminated: [] }));
+  const revealed = seats.map((s) => (s.seat ? ["R7", "G8", "B9"] : hand));
+  const view = { ruleset: "posledniy-igrok", seat: 0, hand, legal: [], counts: [7, 3, 3, 3],
+    top: "R5", active: "R", direction: 1, stock: 40, pending: null, called: [], turn: 1,
+    discard: 1, revealed, dealer: 0, hand_number: 3, removed: [], eliminated: [], over: true };
+  const msg = { type: "view", phase: "over", state: 30, seat: 0, role: "player", view, seats,
+    spectators: [], awaiting: [], remaining: null, paused: false, waiting: false,
+    match: { hand: 3, of: 5, out_at: null, first_to: null, dealer: 0 },
+    lobby: { ruleset: "posledniy-igrok", options: {}, timers: {},
+      description: { id: "posledniy-igrok", features: { scores: true, match: "hands" } } },
+    result: { winners: [1], scores: history.at(-1).scores, match_over: false,
+      match_winners: null, blocked: false, stopped: false, history, record: true },
+    events: [], events_reset: true, play: null, host: true, removed: false };
+  const state = { name: names[0], link: "open", wasOpen: true, msg, left: null, pick: NO_PICK };
+  morph(document.getElementById("app"), phoneScreen(state));
+}"""
+
+
+def test_the_host_phone_after_a_hand_in_russian(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    from .test_sofa import OVERLAPS
+
+    phone = new_phone()
+    phone.add_init_script("localStorage.setItem('lastcard.lang', 'ru')")
+    phone.goto(f"{base_url}/hand.html")
+    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    phone.evaluate(OVER)
+    # its own words and its own next step, not "the host decides"
+    expect(phone.get_by_test_id("host-next")).to_contain_text("Вы ведущий")
+    expect(phone.get_by_role("button", name="Следующая раздача")).to_be_visible()
+    expect(phone.get_by_text("Что дальше, решает ведущий")).to_have_count(0)
+    # the name on the header's button is one line
+    name = phone.locator("button.phone-head__name")
+    lines = name.evaluate(
+        "(el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)"
+    )
+    assert lines < 1.5, lines
+    # nothing overlaps or is cut off; the phone's own cards are whole under the results
+    found = phone.evaluate(OVERLAPS)
+    assert found == {"overlaps": [], "clipped": []}, found

@@ -291,12 +291,25 @@ OVERLAPS = """() => {
     for (const r of range.getClientRects()) {
       if (r.width < 1 || r.height < 1) continue;
       boxes.push({ r, text: node.textContent.trim().slice(0, 24), el });
+      // an ellipsis box shows what fits and "…": its text box is the element's
+      if (style.textOverflow === "ellipsis" && style.overflowX !== "visible") {
+        const e = el.getBoundingClientRect();
+        boxes[boxes.length - 1].r = new DOMRect(Math.max(r.left, e.left), r.top,
+          Math.min(r.right, e.right) - Math.max(r.left, e.left), r.height);
+        continue;
+      }
       for (let box = el; box && box !== document.body; box = box.parentElement) {
         const s = getComputedStyle(box);
         if (s.overflowX === "visible" && s.overflowY === "visible") continue;
         const scrolls = (o) => o === "auto" || o === "scroll";
-        if (scrolls(s.overflowX) || scrolls(s.overflowY)) break;
         const b = box.getBoundingClientRect();
+        if (scrolls(s.overflowX) || scrolls(s.overflowY)) {
+          // scrolled out of its box: not seen, so it overlaps nothing
+          if (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom) {
+            boxes.pop();
+          }
+          break;
+        }
         const out = r.left < b.left - 1 || r.right > b.right + 1;
         if (out || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
           clipped.push(node.textContent.trim().slice(0, 30));
