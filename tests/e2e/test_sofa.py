@@ -298,6 +298,14 @@ OVERLAPS = """() => {
           Math.min(r.right, e.right) - Math.max(r.left, e.left), r.height);
         continue;
       }
+      // wider than its own box (a word too long for it) or, unless it scrolls, than the screen
+      const own = el.getBoundingClientRect();
+      const scrolled = [...function* up(e) { for (; e; e = e.parentElement) yield e; }(el)]
+        .some((e) => /auto|scroll/.test(getComputedStyle(e).overflowX));
+      const right = scrolled ? own.right : Math.min(own.right, innerWidth);
+      if (r.right > right + 1 || r.left < (scrolled ? own.left : Math.max(own.left, 0)) - 1) {
+        clipped.push(node.textContent.trim().slice(0, 30));
+      }
       for (let box = el; box && box !== document.body; box = box.parentElement) {
         const s = getComputedStyle(box);
         if (s.overflowX === "visible" && s.overflowY === "visible") continue;
