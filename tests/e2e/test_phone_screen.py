@@ -124,3 +124,46 @@ def test_the_host_phone_after_a_hand_in_russian(
     # nothing overlaps or is cut off; the phone's own cards are whole under the results
     found = phone.evaluate(OVERLAPS)
     assert found == {"overlaps": [], "clipped": []}, found
+
+
+# A game in which seat 1 is away and nobody plays for it: the host phone is asked what to do.
+AWAY = """async (asHost) => {
+  const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
+  const { awayQuestions } = await import("./js/host-ui.js");
+  const { morph } = await import("./js/html.js");
+  const hand = ["R1", "G2", "B3"];
+  const seats = ["Ann", "Bob", "Cid"].map((name, seat) => ({ seat, name, kind: "phone",
+    level: null, connected: seat !== 1, lang: "en", removed: false, away: seat > 0,
+    stand_in: seat === 2, kept: false, count: 3, score: null, id: seat + 1, host: seat === 0 }));
+  const view = { ruleset: "poslednyaya", seat: 0, hand, legal: [], counts: [3, 3, 3], top: "R5",
+    active: "R", direction: 1, stock: 40, pending: null, called: [], turn: 1, discard: 1 };
+  const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
+    spectators: [], awaiting: [1], remaining: 12, paused: false, waiting: false,
+    lobby: { ruleset: "poslednyaya", options: {}, timers: {},
+      description: { id: "poslednyaya", features: {} } },
+    result: null, events: [], events_reset: true, play: null, host: asHost, removed: false };
+  const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK,
+    moreOpen: true };
+  morph(document.getElementById("app"),
+    phoneScreen(state, { hostQuestions: asHost ? awayQuestions(msg) : "" }));
+}"""
+
+
+def test_phones_show_who_is_away_offline_or_played_by_a_computer(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    phone = new_phone()
+    phone.goto(f"{base_url}/hand.html")
+    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    phone.evaluate(AWAY, True)
+    question = phone.get_by_test_id("away-question-1")
+    expect(question).to_contain_text("Bob is not answering.")
+    for name in ("Let a computer play", "Remove Bob", "Keep waiting"):
+        expect(question.get_by_role("button", name=name)).to_be_visible()
+    expect(phone.get_by_test_id("away-question-2")).to_have_count(0)  # a computer plays for Cid
+    strip = phone.get_by_role("list", name="Players").first
+    expect(strip.get_by_role("listitem").nth(1)).to_contain_text("offline")
+    expect(strip.get_by_role("listitem").nth(2)).to_contain_text("computer plays")
+    phone.evaluate(AWAY, False)  # another phone: told, not asked
+    expect(phone.get_by_test_id("away-question-1")).to_have_count(0)
+    expect(strip.get_by_role("listitem").nth(2)).to_contain_text("computer plays")
