@@ -167,3 +167,40 @@ def test_phones_show_who_is_away_offline_or_played_by_a_computer(
     phone.evaluate(AWAY, False)  # another phone: told, not asked
     expect(phone.get_by_test_id("away-question-1")).to_have_count(0)
     expect(strip.get_by_role("listitem").nth(2)).to_contain_text("computer plays")
+
+
+def test_a_long_chooser_keeps_its_heading_above_its_options(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    """Choosing which card a joker is (a long list of named cards): scrolled, the options pass
+    under the chooser's heading, never over it."""
+    phone = new_phone()
+    phone.goto(f"{base_url}/hand.html")
+    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False})
+    phone.evaluate(
+        """async () => {
+          const { phoneScreen } = await import("./js/hand-ui.js");
+          const { morph } = await import("./js/html.js");
+          const ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+          const cards = ranks.flatMap((r) => ["H", "D", "C", "S"].map((s) => r + s));
+          const options = cards.map((card) => ({ card: "named " + card, plays: [] }));
+          const app = document.getElementById("app");
+          morph(app, phoneScreen({ name: "Ann", link: "open", wasOpen: true, left: 12,
+            msg: { type: "view", phase: "playing", state: 3, seat: 0, role: "player",
+              seats: [], spectators: [], awaiting: [0], paused: false, result: null, events: [],
+              lobby: { description: { features: {} } },
+              view: { seat: 0, hand: ["R1"], legal: ["draw"], counts: [1], top: "R5",
+                active: "R", direction: 1, stock: 3, pending: null, called: [], turn: 0 } },
+            pick: { selection: [], choice: { kind: "named", options, path: [] } } }));
+          document.querySelector("[data-testid=choice]").scrollTop = 400;
+        }"""
+    )
+    heading = phone.locator("#choice-title")
+    box = heading.bounding_box()
+    assert box
+    hit = phone.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('h2')?.id ?? null",
+        [box["x"] + 8, box["y"] + box["height"] / 2],
+    )
+    assert hit == "choice-title"
