@@ -79,6 +79,8 @@ def test_the_host_phone_runs_the_table(
     panel.get_by_label("Turn timer").select_option("off")
     panel.get_by_label("Computer thinking pause").select_option("3")
     expect(tv.get_by_label("Turn timer")).to_have_value("off")
+    panel.get_by_label("A computer plays for away players", exact=False).check()
+    expect(tv.locator("[name=away_bot]")).to_be_checked()
     panel.get_by_label("Level").select_option("hard")
     panel.get_by_role("button", name="Add computer player").click()
     expect(tv.get_by_test_id("seat-2")).to_contain_text("computer (hard)")
