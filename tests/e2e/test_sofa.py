@@ -347,52 +347,40 @@ def check_layout(tv: Page, state: str) -> None:
     assert found == {"overlaps": [], "clipped": []}, f"{state} at {tv.viewport_size}: {found}"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_results_of_a_long_match_read_from_the_sofa(
-    tv: Page, open_table: Callable[..., Any], lang: str
-) -> None:
-    open_table(tv, "new&join=camera&stun=none")
-    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
-    if lang == "ru":
-        tv.get_by_role("button", name="Русский").click()
-        expect(tv.get_by_role("heading", name="Новая игра")).to_be_visible()
+def long_results(tv: Page, lang: str) -> None:
+    """The results of long matches for 2 and 10 players (RESULTS) at both sizes, in ``lang``."""
     for players, hands in ((2, 6), (10, 9)):
-        tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
-        sheet = tv.get_by_test_id("score-sheet")
-        expect(sheet.locator("thead th")).to_have_count(hands + 2)
         state = f"{players} players, {hands} hands, {lang}"
-
-        def holds(page: Page, state: str = state, players: int = players) -> None:
-            check_layout(page, state)
+        for width, height in SIZES:
+            tv.set_viewport_size({"width": width, "height": height})
+            tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
+            sheet = tv.get_by_test_id("score-sheet")
+            expect(sheet.locator("thead th")).to_have_count(hands + 2)
+            check_texts(tv, state)
+            check_layout(tv, state)
             # the winner's line is in view as the dialog opens, the focus on its first action
-            headline = page.locator(".results__headline").bounding_box()
-            size = page.viewport_size
+            headline = tv.locator(".results__headline").bounding_box()
+            size = tv.viewport_size
             assert headline and size and 0 <= headline["y"] <= size["height"] - headline["height"]
             # the per-hand sheet never runs under the chart
-            table = page.get_by_test_id("score-sheet").bounding_box()
-            chart = page.get_by_test_id("score-chart").bounding_box()
+            table = sheet.bounding_box()
+            chart = tv.get_by_test_id("score-chart").bounding_box()
             assert table and chart
             assert (
                 table["y"] + table["height"] <= chart["y"]
                 or table["x"] + table["width"] <= chart["x"]
             ), (state, table, chart)
             # a computer removed during the match is not in the results
-            assert (page.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
-
-        for width, height in SIZES:
-            tv.set_viewport_size({"width": width, "height": height})
-            tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
-            tv.wait_for_timeout(100)
-            check_texts(tv, state)
-            holds(tv)
+            assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
 
 
-def test_every_lobby_and_the_game_in_russian_fit_their_boxes(
+def test_every_lobby_a_game_and_long_results_in_both_languages(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
     """Every ruleset's lobby in both languages (its options' hints included) with the longest
-    names the lobby allows, then a game in Russian: no text under 24 px at 1080p, no two texts
-    overlapping, none cut off (the join heading, the game's name in the top bar, the buttons)."""
+    names the lobby allows, a game in Russian, and the results of long matches in both
+    languages: no text under 24 px at 1080p, no two texts overlapping, none cut off (the join
+    heading, the game's name in the top bar, the buttons)."""
     open_table(tv, "new&join=camera&stun=none")
     lobby_for_solo(tv)
     for name in ("Бабушка Галина Петровна", LONG_NAME):
@@ -415,3 +403,10 @@ def test_every_lobby_and_the_game_in_russian_fit_their_boxes(
     tv.locator("[data-command=pause]").click()
     expect(tv.locator(".paused-mark")).to_be_visible()
     each_size(tv, "ru play")
+    tv.locator("[data-host=cmd][data-command=lobby]").click()  # end it: nothing moves any more
+    tv.locator("[data-act=confirm-yes]").click()
+    expect(tv.get_by_role("heading", name="Новая игра")).to_be_visible()
+    long_results(tv, "ru")
+    tv.locator("[data-act=lang]").dispatch_event("click")  # under the drawn results
+    expect(tv.locator("html")).to_have_attribute("lang", "en")
+    long_results(tv, "en")
