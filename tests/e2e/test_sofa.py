@@ -154,7 +154,7 @@ def test_the_tv_reads_from_the_sofa(
 
 # The TV's screen during play with one local seat of `size` cards (js/table-ui.js, tvScreen),
 # drawn into the real page: the layout, the join panel and the styles are the table's own.
-BIG_HAND = """async (size) => {
+BIG_HAND = """async (size, spectators = []) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
   const colours = ["R", "G", "B", "Y"];
@@ -165,7 +165,7 @@ BIG_HAND = """async (size) => {
   const view = { ruleset: "poslednyaya", seat: 0, hand, legal: ["draw", "play " + hand[0]],
     counts: [size, 2, 2], top: "R5", active: "R", direction: 1, stock: 40, pending: null,
     called: [], turn: 0, discard: 1 };
-  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [], awaiting: [0],
+  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators, awaiting: [0],
     remaining: null, paused: false, waiting: false, local: { 0: view }, view, events: [],
     lobby: { ruleset: "poslednyaya", options: {}, timers: {},
       description: { id: "poslednyaya", features: { last_call: false, melee: false } } },
@@ -228,6 +228,27 @@ def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
         expect(cards_now.nth(index)).to_be_focused()
     tv.keyboard.press("ArrowLeft")
     expect(cards_now.nth(28)).to_be_focused()
+
+    # spectators: each one's remove button sits in its row of the list (not over the join QR),
+    # and no control of the screen keeps the remote's focus
+    from .test_remote import TRAPS
+
+    watchers = [
+        {"name": name, "connected": True, "play": False, "id": 9 + n, "host": False,
+         "removed": n == 1}
+        for n, name in enumerate(["Zoë", "Бабушка Галина Петровна"])
+    ]
+    tv.evaluate(f"([size, watchers]) => ({BIG_HAND})(size, watchers)", [7, watchers])
+    listing = tv.get_by_test_id("spectators").bounding_box()
+    assert listing
+    for remove in tv.get_by_test_id("spectators").locator("[data-act=remove-spectator]").all():
+        box = remove.bounding_box()
+        assert box, remove
+        inside_x = listing["x"] <= box["x"] <= listing["x"] + listing["width"] - box["width"]
+        inside_y = listing["y"] <= box["y"] <= listing["y"] + listing["height"] - box["height"]
+        assert inside_x and inside_y, (box, listing)
+    expect(tv.get_by_role("button", name="Let Бабушка Галина Петровна play again")).to_be_visible()
+    assert tv.evaluate(TRAPS) == []
 
 
 # The TV's results after `hands` hands of a scored match for `players` players with the longest
