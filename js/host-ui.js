@@ -85,7 +85,8 @@ export function hostIntent(el, msg) {
     }
     case "remove": {
       const seat = Number(el.dataset.seat);
-      return { command: { type: "remove", seat }, confirm: t("seat.removeConfirm", { name: seatName(msg, seat) }) };
+      const question = msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
+      return { command: { type: "remove", seat }, confirm: t(question, { name: seatName(msg, seat) }) };
     }
     case "make-host": {
       const id = Number(el.dataset.id);

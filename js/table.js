@@ -323,7 +323,8 @@ function onClick(event) {
       break;
     case "ask-remove": {
       const seat = Number(el.dataset.seat);
-      store.dispatch({ type: "confirm", confirm: { text: t("seat.removeConfirm", { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
+      const question = s.msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
+      store.dispatch({ type: "confirm", confirm: { text: t(question, { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
       break;
     }
     case "remove-spectator": {

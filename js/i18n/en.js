@@ -148,6 +148,7 @@ export default {
   "error.barred": "Only the host can let you play again",
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",
   "away.wait": "Keep waiting", "away.removeName": "Remove {name}",
+  "seat.removeLobbyConfirm": "Remove {name} from the table?",
   "results.blocked": "Nobody could play or draw: the hand is blocked.", "results.blockedNone": "No winner this hand.",
   "hand.youStart": "You are the host: start the game when everyone is here.", "results.youDecide": "You are the host: what comes next?",
 };

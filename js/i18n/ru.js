@@ -27,7 +27,7 @@ export default {
   "level.easy": "лёгкий", "level.normal": "средний", "level.hard": "сильный",
   "seat.bot": "компьютер ({level})", "seat.local": "за этим экраном", "seat.phone": "телефон",
   "seat.offline": "не в сети", "seat.online": "в сети", "seat.remove": "Убрать", "seat.removeName": "Убрать: {name}",
-  "seat.removeConfirm": "Убрать {name} из игры? Его карты вернутся в колоду.",
+  "seat.removeConfirm": "Убрать из игры: {name}? Карты вернутся в колоду.",
   "seat.cards": "карт: {n}", "seat.card": "1 карта", "seat.score": "очков: {n}",
   "seat.out": "выбыл", "seat.turn": "ходит", "seat.removed": "удалён", "seat.away": "нет на месте",
   "seat.eliminated": "выбыл (раздача {n})",
@@ -148,6 +148,7 @@ export default {
   "error.barred": "Вернуть в игру может только ведущий",
   "seat.standIn": "играет компьютер", "away.question": "{name} не отвечает.", "away.computer": "Пусть играет компьютер",
   "away.wait": "Подождать", "away.removeName": "Убрать: {name}",
+  "seat.removeLobbyConfirm": "Убрать со стола: {name}?",
   "results.blocked": "Никто не может ни сыграть, ни взять карту: раздача заблокирована.", "results.blockedNone": "В этой раздаче победителя нет.",
   "hand.youStart": "Вы ведущий: начинайте, когда все соберутся.", "results.youDecide": "Вы ведущий: что дальше?",
 };
