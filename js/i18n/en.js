@@ -141,7 +141,7 @@ export default {
   "damaged.text": "The save in this browser is damaged, so a new table has started. The damaged save is kept aside: you can download it as a file.",
   "damaged.download": "Download the damaged save", "damaged.dismiss": "OK",
   "hand.starting": "The table is starting… You will be seated in a moment.",
-  "host.letIn": "Let play", "host.letInName": "Let {name} play again", "spectator.removed": "removed",
+  "host.letIn": "Let back in", "host.letInName": "Let {name} play again", "spectator.removed": "removed",
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
   "spectator.removeConfirm": "Remove {name} from the table? Only you can let them play again.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
