@@ -36,8 +36,18 @@ from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visi
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
 MEMBER_FIELDS = {
-    "name", "kind", "token", "level", "lang", "removed", "want", "barred", "id", "misses",
-    "stand_in", "kept",
+    "name",
+    "kind",
+    "token",
+    "level",
+    "lang",
+    "removed",
+    "want",
+    "barred",
+    "id",
+    "misses",
+    "stand_in",
+    "kept",
 }
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",

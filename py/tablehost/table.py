@@ -436,9 +436,7 @@ class Table:
         elif token is not None and self._lobby.was_removed(token):
             # a phone the host removed (told or not, reloaded or not): back only to watch, barred
             # from every deal until the host lets it in (000 D16)
-            member = self._lobby.join(
-                message["name"], False, self._phase == "lobby", barred=True
-            )
+            member = self._lobby.join(message["name"], False, self._phase == "lobby", barred=True)
         elif token is not None:
             member = self._lobby.by_token(token)
             if member is None:

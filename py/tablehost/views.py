@@ -60,8 +60,7 @@ def result(
         "match_winners": public["match_winners"],
         "blocked": blocked,
         # the hand, or the match (a removal between hands), stopped with no winner
-        "stopped": not blocked
-        and (public["winners"] == [] or public["match_winners"] == []),
+        "stopped": not blocked and (public["winners"] == [] or public["match_winners"] == []),
         "history": [
             {key: hand[key] for key in ("hand", "winners", "scores", "eliminated")}
             for hand in history

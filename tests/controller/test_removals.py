@@ -42,7 +42,12 @@ def test_a_phone_removed_in_the_lobby_that_reloads_only_watches(make_net):
     assert welcome["role"] == "spectator" and welcome["seat"] is None
     assert seated(net) == ["a", "c"]  # a seat is free, and it stays free
     assert spectator(net, "b") | {"id": 0} == {
-        "name": "b", "connected": True, "play": False, "id": 0, "host": False, "removed": True
+        "name": "b",
+        "connected": True,
+        "play": False,
+        "id": 0,
+        "host": False,
+        "removed": True,
     }
     before = net.table.snapshot()
     net.send("b", type="play", want=True)

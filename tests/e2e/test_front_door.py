@@ -78,11 +78,15 @@ def test_home_code_is_upper_cased_and_explained_when_wrong(
     field.press("Enter")
     expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
     # opened at the address a self-hosted table shows, the home page passes its settings on
-    phone.goto(f"{base_url}/index.html?broker=wss%3A%2F%2Fmq.example%2Fmqtt&stun=none&turn=turn%3At.example")
+    phone.goto(
+        f"{base_url}/index.html?broker=wss%3A%2F%2Fmq.example%2Fmqtt&stun=none&turn=turn%3At.example"
+    )
     phone.get_by_label("Table code").fill("kqxmp")
     phone.get_by_label("Table code").press("Enter")
     expect(phone).to_have_url(
-        re.compile(r"/hand\.html#c=KQXMP&b=wss%3A%2F%2Fmq\.example%2Fmqtt&s=none&t=turn%3At\.example$")
+        re.compile(
+            r"/hand\.html#c=KQXMP&b=wss%3A%2F%2Fmq\.example%2Fmqtt&s=none&t=turn%3At\.example$"
+        )
     )
 
 

@@ -234,8 +234,14 @@ def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
     from .test_remote import TRAPS
 
     watchers = [
-        {"name": name, "connected": True, "play": False, "id": 9 + n, "host": False,
-         "removed": n == 1}
+        {
+            "name": name,
+            "connected": True,
+            "play": False,
+            "id": 9 + n,
+            "host": False,
+            "removed": n == 1,
+        }
         for n, name in enumerate(["Zoë", "Бабушка Галина Петровна"])
     ]
     tv.evaluate(f"([size, watchers]) => ({BIG_HAND})(size, watchers)", [7, watchers])
