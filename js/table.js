@@ -499,17 +499,17 @@ function downloadDamaged() {
 }
 
 /**
- * An error nobody caught while the table starts (outside the Python worker, which reports its
- * own) fails the boot with a way out, rather than "Starting the table…" for ever.
+ * An error while the table starts (outside the Python worker, which reports its own) fails the
+ * boot with a way out, rather than "Starting the table…" for ever: the boot's own chain, and any
+ * error nobody caught meanwhile (older engines do not all report unhandled rejections).
  */
-function bootFailed(event) {
+function bootFailed(error) {
   if (store.state().boot !== "loading") return;
-  const error = event.reason ?? event.error ?? event.message;
   store.dispatch({ type: "boot", boot: "failed", error: String(error?.message ?? error) });
   setState("error");
 }
-addEventListener("error", bootFailed);
-addEventListener("unhandledrejection", bootFailed);
+addEventListener("error", (event) => bootFailed(event.error ?? event.message));
+addEventListener("unhandledrejection", (event) => bootFailed(event.reason));
 
 whenParsed(() => {
   store.subscribe(frames.schedule);
@@ -555,7 +555,7 @@ whenParsed(() => {
       store.dispatch({ type: "boot", boot: "elsewhere" });
       setState("elsewhere");
     }
-  });
+  }).catch(bootFailed);
   startTicker(store);
   render();
   keepOffline("table");

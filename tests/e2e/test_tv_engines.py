@@ -7,7 +7,8 @@ old builds of ``@sparticuz/chromium`` that the set-up unpacks (``scripts/tv_chro
   the page drew), a phone joining by that QR and one by the code, through the real test broker,
   with Debian's Chromium as the phones; a hand to the results with the TV's remote for its own
   seat; a phone reload and a table reload (Python restored from its snapshot) in the middle.
-- Chromium 119 (a 2025 TV runs 120) boots the table and deals a hand against the computer.
+- Chromium 119 (a 2025 TV runs 120): a boot that fails (a module that does not load, then an
+  error in the boot) says so and offers Try again; then the table deals a hand to the remote.
 - Chromium 92 (a 2021-2022 TV, and a phone's WebView of that age): table.html and index.html say
   this browser cannot host, in its language; hand.html joins a table and plays.
 
@@ -51,6 +52,12 @@ READ_QR = """async (png) => {
   }
 }"""
 
+# Web Locks that fail at the first load of the page (the next load has them).
+LOCKS_FAIL_ONCE = """
+if (!sessionStorage.getItem("failedOnce")) {
+  sessionStorage.setItem("failedOnce", "1");
+  navigator.locks.request = () => Promise.reject(new Error("no locks today"));
+}"""
 LOG_CHANGED = "(before) => document.querySelector('[data-testid=log]').innerText !== before"
 
 
@@ -210,11 +217,25 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
     assert log.console_errors == []
 
 
-def test_a_2025_tv_deals_a_hand_against_the_computer(
+def test_a_2025_tv_recovers_from_a_failed_boot_and_deals_a_hand(
     chromium119: Browser, base_url: str, watch: Callable[[Page], PageLog]
 ) -> None:
     tv = tv_page(chromium119)
-    log = open_on(tv, f"{base_url}/table.html?new&join=camera&stun=none", watch)
+    # A module that does not load: the page's own script says so, with a way out.
+    tv.route("**/js/live.js", lambda route: route.abort())
+    tv.goto(f"{base_url}/table.html?new&join=camera&stun=none")
+    table = tv.get_by_test_id("table")
+    expect(table).to_have_attribute("data-state", "error")
+    expect(tv.get_by_test_id("boot")).to_contain_text("The table could not start")
+    tv.unroute("**/js/live.js")
+    # A failure later in the boot, once: js/table.js says so, and Try again boots the table.
+    tv.add_init_script(LOCKS_FAIL_ONCE)
+    tv.get_by_role("button", name="Try again").click()
+    expect(tv.get_by_test_id("boot")).to_contain_text("The table could not start: no locks today")
+    log = watch(tv)
+    tv.get_by_role("button", name="Try again").click()
+    expect(table).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
+
     remote = Remote(tv)
     expect_focus(tv, "solo")
     remote.press("Enter", 2)
