@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
 import sys
 import threading
 from pathlib import Path
@@ -34,6 +33,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from bench_table import spread  # noqa: E402
 from broker import amqtt_broker  # noqa: E402
 from serve import make_server  # noqa: E402
 from tv_chromium import executable, tv_browser  # noqa: E402
@@ -113,15 +113,6 @@ def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[
     }
 
 
-def spread(values: list[float]) -> str:
-    """p50 / p90 / max, in ms."""
-    if not values:
-        return "—"
-    ordered = sorted(values)
-    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
-    return f"{statistics.median(ordered):.0f} / {p90:.0f} / {ordered[-1]:.0f}"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1x and 4x, one boot each")
@@ -147,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"Chromium {version} (headless), CPU throttled by the DevTools protocol; ms.\n")
     print(
-        "| CPU | navigation → QR | → ready | longest task, boot | computer move, p50 / p90 / max"
+        "| CPU | navigation → QR | → ready | longest task, boot | computer move, p50 / p99 / max"
         " | long tasks in the hand | longest |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|")
@@ -160,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
             f"| {rate}x | {qr} | {ready} | {longest} | {spread(moves)} ({len(moves)} moves)"
             f" | {len(tasks)} | {max(tasks, default=0):.0f} |"
         )
-    print("\nThe TV's renders in the hand, ms, p50 / p90 / max:\n")
+    print("\nThe TV's renders in the hand, ms, p50 / p99 / max:\n")
     print("| CPU | renders | build | morph | focus (and the layout it forces) |")
     print("|---:|---:|---:|---:|---:|")
     for rate, _, played in rows:
