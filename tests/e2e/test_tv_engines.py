@@ -268,6 +268,7 @@ def test_a_2021_tv_says_it_cannot_host_and_its_phone_page_plays(
     old.goto(f"{base_url}/index.html")
     expect(old.get_by_test_id("host-unsupported")).to_contain_text("WebAssembly exceptions")
     expect(old.get_by_test_id("host-link")).not_to_have_attribute("href", re.compile("."))
+    expect(old.get_by_label("Код стола")).to_have_count(1)
 
     # hand.html on the same engine (a phone's WebView of that age) joins a table and plays.
     open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
