@@ -160,7 +160,8 @@ function lobbyScreen(msg, mine) {
  * a game, for a change its player sees on the TV).
  */
 function playedLast(msg) {
-  return msg.events?.findLast((e) => e.type === "play")?.seat === msg.seat;
+  const plays = (msg.events ?? []).filter((e) => e.type === "play"); // not findLast: Chromium 97+
+  return plays.at(-1)?.seat === msg.seat;
 }
 
 /** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */

@@ -137,7 +137,7 @@ export function rulesText(ruleset, timers = null) {
  *   leaves out the note that the game keeps running; `timers` are the table's (lobby message)
  */
 export function rulesDialog(ruleset, { playing = true, timers = null } = {}) {
-  ruleset = Object.hasOwn(RULES, ruleset ?? "") ? ruleset : Object.keys(RULES)[0]; // none yet: the first
+  ruleset = Object.prototype.hasOwnProperty.call(RULES, ruleset ?? "") ? ruleset : Object.keys(RULES)[0]; // none yet: the first
   return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
     <h2 id="rules-title">${t("rules.title", { name: t(`ruleset.${ruleset}`) })}</h2>
     ${playing ? html`<p class="muted">${t("rules.notPaused")}</p>` : ""}

@@ -14,7 +14,8 @@ export function createStore(handlers, initial) {
   return {
     state: () => current,
     dispatch(action) {
-      const handler = Object.hasOwn(handlers, action?.type) ? handlers[action.type] : null;
+      // not Object.hasOwn (Chromium 93+): phones' browsers lag (docs/browsers.md)
+      const handler = Object.prototype.hasOwnProperty.call(handlers, action?.type) ? handlers[action.type] : null;
       if (!handler) throw new Error(`unknown action type: ${action?.type}`);
       current = handler(current, action);
       for (const listener of listeners) listener(current);

@@ -15,6 +15,14 @@ const NAME = "lastcard.table";
 const RELOAD_GRACE_MS = 1000;
 const ASK_MS = 300;
 
+/** `AbortSignal.timeout(ms)`, which Chromium has from 103 only (docs/browsers.md). */
+function timeoutSignal(ms) {
+  if (AbortSignal.timeout) return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms); // an AbortError
+  return controller.signal;
+}
+
 export class TableLock {
   /** Set `onTake` (async): it runs when another tab takes the table, before the lock goes. */
   constructor() {
@@ -34,7 +42,7 @@ export class TableLock {
       return this.held;
     }
     try {
-      await this.#hold({ signal: AbortSignal.timeout(RELOAD_GRACE_MS) });
+      await this.#hold({ signal: timeoutSignal(RELOAD_GRACE_MS) });
       return true;
     } catch (error) {
       if (error?.name === "TimeoutError" || error?.name === "AbortError") return false;

@@ -156,7 +156,11 @@ function bootScreen(s) {
       <button type="button" class="btn btn--primary btn--big" data-act="take-table">${t(s.boot === "moved" ? "tab.takeBack" : "tab.take")}</button></div>`;
   }
   if (s.boot === "taking") return html`<div class="boot" role="status" data-testid="boot"><span class="spinner" aria-hidden="true"></span>${t("tab.taking")}</div>`;
-  if (s.boot === "failed") return html`<div class="boot" role="status" data-testid="boot">${t("boot.failed", { error: s.error ?? "" })}</div>`;
+  if (s.boot === "failed") {
+    return html`<div class="boot boot--tab" role="alert" data-testid="boot"><p>${t("boot.failed", { error: s.error ?? "" })}</p>
+      <button type="button" class="btn btn--primary btn--big" data-act="reload">${t("boot.retry")}</button></div>`;
+  }
+  if (s.boot === "unsupported") return html`<div class="boot boot--tab" role="alert" data-testid="boot"><p>${t("home.unsupported", { missing: s.missing })}</p></div>`;
   return html`<div class="boot" role="status" data-testid="boot" data-stage="${s.progress?.stage ?? "page"}">${bootProgress(s.progress)}
     ${s.invite ? html`<p class="muted">${t("boot.joinNow")}</p>` : ""}</div>`;
 }

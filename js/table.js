@@ -19,6 +19,10 @@ import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { hostIntent } from "./host-ui.js";
 import { seatName } from "./board.js";
 
+/** What this browser lacks to host (js/host-check.js, run by table.html first; empty when
+ * nothing): then the table does not start, and says why in the TV's language. */
+const missing = document.documentElement.dataset.hostProblems ?? "";
+
 /** The name last used on this screen for "Play against the computer". */
 const SOLO_NAME_KEY = "lastcard.soloName";
 
@@ -55,7 +59,7 @@ const store = createStore(
     lang: (s) => ({ ...s }),
     sound: (s) => ({ ...s, muted: muted() }),
   },
-  { muted: muted(), boot: "loading", error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
+  { muted: muted(), boot: missing ? "unsupported" : "loading", missing, error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
 // The new table's seed, drawn before anything else can call Math.random (tests fix it).
@@ -75,8 +79,8 @@ lock.onTake = () => handOver();
 // the same cores held up the QR (and, from the service worker, the boot itself) in A/B loads.
 let freshAsked = freshRequested(); // `?new`: the first boot of this page only
 performance.mark("lock-asked");
-const lockAsked = lock.acquire();
-const joinLayer = import("./join-table.js").then((layer) => ({ layer, early: layer.prepareJoin() }));
+const lockAsked = missing ? null : lock.acquire();
+const joinLayer = missing ? null : import("./join-table.js").then((layer) => ({ layer, early: layer.prepareJoin() }));
 let remote = null; // the remote keys (js/spatial.js), once the page is there
 let toastTimer = 0;
 
@@ -353,6 +357,9 @@ function onClick(event) {
     case "take-table":
       takeTable();
       break;
+    case "reload":
+      location.reload();
+      break;
     case "download-damaged":
       downloadDamaged();
       break;
@@ -410,7 +417,8 @@ async function startJoin(fresh) {
   await join.start();
 }
 
-/** `<main data-state>`: "booting", "ready", "error", "elsewhere" (another tab is the table). */
+/** `<main data-state>`: "booting", "ready", "error", "elsewhere" (another tab is the table),
+ * "unsupported" (set by table.html). */
 function setState(state) {
   const main = document.querySelector("main");
   main.dataset.state = state;
@@ -496,6 +504,19 @@ function downloadDamaged() {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+/**
+ * An error while the table starts (outside the Python worker, which reports its own) fails the
+ * boot with a way out, rather than "Starting the table…" for ever: the boot's own chain, and any
+ * error nobody caught meanwhile (older engines do not all report unhandled rejections).
+ */
+function bootFailed(error) {
+  if (store.state().boot !== "loading") return;
+  store.dispatch({ type: "boot", boot: "failed", error: String(error?.message ?? error) });
+  setState("error");
+}
+addEventListener("error", (event) => bootFailed(event.error ?? event.message));
+addEventListener("unhandledrejection", (event) => bootFailed(event.reason));
+
 whenParsed(() => {
   store.subscribe(frames.schedule);
   store.subscribe(keepAwake);
@@ -531,7 +552,7 @@ whenParsed(() => {
   }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
-  lockAsked.then((mine) => {
+  lockAsked?.then((mine) => {
     if (mine) {
       performance.mark("lock-granted"); // diagnostics: docs/design.md
       begin();
@@ -540,7 +561,7 @@ whenParsed(() => {
       store.dispatch({ type: "boot", boot: "elsewhere" });
       setState("elsewhere");
     }
-  });
+  }).catch(bootFailed);
   startTicker(store);
   render();
   keepOffline("table");

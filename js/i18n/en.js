@@ -130,7 +130,7 @@ export default {
   "error.vote": "These settings need every phone to agree", "error.bad_options": "That setting is out of range",
   "error.not_allowed": "Not possible now", "error.paused": "The game is paused", "error.not_playing": "No hand is being played", "error.rate_limited": "Too fast — wait a moment",
   "error.not_host": "Only the host phone can do that", "error.no_phone": "That phone has left the table", "error.not_lobby": "Only in the lobby, between games",
-  "boot.loading": "Starting the table…", "boot.failed": "The table could not start: {error}",
+  "boot.loading": "Starting the table…", "boot.failed": "The table could not start: {error}", "boot.retry": "Try again",
   "boot.fetch": "Downloading the game: {loaded} of {total} MB", "boot.fetchUnknown": "Downloading the game: {loaded} MB",
   "boot.python": "Starting Python…", "boot.game": "Loading the game…",
   "boot.joinNow": "Phones can join already: they are seated as soon as the table is up.",

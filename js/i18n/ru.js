@@ -130,7 +130,7 @@ export default {
   "error.vote": "Для этих настроек нужно согласие всех телефонов", "error.bad_options": "Значение вне допустимых пределов",
   "error.not_allowed": "Сейчас так нельзя", "error.paused": "Игра на паузе", "error.not_playing": "Раздача не идёт", "error.rate_limited": "Слишком быстро — подождите",
   "error.not_host": "Это может только телефон ведущего", "error.no_phone": "Этот телефон уже ушёл из-за стола", "error.not_lobby": "Только между играми",
-  "boot.loading": "Запускаем стол…", "boot.failed": "Стол не запустился: {error}",
+  "boot.loading": "Запускаем стол…", "boot.failed": "Стол не запустился: {error}", "boot.retry": "Попробовать ещё раз",
   "boot.fetch": "Загружаем игру: {loaded} из {total} МБ", "boot.fetchUnknown": "Загружаем игру: {loaded} МБ",
   "boot.python": "Запускаем Python…", "boot.game": "Загружаем игру…",
   "boot.joinNow": "Телефоны уже могут подключаться: они сядут за стол, как только он запустится.",

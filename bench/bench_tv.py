@@ -1,0 +1,197 @@
+"""The table on a 2024 TV's browser engine (Chromium 108) at a TV's CPU speed.
+
+A TV's system-on-chip is several times slower than a laptop. Chromium's CPU throttling (the
+DevTools protocol's ``Emulation.setCPUThrottlingRate``: the page's renderer runs at 1/rate of
+its speed) stands in for it, on the headless Chromium 108 that the tests run as a 2024 TV
+(``scripts/tv_chromium.py``), at 1x (this machine), 4x and 6x:
+
+- **boot**, cold, each in a new context, then **again** in the same context (the HTTP cache,
+  V8's code cache and Python's snapshot: a TV that opened the table before): navigation → the
+  join QR on screen → table ready (relay joining through a loopback amqtt broker, so the QR does
+  not wait on a webcam or the internet), and the longest main-thread task of the boot (a long
+  task: over 50 ms, Chromium's ``longtask`` observer);
+- **a hand of four ``hard`` computer players** (no thinking pause, no turn timer) to its end:
+  the time between one computer move and the next on the TV (the bots' worker thinks, the
+  table's worker applies the move, the page renders it: ``lastcard-out`` events), and every
+  long task on the TV's main thread meanwhile.
+
+The goal (issue 26): QR within 1 s and ready within 6 s at 4x; no main-thread task over 50 ms
+during play. Prints markdown. ``python bench/bench_tv.py [--quick]`` (``--quick``: 1x and 4x, one
+boot each), or ``make bench``. Without the unpacked build (``make setup``) it says so and stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench_table import spread  # noqa: E402
+from broker import amqtt_broker  # noqa: E402
+from serve import make_server  # noqa: E402
+from tv_chromium import executable, tv_browser  # noqa: E402
+
+MAJOR = 108
+TIMEOUT = 300_000  # ms: a cold boot at 6x on a busy machine, with a wide margin
+# Before the page's scripts: every long task, when the QR and "ready" first appear, and when
+# each of the table's changes reaches the page.
+PROBE = """
+window.longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+window.outs = [];
+document.addEventListener("lastcard-out", () => window.outs.push(performance.now()));
+new MutationObserver(() => {
+  if (window.qrAt === undefined && document.querySelector("#join-qr svg")) {
+    window.qrAt = performance.now();
+  }
+  if (window.readyAt === undefined && document.querySelector("main[data-state=ready]")) {
+    window.readyAt = performance.now();
+  }
+  const state = document.querySelector("main")?.dataset.state;
+  if (state && state !== "booting") window.endState ??= state;
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def throttled_page(browser: Browser, rate: int) -> Page:
+    """A fresh TV-sized context whose page runs at 1/``rate`` of the CPU, the probe installed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return page
+
+
+def table_url(base: str, broker: str) -> str:
+    return f"{base}/table.html?new&join=relay&broker={quote(broker, safe='')}&stun=none"
+
+
+# ms to the QR, ms to ready, the longest task until ready; or the state a boot ended in instead
+Boot = tuple[float, float, float] | str
+
+
+def measured(tv: Page) -> Boot:
+    """The boot of the load under way on ``tv``, once it is over."""
+    tv.wait_for_function(
+        "window.endState && (window.endState !== 'ready' || window.qrAt !== undefined)",
+        timeout=TIMEOUT,
+    )
+    if tv.evaluate("window.endState") != "ready":
+        return str(
+            tv.evaluate(
+                "`${endState}: ${document.querySelector('[data-testid=boot]')?.innerText.trim()}`"
+            )
+        )
+    qr_at, ready_at, tasks = tv.evaluate("[window.qrAt, window.readyAt, window.longTasks]")
+    longest = max((d for start, d in tasks if start <= ready_at), default=0.0)
+    return float(qr_at), float(ready_at), float(longest)
+
+
+def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boot]:
+    """A cold load, then the same page loaded again once the bots' worker has kept Python's
+    snapshot: the HTTP cache, V8's code cache and the snapshot, as on a TV that has opened the
+    table before."""
+    tv = throttled_page(browser, rate)
+    tv.goto(table_url(base, broker))
+    cold = measured(tv)
+    if isinstance(cold, str):
+        tv.context.close()
+        return cold, cold
+    tv.wait_for_selector("main[data-bots=ready]", timeout=TIMEOUT)
+    tv.reload()
+    again = measured(tv)
+    tv.context.close()
+    return cold, again
+
+
+def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[float]]:
+    """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
+    meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
+    markup, "morph" it into the page, "focus" with the layout it forces)."""
+    tv = throttled_page(browser, rate)
+    tv.goto(table_url(base, broker))
+    tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
+    tv.get_by_label("Turn timer").select_option("off")
+    tv.get_by_label("Computer thinking pause").select_option("0")
+    tv.get_by_label("Level").select_option("hard")
+    for seat in range(4):
+        tv.get_by_role("button", name="Add computer player").click()
+        tv.get_by_test_id(f"seat-{seat}").filter(has_text="hard").wait_for()
+    start = float(
+        tv.evaluate("window.outs = []; window.lastcardRenders.length = 0; performance.now()")
+    )
+    tv.get_by_role("button", name="Start the game").click()
+    tv.get_by_test_id("results").wait_for(timeout=TIMEOUT)
+    outs, tasks, renders = tv.evaluate("[window.outs, window.longTasks, window.lastcardRenders]")
+    tv.context.close()
+    return {
+        "moves": [later - earlier for earlier, later in itertools.pairwise(outs)],
+        "tasks": [float(d) for s, d in tasks if s >= start],
+        **{part: [float(r[part]) for r in renders] for part in ("build", "morph", "focus")},
+    }
+
+
+def cell(boot: Boot, part: int) -> str:
+    """One figure of a boot, in ms, or how the boot ended instead."""
+    return f"{boot[part]:.0f}" if isinstance(boot, tuple) else f"({' '.join(boot.split())})"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1x and 4x, one boot each")
+    args = parser.parse_args(argv)
+    rates, boots = ((1, 4), 1) if args.quick else ((1, 4, 6), 3)
+    if not executable(MAJOR).is_file():
+        print(f"Chromium {MAJOR} is not unpacked (make setup: scripts/tv_chromium.py).")
+        return
+
+    server = make_server("127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    rows = []
+    with (
+        sync_playwright() as playwright,
+        amqtt_broker() as broker,
+        tv_browser(playwright.chromium, MAJOR) as browser,
+    ):
+        version = browser.version
+        for rate in rates:
+            runs = [boot(browser, rate, base, broker) for _ in range(boots)]
+            rows.append((rate, runs, hand(browser, rate, base, broker)))
+
+    print(f"Chromium {version} (headless), CPU throttled by the DevTools protocol; ms.\n")
+    print("| CPU | load | navigation → QR | → ready | longest main-thread task |")
+    print("|---:|---|---:|---:|---:|")
+    for rate, runs, _ in rows:
+        for n, load in enumerate(("cold", "again")):
+            row = [" · ".join(cell(run[n], i) for run in runs) for i in range(3)]
+            print(f"| {rate}x | {load} | {' | '.join(row)} |")
+    print("\nThe hand of four hard computer players:\n")
+    print("| CPU | computer move, p50 / p99 / max | long tasks | longest |")
+    print("|---:|---:|---:|---:|")
+    for rate, _, played in rows:
+        moves, tasks = played["moves"], played["tasks"]
+        print(
+            f"| {rate}x | {spread(moves)} ({len(moves)} moves) | {len(tasks)}"
+            f" | {max(tasks, default=0):.0f} |"
+        )
+    print("\nThe TV's renders in the hand, ms, p50 / p99 / max:\n")
+    print("| CPU | renders | build | morph | focus (and the layout it forces) |")
+    print("|---:|---:|---:|---:|---:|")
+    for rate, _, played in rows:
+        parts = " | ".join(spread(played[part]) for part in ("build", "morph", "focus"))
+        print(f"| {rate}x | {len(played['build'])} | {parts} |")
+
+
+if __name__ == "__main__":
+    main()
