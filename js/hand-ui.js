@@ -130,6 +130,15 @@ function linkBanner(s) {
   return html`<p class="banner" role="status" data-testid="link">${t(key)}</p>`;
 }
 
+/** The table's mark to compare with the TV's (in the lobby), and for the host phone the paused
+ * code way with the control that shows a new code. */
+function joinNotes(s) {
+  const mark = s.msg?.phase === "lobby" && s.table?.symbols;
+  return html`${mark ? html`<p class="muted table-mark" data-testid="table-mark">${t("link.tableMark", { symbols: s.table.symbols })}</p>` : ""}
+    ${s.codePaused && s.msg?.host ? html`<div class="banner" role="alert" data-testid="host-code-paused"><p>${t("host.codePaused")}</p>
+      <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>` : ""}`;
+}
+
 function spectatorBox(msg) {
   return html`<div class="screen spectator"><p>${t("hand.spectator")}</p>
     <button type="button" class="btn ${msg.play ? "" : "btn--primary"}" data-act="want-play" data-want="${msg.play ? "false" : "true"}" aria-pressed="${msg.play ? "true" : "false"}">
@@ -182,8 +191,8 @@ export function phoneScreen(s) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
-  if (s.link === "idle" || s.link === "wrong-code") {
-    return html`${phoneBar(s)}${s.link === "wrong-code" ? linkBanner(s) : ""}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
+  if (s.link === "idle" || s.link === "wrong-code" || s.link === "code-paused") {
+    return html`${phoneBar(s)}${s.link === "idle" ? "" : linkBanner(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
       <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>
       ${codeField("code")}${nameField(s)}
       <button class="btn btn--primary btn--big" type="submit">${t("code.join")}</button>
@@ -197,10 +206,10 @@ export function phoneScreen(s) {
   if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
-  return html`${phoneBar(s)}${linkBanner(s)}
+  return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}

@@ -15,7 +15,13 @@ import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
-const TOKEN_KEY = "lastcard.token";
+/** Seat tokens by table id (its certificate fingerprint, js/join-phone.js `table`): a token goes
+ * only to the table that gave it. */
+const TOKENS_KEY = "lastcard.tokens";
+const KEPT_TOKENS = 20;
+// Before tokens were kept by table, one token served whatever table the phone joined next; it
+// cannot be told which table it came from, so it is dropped (that seat's phone joins anew).
+localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
 
@@ -23,7 +29,8 @@ const store = createStore(
   {
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
     editName: (s) => ({ ...s, editingName: true }),
-    link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
+    link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open", ...(a.table !== undefined ? { table: a.table } : {}) }),
+    codePaused: (s, a) => ({ ...s, codePaused: a.paused }),
     starting: (s) => ({ ...s, starting: true }),
     view: (s, a) => ({
       ...s,
@@ -63,6 +70,8 @@ const store = createStore(
     hostConfirm: null,
     hostLevel: "normal", // the level the Host panel adds a computer player at
     starting: false, // the table said it is still starting: the hello waits there
+    table: null, // the table linked to: {id, symbols} (js/join-phone.js), shown to compare with the TV
+    codePaused: false, // host phone: the table's code way is paused (the table page says so)
   },
 );
 
@@ -72,6 +81,27 @@ let rules = null; // js/rules.js (both languages' rules texts), loaded when the 
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 
+function savedTokens() {
+  try {
+    const tokens = JSON.parse(localStorage.getItem(TOKENS_KEY) ?? "{}");
+    return tokens && typeof tokens === "object" ? tokens : {};
+  } catch {
+    return {};
+  }
+}
+
+/** This table's token, or set it (`null` forgets it). */
+function token(value = undefined) {
+  const table = link?.table?.id;
+  if (!table) return null;
+  const tokens = savedTokens();
+  if (value === undefined) return typeof tokens[table] === "string" ? tokens[table] : null;
+  delete tokens[table];
+  const kept = Object.entries(tokens).slice(-(KEPT_TOKENS - 1));
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries(value ? [...kept, [table, value]] : kept)));
+  return value;
+}
+
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
 }
@@ -79,8 +109,8 @@ function send(message) {
 /** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play
  * (a removed player who comes back to watch asks to play again only by saying so). */
 function hello({ watch = false } = {}) {
-  const token = localStorage.getItem(TOKEN_KEY);
-  send({ type: "hello", name: store.state().name, lang: lang(), ...(token ? { token } : {}), ...(watch ? { play: false } : {}) });
+  const mine = token();
+  send({ type: "hello", name: store.state().name, lang: lang(), ...(mine ? { token: mine } : {}), ...(watch ? { play: false } : {}) });
 }
 
 function showError(code) {
@@ -97,22 +127,25 @@ function onMessage(text) {
     return;
   }
   switch (message?.type) {
+    case "code_paused":
+      store.dispatch({ type: "codePaused", paused: message.paused === true });
+      break;
     case "starting":
       store.dispatch({ type: "starting" });
       break;
     case "welcome":
-      localStorage.setItem(TOKEN_KEY, message.token);
+      token(String(message.token));
       break;
     case "view":
       store.dispatch({ type: "view", msg: message, at: performance.now() });
       break;
     case "removed":
-      localStorage.removeItem(TOKEN_KEY);
+      token(null);
       store.dispatch({ type: "removed" });
       break;
     case "error":
       if (message.code === "bad_token") {
-        localStorage.removeItem(TOKEN_KEY);
+        token(null);
         hello();
       } else if (message.code === "stale") {
         // The table moved on before the tap landed: its fresh view came first on this ordered
@@ -131,7 +164,7 @@ function startLink() {
   if (link) return;
   link = new PhoneJoin({ answerBox: document.getElementById("answer"), caption: () => t("link.show-answer") });
   link.addEventListener("open", () => {
-    store.dispatch({ type: "link", state: "open" });
+    store.dispatch({ type: "link", state: "open", table: link.table });
     hello();
   });
   link.addEventListener("message", (e) => onMessage(e.detail.text));
@@ -253,6 +286,10 @@ function onClick(event) {
   }
   if (!act) return hostControl(el);
   if (act === "rename") return store.dispatch({ type: "editName" });
+  if (act === "code-resume") {
+    store.dispatch({ type: "codePaused", paused: false });
+    return send({ type: "code_resume" });
+  }
   if (act === "vote") return send({ type: "vote", topic: "options", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
   if (act === "rejoin") {

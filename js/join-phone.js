@@ -7,6 +7,7 @@
 // business (it goes in the first message after `open`).
 
 import { Link } from "./rtc.js";
+import { fingerprintOf, fingerprintSymbols } from "./fingerprint.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -16,6 +17,24 @@ const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
 // second, through TURN in a few.
 export const RELAY_OPEN_MS = 10000;
 const USED_KEY = "lastcard.answered";
+/** Table ids (certificate fingerprints) learnt through a typed code, by relay room: pinned. */
+const PINS_KEY = "lastcard.pins";
+const KEPT_PINS = 20;
+
+/** The fingerprint pinned for a relay room (null: none), or pin one (`id`). */
+function pinned(room, id = undefined) {
+  let pins;
+  try {
+    pins = JSON.parse(localStorage.getItem(PINS_KEY) ?? "{}") ?? {};
+  } catch {
+    pins = {};
+  }
+  if (id === undefined) return typeof pins[room] === "string" ? pins[room] : null;
+  delete pins[room];
+  const kept = Object.entries(pins).slice(-(KEPT_PINS - 1));
+  localStorage.setItem(PINS_KEY, JSON.stringify(Object.fromEntries([...kept, [room, id]])));
+  return id;
+}
 
 /** The phone's end of the link to the table. Events: open, message, close, status. */
 export class PhoneJoin extends EventTarget {
@@ -35,6 +54,8 @@ export class PhoneJoin extends EventTarget {
     this.everOpen = false;
     this.connecting = false;
     this.state = "idle";
+    /** The table this phone is linked to: `{id, symbols}` (its certificate fingerprint), once open. */
+    this.table = null;
     const wake = () => {
       if (document.visibilityState === "visible") this.#wake();
     };
@@ -87,7 +108,8 @@ export class PhoneJoin extends EventTarget {
     this.relay = null;
     clearTimeout(this.retryTimer);
     if (params.has("r") && params.has("k")) {
-      this.#relayJoin(params, { room: params.get("r"), key: params.get("k") }, null, params.get("o"));
+      const creds = { room: params.get("r"), key: params.get("k"), fp: params.get("f") ?? pinned(params.get("r")) };
+      this.#relayJoin(params, creds, null, params.get("o"));
     } else if (params.has("o")) this.#answerOffer(params.get("o"));
     else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
     else this.#status("idle");
@@ -110,7 +132,9 @@ export class PhoneJoin extends EventTarget {
     }
     this.#status("answering");
     const link = this.#newLink(this.ice ?? { iceServers: [], icePolicy: "all" });
-    const answer = encodeDescription(await link.answer(buildRemote(decoded.fields, "offer")), decoded.tag);
+    const offer = buildRemote(decoded.fields, "offer");
+    link.tableId = fingerprintOf(offer.sdp); // the offer came with the QR: it names the table
+    const answer = encodeDescription(await link.answer(offer), decoded.tag);
     if (link.closed) return;
     this.storage.setItem(USED_KEY, digits);
     renderQr(this.answerBox, answer, { label: "answer QR" });
@@ -181,11 +205,16 @@ export class PhoneJoin extends EventTarget {
   /** The code exchange: the table's room and key for a typed code, kept in the fragment. */
   async #codeExchange(relay) {
     const creds = await relay.module.exchangeCode({ brokers: relay.brokers, code: relay.code });
+    // Pinned: a table that answered this room before under another certificate is not this one
+    // (someone who knows the code, or the QR's key, posing as the table).
+    const pin = pinned(creds.room);
+    if (pin && creds.fp && pin !== creds.fp) throw Object.assign(new Error("not the table"), { reason: "identity" });
+    if (creds.fp) pinned(creds.room, creds.fp);
     relay.creds = creds;
     relay.code = null;
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
     params.delete("c");
-    const fragment = new URLSearchParams({ r: creds.room, k: creds.key });
+    const fragment = new URLSearchParams({ r: creds.room, k: creds.key, ...(creds.fp ? { f: creds.fp } : {}) });
     for (const [name, value] of params) fragment.append(name, value);
     history.replaceState(null, "", `#${fragment}`); // a reload rejoins with the key, not the code
   }
@@ -201,12 +230,18 @@ export class PhoneJoin extends EventTarget {
       if (this.relay !== relay) return;
       link = this.#newLink(relay.ice);
       const offer = await link.offer();
-      const answer = await relay.module.requestAnswer({ ...relay.creds, brokers: relay.brokers, sdp: offer });
+      // Only the table's own answer, by its certificate's fingerprint (the QR's `f`, or the one
+      // the code's box carried): nothing is said over a link to anyone else who has the key.
+      const { room, key, fp } = relay.creds;
+      const accept = (sdp) => !fp || fingerprintOf(sdp) === fp;
+      const answer = await relay.module.requestAnswer({ room, key, brokers: relay.brokers, sdp: offer, accept });
       if (link.closed) return;
+      // A table that names no fingerprint (an older QR) is known by its room.
+      link.tableId = fp ?? `room:${room}`;
       const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
         clearTimeout(stalled);
-        if (await relay.module.proveKey(link, { ...relay.creds, role: "phone" })) this.#opened();
+        if (await relay.module.proveKey(link, { room, key, role: "phone" })) this.#opened();
         else {
           this.relay = null;
           link.close("key not proven");
@@ -222,10 +257,18 @@ export class PhoneJoin extends EventTarget {
       link?.close(String(error?.message ?? error));
       const reason = error?.reason ?? (relay.module ? "no answer" : "network");
       if (this.relay !== relay) return;
-      if (reason === "code") {
-        // A table answered in the code's room, but not with this code: type it again.
+      if (reason === "code" || reason === "identity") {
+        // A table answered in the code's room, but not with this code (or not the table this
+        // phone joined before under that room): type it again.
         this.relay = null;
         this.#status("wrong-code", { reason });
+        return;
+      }
+      if (reason === "paused") {
+        // The table's code way is paused (too many wrong codes): the QR still works, and the
+        // host can show a new code, which is then typed.
+        this.relay = null;
+        this.#status("code-paused", { reason });
         return;
       }
       if (relay.cameraOffer && !this.everOpen) {
@@ -269,6 +312,8 @@ export class PhoneJoin extends EventTarget {
   }
 
   #opened() {
+    const id = this.link?.tableId ?? null;
+    this.table = id ? { id, symbols: id.startsWith("room:") ? null : fingerprintSymbols(id) } : null;
     this.attempt = 0;
     this.everOpen = true;
     this.#status("open");

@@ -135,7 +135,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     fresh = dict(part.split("=", 1) for part in url.inner_text().split("#")[1].split("&"))
     old = dict(part.split("=", 1) for part in invite.split("#")[1].split("&"))
     assert fresh["r"] != old["r"] and fresh["k"] != old["k"]
-    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{6}$"))
     expect(tv.get_by_test_id("join-code")).not_to_have_text(code)
 
 
