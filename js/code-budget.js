@@ -11,11 +11,13 @@ export const CODE_REFILL_MS = 120_000;
  * exchange the table answers is charged when it answers and given back when the phone confirms;
  * a malformed hello is charged and not given back. At most `capacity` charges are outstanding,
  * and one more becomes available every `refillMs` (a cool-down, in wall-clock time, so it holds
- * across reloads: `saved` is what `state` returned last time).
+ * across reloads: `saved` is what `state` returned last time; `onChange` is called after every
+ * charge and refund, to save it).
  */
 export class CodeBudget {
-  constructor({ capacity = CODE_BUDGET, refillMs = CODE_REFILL_MS, saved = null, now = () => Date.now() } = {}) {
+  constructor({ capacity = CODE_BUDGET, refillMs = CODE_REFILL_MS, saved = null, now = () => Date.now(), onChange = () => {} } = {}) {
     this.capacity = capacity;
+    this.onChange = onChange;
     this.refillMs = refillMs;
     this.now = now;
     const valid = saved && Number.isFinite(saved.left) && Number.isFinite(saved.at);
@@ -48,12 +50,14 @@ export class CodeBudget {
     this.#refill();
     if (this.left < 1) return false;
     this.left -= 1;
+    this.onChange();
     return true;
   }
 
   /** A charged exchange was confirmed: give its charge back. */
   refund() {
     this.left = Math.min(this.capacity, this.left + 1);
+    this.onChange();
   }
 
   /** What to keep across a reload. */

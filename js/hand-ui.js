@@ -10,7 +10,6 @@ import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
-import { codeField } from "./code-entry.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 export const NO_PICK = moves.NO_PICK; // the empty panel state
@@ -133,8 +132,7 @@ function linkBanner(s) {
 /** The table's mark to compare with the TV's (in the lobby), and for the host phone the paused
  * code way with the control that shows a new code. */
 function joinNotes(s) {
-  const mark = s.msg?.phase === "lobby" && s.table?.symbols;
-  return html`${mark ? html`<p class="muted table-mark" data-testid="table-mark">${t("link.tableMark", { symbols: s.table.symbols })}</p>` : ""}
+  return html`${s.mark && s.msg?.phase === "lobby" ? html`<p class="muted" data-testid="table-mark">${t("link.tableMark", { symbols: s.mark })}</p>` : ""}
     ${s.codePaused && s.msg?.host ? html`<div class="banner" role="alert" data-testid="host-code-paused"><p>${t("host.codePaused")}</p>
       <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>` : ""}`;
 }
@@ -186,7 +184,7 @@ function nameField(s) {
  * has no invitation in its fragment (the address was typed): it asks for the code on the TV.
  * `moreOpen`: the drawer of players and the log is open (its contents are built only then).
  */
-export function phoneScreen(s) {
+export function phoneScreen(s, codeEntry = null) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
@@ -194,7 +192,7 @@ export function phoneScreen(s) {
   if (s.link === "idle" || s.link === "wrong-code" || s.link === "code-paused") {
     return html`${phoneBar(s)}${s.link === "idle" ? "" : linkBanner(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
       <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>
-      ${codeField("code")}${nameField(s)}
+      ${codeEntry?.codeField("code") ?? ""}${nameField(s)}
       <button class="btn btn--primary btn--big" type="submit">${t("code.join")}</button>
       <p class="muted">${t("code.scan")}</p></form>`;
   }

@@ -11,16 +11,10 @@ import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
-import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
-/** Seat tokens by table id (its certificate fingerprint, js/join-phone.js `table`): a token goes
- * only to the table that gave it. */
-const TOKENS_KEY = "lastcard.tokens";
-const KEPT_TOKENS = 20;
-// Before tokens were kept by table, one token served whatever table the phone joined next; it
-// cannot be told which table it came from, so it is dropped (that seat's phone joins anew).
+// The one seat token of earlier versions went to any table: dropped (its phone joins anew once).
 localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
@@ -29,7 +23,8 @@ const store = createStore(
   {
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
     editName: (s) => ({ ...s, editingName: true }),
-    link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open", ...(a.table !== undefined ? { table: a.table } : {}) }),
+    link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
+    mark: (s, a) => ({ ...s, mark: a.mark }),
     codePaused: (s, a) => ({ ...s, codePaused: a.paused }),
     starting: (s) => ({ ...s, starting: true }),
     view: (s, a) => ({
@@ -70,7 +65,7 @@ const store = createStore(
     hostConfirm: null,
     hostLevel: "normal", // the level the Host panel adds a computer player at
     starting: false, // the table said it is still starting: the hello waits there
-    table: null, // the table linked to: {id, symbols} (js/join-phone.js), shown to compare with the TV
+    mark: null, // the table's five pictures (js/fingerprint.js), to compare with the TV's
     codePaused: false, // host phone: the table's code way is paused (the table page says so)
   },
 );
@@ -80,26 +75,15 @@ let errorTimer = 0;
 let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
+let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
 
-function savedTokens() {
-  try {
-    const tokens = JSON.parse(localStorage.getItem(TOKENS_KEY) ?? "{}");
-    return tokens && typeof tokens === "object" ? tokens : {};
-  } catch {
-    return {};
-  }
-}
-
-/** This table's token, or set it (`null` forgets it). */
-function token(value = undefined) {
-  const table = link?.table?.id;
-  if (!table) return null;
-  const tokens = savedTokens();
-  if (value === undefined) return typeof tokens[table] === "string" ? tokens[table] : null;
-  delete tokens[table];
-  const kept = Object.entries(tokens).slice(-(KEPT_TOKENS - 1));
-  localStorage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries(value ? [...kept, [table, value]] : kept)));
-  return value;
+/** The seat token of the table linked to (kept by its id, js/join-phone.js `table`: a token goes
+ * only to the table that gave it); with `value`, keep it (null: forget it). */
+function token(value) {
+  const key = link?.table && `lastcard.token.${link.table.id}`;
+  if (!key || value === undefined) return key && localStorage.getItem(key);
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
 }
 
 function send(message) {
@@ -164,8 +148,11 @@ function startLink() {
   if (link) return;
   link = new PhoneJoin({ answerBox: document.getElementById("answer"), caption: () => t("link.show-answer") });
   link.addEventListener("open", () => {
-    store.dispatch({ type: "link", state: "open", table: link.table });
+    store.dispatch({ type: "link", state: "open" });
     hello();
+    const id = link.table?.id;
+    store.dispatch({ type: "mark", mark: null });
+    if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintSymbols(id) }));
   });
   link.addEventListener("message", (e) => onMessage(e.detail.text));
   link.addEventListener("close", () => store.dispatch({ type: "link", state: "reconnecting" }));
@@ -218,7 +205,13 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s));
+  morph(app, phoneScreen(s, codeEntry));
+  if (!codeEntry && app.querySelector("[data-act=code]")) {
+    import("./code-entry.js").then((m) => {
+      m.upperCaseCodes(app);
+      render((codeEntry = m));
+    });
+  }
   focusChoice(app);
   const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   if (document.title !== title) document.title = title; // a write replaces the title's text node
@@ -316,7 +309,7 @@ function onSubmit(event) {
     store.dispatch({ type: "name", name });
     startLink(); // a rename while joined keeps the seat: the new name is used from the next join
   } else if (form.dataset.act === "code") {
-    const code = readCode(form);
+    const code = codeEntry?.readCode(form);
     const name = form.elements.name.value.trim().slice(0, 24);
     if (!code) return;
     if (!name) return form.elements.name.reportValidity();
@@ -348,7 +341,6 @@ whenParsed(() => {
     if (event.target.dataset.host) hostControl(event.target);
     else if (event.target.dataset.act === "host-level") store.dispatch({ type: "hostLevel", level: event.target.value });
   });
-  upperCaseCodes(document.getElementById("app"));
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });

@@ -7,7 +7,6 @@
 // business (it goes in the first message after `open`).
 
 import { Link } from "./rtc.js";
-import { fingerprintOf, fingerprintSymbols } from "./fingerprint.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -17,24 +16,6 @@ const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
 // second, through TURN in a few.
 export const RELAY_OPEN_MS = 10000;
 const USED_KEY = "lastcard.answered";
-/** Table ids (certificate fingerprints) learnt through a typed code, by relay room: pinned. */
-const PINS_KEY = "lastcard.pins";
-const KEPT_PINS = 20;
-
-/** The fingerprint pinned for a relay room (null: none), or pin one (`id`). */
-function pinned(room, id = undefined) {
-  let pins;
-  try {
-    pins = JSON.parse(localStorage.getItem(PINS_KEY) ?? "{}") ?? {};
-  } catch {
-    pins = {};
-  }
-  if (id === undefined) return typeof pins[room] === "string" ? pins[room] : null;
-  delete pins[room];
-  const kept = Object.entries(pins).slice(-(KEPT_PINS - 1));
-  localStorage.setItem(PINS_KEY, JSON.stringify(Object.fromEntries([...kept, [room, id]])));
-  return id;
-}
 
 /** The phone's end of the link to the table. Events: open, message, close, status. */
 export class PhoneJoin extends EventTarget {
@@ -54,7 +35,7 @@ export class PhoneJoin extends EventTarget {
     this.everOpen = false;
     this.connecting = false;
     this.state = "idle";
-    /** The table this phone is linked to: `{id, symbols}` (its certificate fingerprint), once open. */
+    /** Once open, the table linked to: `{id}` (js/sdp.js `tableIdOf`; "room:…" for an older QR). */
     this.table = null;
     const wake = () => {
       if (document.visibilityState === "visible") this.#wake();
@@ -108,8 +89,7 @@ export class PhoneJoin extends EventTarget {
     this.relay = null;
     clearTimeout(this.retryTimer);
     if (params.has("r") && params.has("k")) {
-      const creds = { room: params.get("r"), key: params.get("k"), fp: params.get("f") ?? pinned(params.get("r")) };
-      this.#relayJoin(params, creds, null, params.get("o"));
+      this.#relayJoin(params, { room: params.get("r"), key: params.get("k"), fp: params.get("f") }, null, params.get("o"));
     } else if (params.has("o")) this.#answerOffer(params.get("o"));
     else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
     else this.#status("idle");
@@ -122,7 +102,7 @@ export class PhoneJoin extends EventTarget {
       return;
     }
     // Only camera mode needs the SDP codec and the QR renderer: loaded now, not with the page.
-    const [{ buildRemote, decodeDescription, encodeDescription }, { renderQr }] = await Promise.all([import("./sdp.js"), import("./qr.js")]);
+    const [{ buildRemote, decodeDescription, encodeDescription, tableIdOf }, { renderQr }] = await Promise.all([import("./sdp.js"), import("./qr.js")]);
     let decoded;
     try {
       decoded = decodeDescription(digits);
@@ -132,9 +112,8 @@ export class PhoneJoin extends EventTarget {
     }
     this.#status("answering");
     const link = this.#newLink(this.ice ?? { iceServers: [], icePolicy: "all" });
-    const offer = buildRemote(decoded.fields, "offer");
-    link.tableId = fingerprintOf(offer.sdp); // the offer came with the QR: it names the table
-    const answer = encodeDescription(await link.answer(offer), decoded.tag);
+    link.tableId = tableIdOf(decoded.fields); // the offer came with the QR: it names the table
+    const answer = encodeDescription(await link.answer(buildRemote(decoded.fields, "offer")), decoded.tag);
     if (link.closed) return;
     this.storage.setItem(USED_KEY, digits);
     renderQr(this.answerBox, answer, { label: "answer QR" });
@@ -206,10 +185,10 @@ export class PhoneJoin extends EventTarget {
   async #codeExchange(relay) {
     const creds = await relay.module.exchangeCode({ brokers: relay.brokers, code: relay.code });
     // Pinned: a table that answered this room before under another certificate is not this one
-    // (someone who knows the code, or the QR's key, posing as the table).
-    const pin = pinned(creds.room);
+    // (someone who knows the code posing as the table).
+    const pin = relay.module.pinnedTable(creds.room);
     if (pin && creds.fp && pin !== creds.fp) throw Object.assign(new Error("not the table"), { reason: "identity" });
-    if (creds.fp) pinned(creds.room, creds.fp);
+    if (creds.fp) relay.module.pinnedTable(creds.room, creds.fp);
     relay.creds = creds;
     relay.code = null;
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -230,14 +209,12 @@ export class PhoneJoin extends EventTarget {
       if (this.relay !== relay) return;
       link = this.#newLink(relay.ice);
       const offer = await link.offer();
-      // Only the table's own answer, by its certificate's fingerprint (the QR's `f`, or the one
-      // the code's box carried): nothing is said over a link to anyone else who has the key.
-      const { room, key, fp } = relay.creds;
-      const accept = (sdp) => !fp || fingerprintOf(sdp) === fp;
-      const answer = await relay.module.requestAnswer({ room, key, brokers: relay.brokers, sdp: offer, accept });
+      // Only the table's own answer (the QR's `f`, the code's box, or pinned for the room).
+      const { room, key } = relay.creds;
+      const fp = relay.creds.fp ?? relay.module.pinnedTable(room);
+      const answer = await relay.module.requestAnswer({ room, key, brokers: relay.brokers, sdp: offer, fingerprint: fp });
       if (link.closed) return;
-      // A table that names no fingerprint (an older QR) is known by its room.
-      link.tableId = fp ?? `room:${room}`;
+      link.tableId = fp ?? `room:${room}`; // a table that names no id (an older QR): its room
       const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
         clearTimeout(stalled);
@@ -257,18 +234,11 @@ export class PhoneJoin extends EventTarget {
       link?.close(String(error?.message ?? error));
       const reason = error?.reason ?? (relay.module ? "no answer" : "network");
       if (this.relay !== relay) return;
-      if (reason === "code" || reason === "identity") {
-        // A table answered in the code's room, but not with this code (or not the table this
-        // phone joined before under that room): type it again.
+      if (reason === "code" || reason === "identity" || reason === "paused") {
+        // A table answered in the code's room, but not with this code (or not as the table this
+        // phone joined under that room), or its code way is paused: the code form again.
         this.relay = null;
-        this.#status("wrong-code", { reason });
-        return;
-      }
-      if (reason === "paused") {
-        // The table's code way is paused (too many wrong codes): the QR still works, and the
-        // host can show a new code, which is then typed.
-        this.relay = null;
-        this.#status("code-paused", { reason });
+        this.#status(reason === "paused" ? "code-paused" : "wrong-code", { reason });
         return;
       }
       if (relay.cameraOffer && !this.everOpen) {
@@ -312,8 +282,7 @@ export class PhoneJoin extends EventTarget {
   }
 
   #opened() {
-    const id = this.link?.tableId ?? null;
-    this.table = id ? { id, symbols: id.startsWith("room:") ? null : fingerprintSymbols(id) } : null;
+    this.table = this.link?.tableId ? { id: this.link.tableId } : null;
     this.attempt = 0;
     this.everOpen = true;
     this.#status("open");

@@ -11,10 +11,10 @@
 // `?join=camera` or `?join=relay` keeps only that way (tests, self-hosters).
 
 import { Link } from "./rtc.js";
-import { buildRemote, decodeDescription, encodeDescription } from "./sdp.js";
+import { buildRemote, decodeDescription, encodeDescription, summarize, tableIdOf } from "./sdp.js";
 import { renderQr, startScanner } from "./qr.js";
 import { DEFAULT_BROKERS, configFromLocation, fragmentOf } from "./join-config.js";
-import { fingerprintOf, fingerprintSymbols } from "./fingerprint.js";
+import { fingerprintSymbols } from "./fingerprint.js";
 
 const KEPT_OFFERS = 3;
 const OPEN_TIMEOUT_MS = 20000;
@@ -64,7 +64,7 @@ function stored(db, mode, use) {
 /**
  * The table's own DTLS certificate, kept across reloads so that its fingerprint (in the QR link,
  * and in the code's box) keeps naming this table; a new one for a new table (`fresh`) or when the
- * kept one is about to expire. Resolves `{certificate, id}` (`id`: js/fingerprint.js), or null
+ * kept one is about to expire. Resolves `{certificate, id}` (`id`: js/sdp.js `tableIdOf`), or null
  * where the browser cannot keep one (the links then use a fresh certificate each, and the QR names
  * no fingerprint).
  * @param {boolean} fresh
@@ -84,7 +84,7 @@ export async function tableIdentity(fresh) {
     pc.createDataChannel("id");
     const { sdp } = await pc.createOffer();
     pc.close();
-    const id = fingerprintOf(sdp);
+    const id = tableIdOf(summarize(sdp));
     return id ? { certificate, id } : null;
   } catch (error) {
     console.warn("table identity:", error);
@@ -410,7 +410,7 @@ export class TableJoin extends EventTarget {
     // A code of the old length (5 letters: a table saved before codes grew) is replaced.
     let code = saved?.code?.length === relay.CODE_LENGTH ? saved.code : relay.randomCode();
     // One failure budget for the table's lifetime: kept with the room, across reloads and codes.
-    const budget = new relay.CodeBudget({ saved: saved?.budget });
+    const budget = new relay.CodeBudget({ saved: saved?.budget, onChange: () => save() });
     this.codePaused = saved?.paused === true;
     this.codeBudget = budget;
     const save = () => this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...creds, code, budget: budget.state, paused: this.codePaused }));
@@ -464,7 +464,7 @@ export class TableJoin extends EventTarget {
         limit,
         onResult: (ok) => {
           // A failure that leaves no budget pauses the code way until the host shows a new code.
-          if (!ok && budget.available < 1 && !this.codePaused) this.codePaused = true;
+          if (!ok && budget.available < 1) this.codePaused = true;
           if (this.codePaused) codeServer.pause();
           save();
           this.#codeStatus();

@@ -335,15 +335,58 @@ async function withBrokers(brokers, timeoutMs, attempt) {
 }
 
 /**
- * Phone: publish an offer to a room on every broker; resolves with the first answer `accept`
- * takes (anyone with the QR's key can seal an answer: the phone takes only the table's own, by
- * its certificate fingerprint).
+ * The table id an answer names (as js/sdp.js `tableIdOf`: 128 bits of its SHA-256 certificate
+ * fingerprint, base64url); null when it has none, another hash, or several that disagree (every
+ * `a=fingerprint` line counts: a browser may use any of them).
+ * @param {string} sdp
+ * @returns {string | null}
+ */
+export function fingerprintOf(sdp) {
+  const ids = new Set();
+  for (const [, hash, hex] of String(sdp).matchAll(/^a=fingerprint:(\S+) ([0-9A-Fa-f:]+)\s*$/gm)) {
+    const bytes = hex.split(":").map((h) => parseInt(h, 16));
+    ids.add(hash.toLowerCase() === "sha-256" && bytes.length === 32 ? b64url(bytes.slice(0, 16)) : null);
+  }
+  const [id] = ids;
+  return ids.size === 1 ? id : null;
+}
+
+/** Table ids (certificate fingerprints) a phone learnt through a typed code, by relay room. */
+const PINS_KEY = "lastcard.pins";
+const KEPT_PINS = 20;
+
+/**
+ * Phone: the table id pinned for a relay room (null: none); with `id`, pin it (the last 20
+ * rooms are kept).
+ * @param {string} room
+ * @param {string} [id]
+ */
+export function pinnedTable(room, id = undefined) {
+  let pins;
+  try {
+    pins = JSON.parse(localStorage.getItem(PINS_KEY) ?? "{}") ?? {};
+  } catch {
+    pins = {};
+  }
+  if (id === undefined) return typeof pins[room] === "string" ? pins[room] : null;
+  delete pins[room];
+  const kept = Object.entries(pins).slice(-(KEPT_PINS - 1));
+  localStorage.setItem(PINS_KEY, JSON.stringify(Object.fromEntries([...kept, [room, id]])));
+  return id;
+}
+
+/**
+ * Phone: publish an offer to a room on every broker; resolves with the first answer from the
+ * table `fingerprint` names (anyone with the QR's key can seal an answer: the phone takes only the
+ * table's own, before it applies it, so before it says anything on the link), or the first answer
+ * at all without one (a QR from before tables had an id).
  * @param {{brokers: string[], room: string, key: string, sdp: string, timeoutMs?: number,
- *          againMs?: number[], accept?: (sdp: string) => boolean}} options `againMs`: when the
+ *          againMs?: number[], fingerprint?: string | null}} options `againMs`: when the
  *   offer is published again while no answer came (ms after the first time)
  * @returns {Promise<string>} the table's answer SDP; rejects with a RelayError
  */
-export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000, againMs = OFFER_AGAIN_MS, accept = () => true }) {
+export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000, againMs = OFFER_AGAIN_MS, fingerprint = null }) {
+  const accept = (answer) => !fingerprint || fingerprintOf(answer) === fingerprint;
   const { suite, aes } = await derive(key, room);
   const nonce = randomRoom();
   const inbox = topic(room, "phone", nonce);

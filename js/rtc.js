@@ -19,8 +19,7 @@ export class Link extends EventTarget {
    * @param {{iceServers?: RTCIceServer[], iceTransportPolicy?: RTCIceTransportPolicy,
    *          certificates?: RTCCertificate[], gatherMs?: number, heartbeatMs?: number,
    *          timeoutMs?: number}} [options]
-   *   `iceTransportPolicy` "relay" uses TURN-relayed routes only; `certificates`: the DTLS
-   *   certificate to use (the table's own, js/join-table.js), else a fresh one
+   *   `iceTransportPolicy` "relay" uses TURN-relayed routes only; `certificates`: the table's own
    */
   constructor({
     iceServers = [],

@@ -134,7 +134,8 @@ function codeWayChanged(status) {
   const paused = status.ways?.code?.state === "paused";
   if (paused === codePaused) return;
   codePaused = paused;
-  if (paused) engine?.refresh(); // every phone's view again: which one is the host's
+  // Every phone's view again, to find the host's (a table still starting does so once it is up).
+  if (paused && engine?.ready) engine.refresh();
   else if (hostPeer) join?.send(hostPeer, JSON.stringify({ v: 1, type: "code_paused", paused: false }));
   if (!paused) hostPeer = null;
 }

@@ -1,9 +1,10 @@
-// The table's failure budget for typed codes (js/code-budget.js) and the table's fingerprint
-// symbols (js/fingerprint.js): the figures docs/design.md states.
+// The table's failure budget for typed codes (js/code-budget.js), the figures docs/design.md
+// states, and the table's id and mark (js/sdp.js `tableIdOf`, js/fingerprint.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CODE_BUDGET, CodeBudget } from "../../js/code-budget.js";
-import { fingerprintOf, fingerprintSymbols } from "../../js/fingerprint.js";
+import { fingerprintSymbols } from "../../js/fingerprint.js";
+import { summarize, tableIdOf } from "../../js/sdp.js";
 
 const HOUR = 3_600_000;
 
@@ -39,14 +40,15 @@ test("a reload keeps what was spent, and a confirmed exchange gives its charge b
   assert.equal(new CodeBudget({ now: () => 0, saved: { left: 0, at: 10 * HOUR } }).available, 0);
 });
 
-test("a description's fingerprint names the table; symbols are five of 64 pictures", () => {
-  const hex = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, "0").toUpperCase()).join(":");
-  const sdp = `v=0\r\na=fingerprint:sha-256 ${hex}\r\nm=application\r\na=fingerprint:sha-256 ${hex}\r\n`;
-  const id = fingerprintOf(sdp);
-  assert.equal(id.length, 22);
-  assert.equal(fingerprintOf(sdp.replace(/sha-256 00/, "sha-256 01")), null); // two that disagree
-  assert.equal(fingerprintOf("v=0\r\n"), null);
+test("a certificate's SHA-256 fingerprint names the table; its mark is five of 64 pictures", () => {
+  const fingerprint = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
+  const id = tableIdOf({ hash: "sha-256", fingerprint });
+  assert.equal(id, "AAcOFRwjKjE4P0ZNVFtiaQ"); // 128 bits, base64url
+  assert.equal(tableIdOf({ hash: "sha-1", fingerprint: fingerprint.subarray(0, 20) }), null);
+  const hex = Array.from(fingerprint, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
+  const sdp = ["v=0", "a=ice-ufrag:abcd", "a=ice-pwd:abcdefghijklmnopqrstuv", `a=fingerprint:sha-256 ${hex}`, "a=setup:actpass", ""].join("\r\n");
+  assert.equal(tableIdOf(summarize(sdp)), id);
   const symbols = fingerprintSymbols(id).split(" ");
   assert.equal(symbols.length, 5);
-  assert.notEqual(fingerprintSymbols(id), fingerprintSymbols(fingerprintOf(sdp.replaceAll("sha-256 00", "sha-256 80"))));
+  assert.notEqual(fingerprintSymbols(id), fingerprintSymbols(tableIdOf({ hash: "sha-256", fingerprint: fingerprint.map((b) => b ^ 0x80) })));
 });

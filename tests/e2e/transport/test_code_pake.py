@@ -442,6 +442,18 @@ def test_a_fake_table_with_the_qr_key_gets_no_phone_racing_or_alone(
     fake.evaluate("(saved) => sessionStorage.setItem('lastcard.relay', saved)", saved)
     start_table(fake, base_url, mqtt_broker)
     assert fake.evaluate("T.join.fingerprint.id") != tv.evaluate("T.join.fingerprint.id")
+    # An answer names the table only when every fingerprint line agrees (a browser may use any).
+    named = fake.evaluate(
+        """async () => {
+          const {fingerprintOf} = await import("/js/relay.js");
+          const line = (hex) => `a=fingerprint:sha-256 ${hex}`;
+          const real = Array.from({length: 32}, () => "AB").join(":");
+          const other = Array.from({length: 32}, () => "CD").join(":");
+          return [[line(real), line(real)], [line(real), line(other)], []].map(
+            (lines) => fingerprintOf(["v=0", ...lines, ""].join("\\r\\n")));
+        }"""
+    )
+    assert named[0] and named[1:] == [None, None]
     rounds = 3
     for _ in range(rounds):  # race: both answer every offer
         phone = phone_by_qr(new_phone(), base_url, tv)
