@@ -498,19 +498,20 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs =
  * failure that left the budget empty) makes it answer "paused" to every hello.
  * @param {{hub: Brokers, code: string, credentials: {room: string, key: string, fp?: string},
  *          budget: CodeBudget, seen?: Set<string>, onResult?: (ok: boolean) => void,
- *          limit?: RateLimit, replies?: RateLimit, maxPending?: number}} options
+ *          limit?: RateLimit, maxPending?: number}} options
  *   `seen`: session ids already answered, kept by the table across codes; `limit`: the rate of
- *   exchanges answered; `replies`: the rate of "busy"/"paused" replies
+ *   exchanges answered
  * @returns {Promise<{close: () => void, pause: () => void, limit: RateLimit,
  *   stats: {answered: number, refused: number, malformed: number}}>}
  */
 export async function serveCode({
   hub, code, credentials, budget, seen = new Set(), onResult = () => {},
-  limit = new RateLimit(6, 2000), replies = new RateLimit(10, 1000), maxPending = 8,
+  limit = new RateLimit(6, 2000), maxPending = 8,
 }) {
   const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
   const inbox = codeTopic(code, "table");
   const pending = new Map();
+  const told = new Set(); // session ids told "busy" or "paused": once each, no more (a reflection, never an amplification)
   const stats = { answered: 0, refused: 0, malformed: 0 };
   let closed = false;
   let paused = false;
@@ -524,9 +525,13 @@ export async function serveCode({
   };
   const refuse = (from, t) => {
     stats.refused += 1;
-    // Said (nothing secret in it) so that a phone with the right code waits and asks again, or
-    // tells its player to scan the QR, instead of saying that no table answers.
-    if (SID.test(from) && replies.take()) hub.publish(codeTopic(code, "phone", from), JSON.stringify({ t }));
+    // Said (nothing secret in it) to every exchange, so that a phone with the right code waits
+    // and asks again, or tells its player to scan the QR, instead of saying "wrong code" when
+    // someone else answered it (or that no table answers).
+    if (!SID.test(from) || told.has(from)) return;
+    if (told.size >= 4096) told.clear();
+    told.add(from);
+    hub.publish(codeTopic(code, "phone", from), JSON.stringify({ t }));
   };
   const malformed = () => {
     stats.malformed += 1;
