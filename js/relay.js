@@ -465,7 +465,7 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs =
         const message = parse(payload);
         if (message?.t === "busy" || message?.t === "paused") return failedReply(message.t);
         if (message?.t !== "pake" || typeof message.y !== "string" || typeof message.box !== "string") return;
-        if (tried.has(message.y) || tried.size >= 16) return;
+        if (tried.has(message.y)) return;
         tried.add(message.y);
         let creds = null;
         let keys = null;
