@@ -1,18 +1,23 @@
-// The table's mark: its id (the fingerprint of its DTLS certificate, js/sdp.js `tableIdOf`) as five
-// pictures people can compare between the TV and a phone (docs/design.md, "The table proves who
-// it is"). Loaded by the TV, and by a phone once it has joined.
+// The table's mark: its id (the fingerprint of its DTLS certificate, js/sdp.js `tableIdOf`) as two
+// made-up words people can compare between the TV and a phone (docs/design.md, "The table proves
+// who it is"): Latin syllables, read alike in both languages, drawn by any font. Loaded by the
+// TV, and by a phone once it has joined.
 
-/** 64 pictures, 6 bits each: five of them (30 bits) are shown; both languages read them alike. */
-const SYMBOLS = [..."🐶🐱🐭🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵🐔🐧🐦🦆🦉🐴🦄🐝🐛🦋🐌🐞🐢🐍🐙🦀🐬🐳🌵🌲🌻🌹🍄🍎🍋🍌🍉🍇🍓🍒🍍🥕🌽🍞🧀🍕🎈🎁⚽🏀🎸🎺🚲🚀⛵🔑🔔💎🌙⭐"];
+const CONSONANTS = "BDFGHKLMNPRSTVWZ";
+const VOWELS = "AEIO";
 
 /**
- * Five pictures for a table id: what the TV shows and a joined phone shows, to compare.
+ * Two words of five syllables (64 each, 30 bits of the id), e.g. "Bako Dilema".
  * @param {string} id
  * @returns {string}
  */
-export function fingerprintSymbols(id) {
+export function fingerprintWords(id) {
   const bytes = Uint8Array.from(atob(id.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  let bits = 0n;
-  for (const b of bytes.subarray(0, 4)) bits = (bits << 8n) | BigInt(b);
-  return Array.from({ length: 5 }, (_, i) => SYMBOLS[Number((bits >> BigInt(26 - 6 * i)) & 63n)]).join(" ");
+  const bits = ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0;
+  const syllables = Array.from({ length: 5 }, (_, i) => {
+    const n = (bits >>> (26 - 6 * i)) & 63;
+    return CONSONANTS[n >> 2] + VOWELS[n & 3].toLowerCase();
+  });
+  const word = (parts) => parts[0] + parts.slice(1).join("").toLowerCase();
+  return `${word(syllables.slice(0, 2))} ${word(syllables.slice(2))}`;
 }

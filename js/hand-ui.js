@@ -132,7 +132,7 @@ function linkBanner(s) {
 /** The table's mark to compare with the TV's (in the lobby), and for the host phone the paused
  * code way with the control that shows a new code. */
 function joinNotes(s) {
-  return html`${s.mark && s.msg?.phase === "lobby" ? html`<p class="muted" data-testid="table-mark">${t("link.tableMark", { symbols: s.mark })}</p>` : ""}
+  return html`${s.mark && s.msg?.phase === "lobby" ? html`<p class="muted table-mark" data-testid="table-mark">${t("link.tableMark", { words: s.mark })}</p>` : ""}
     ${s.codePaused && s.msg?.host ? html`<div class="banner" role="alert" data-testid="host-code-paused"><p>${t("host.codePaused")}</p>
       <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>` : ""}`;
 }

@@ -65,7 +65,7 @@ const store = createStore(
     hostConfirm: null,
     hostLevel: "normal", // the level the Host panel adds a computer player at
     starting: false, // the table said it is still starting: the hello waits there
-    mark: null, // the table's five pictures (js/fingerprint.js), to compare with the TV's
+    mark: null, // the table's mark, two words (js/fingerprint.js), to compare with the TV's
     codePaused: false, // host phone: the table's code way is paused (the table page says so)
   },
 );
@@ -152,7 +152,7 @@ function startLink() {
     hello();
     const id = link.table?.id;
     store.dispatch({ type: "mark", mark: null });
-    if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintSymbols(id) }));
+    if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintWords(id) }));
   });
   link.addEventListener("message", (e) => onMessage(e.detail.text));
   link.addEventListener("close", () => store.dispatch({ type: "link", state: "reconnecting" }));

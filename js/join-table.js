@@ -14,7 +14,7 @@ import { Link } from "./rtc.js";
 import { buildRemote, decodeDescription, encodeDescription, summarize, tableIdOf } from "./sdp.js";
 import { renderQr, startScanner } from "./qr.js";
 import { DEFAULT_BROKERS, configFromLocation, fragmentOf } from "./join-config.js";
-import { fingerprintSymbols } from "./fingerprint.js";
+import { fingerprintWords } from "./fingerprint.js";
 
 const KEPT_OFFERS = 3;
 const OPEN_TIMEOUT_MS = 20000;
@@ -177,9 +177,9 @@ export class TableJoin extends EventTarget {
     await this.setMode(this.config.mode);
   }
 
-  /** The table's id (its certificate's fingerprint) and the symbols that show it, or null. */
+  /** The table's id (its certificate's fingerprint) and its mark (two words), or null. */
   get fingerprint() {
-    return this.identity ? { id: this.identity.id, symbols: fingerprintSymbols(this.identity.id) } : null;
+    return this.identity ? { id: this.identity.id, words: fingerprintWords(this.identity.id) } : null;
   }
 
   /**

@@ -195,8 +195,8 @@ function joinProblem(status, joinMode) {
     ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="${joinMode ?? "camera"}">${t("join.camera.retry")}</button>`}</div>`;
 }
 
-/** How the typed code is doing: relay down (code greyed), wrong codes tried, paused (and the
- * one control that shows a new code). */
+/** How the typed code is doing: relay down (code greyed), wrong codes tried, paused (in place of
+ * the code, with the one control that shows a new code). */
 function codeState(code) {
   if (!code) return "";
   if (code.state === "offline") return html`<p class="warn" role="status" data-testid="join-relay-down">${t("join.relay.down")}</p>`;
@@ -226,9 +226,9 @@ export function joinText(invite, status) {
   return html`<h2 id="join-title">${t("join.title")}</h2>
     ${invite?.url ? html`<p>${t("join.scan")}</p>
       <p class="join__url">${t("join.url")} <span data-testid="join-url">${invite.url}</span></p>
-      ${invite.code ? html`<p class="join__code${codeDown || ways.code?.state === "paused" ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
+      ${invite.code && ways.code?.state !== "paused" ? html`<p class="join__code${codeDown ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
     ${codeState(ways.code ?? (relay?.state === "offline" ? relay : null))}
-    ${invite?.url && invite.fingerprint ? html`<p class="muted join__id">${t("join.symbols")} <span data-testid="table-symbols">${invite.fingerprint.symbols}</span></p>` : ""}
+    ${invite?.url && invite.fingerprint ? html`<p class="muted join__id">${t("join.symbols")} <strong data-testid="table-mark">${invite.fingerprint.words}</strong></p>` : ""}
     ${relay?.state === "error" && !ways.code ? html`<p class="warn" role="status">${t("join.error", { error: relay.error ?? "" })}</p>` : ""}
     ${cameraFailed ? joinProblem(camera, joinMode) : ""}
     ${!single && camera?.state === "ready" ? html`<p class="muted" data-testid="join-camera-on">${t("join.camera.on")}</p>` : ""}

@@ -105,7 +105,7 @@ export default {
   "link.unknown-code": "No table answers to this code right now. Check it on the TV; trying again…",
   "link.wrong-code": "That code is not right: check the 6 letters on the TV and type them again.",
   "link.code-paused": "The table has paused joining by code after too many wrong tries. Scan the QR code on the TV, or ask the host for a new code.",
-  "link.tableMark": "Table mark: {symbols} (the TV shows the same)",
+  "link.tableMark": "Table mark: {words} (the TV shows the same)",
   "hand.rename": "Change name", "hand.agree": "Agree", "hand.disagree": "Disagree", "hand.watch": "Watch the table",
   "hand.wantPlay": "I want to play the next game", "hand.wantPlayOn": "You will play in the next game (tap to cancel)",
   "hand.connecting": "Connecting to the table…", "hand.reconnecting": "Connection lost — reconnecting…",

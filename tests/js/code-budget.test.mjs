@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CODE_BUDGET, CodeBudget } from "../../js/code-budget.js";
-import { fingerprintSymbols } from "../../js/fingerprint.js";
+import { fingerprintWords } from "../../js/fingerprint.js";
 import { summarize, tableIdOf } from "../../js/sdp.js";
 
 const HOUR = 3_600_000;
@@ -40,7 +40,7 @@ test("a reload keeps what was spent, and a confirmed exchange gives its charge b
   assert.equal(new CodeBudget({ now: () => 0, saved: { left: 0, at: 10 * HOUR } }).available, 0);
 });
 
-test("a certificate's SHA-256 fingerprint names the table; its mark is five of 64 pictures", () => {
+test("a certificate's SHA-256 fingerprint names the table; its mark is two words of 30 bits", () => {
   const fingerprint = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
   const id = tableIdOf({ hash: "sha-256", fingerprint });
   assert.equal(id, "AAcOFRwjKjE4P0ZNVFtiaQ"); // 128 bits, base64url
@@ -48,7 +48,8 @@ test("a certificate's SHA-256 fingerprint names the table; its mark is five of 6
   const hex = Array.from(fingerprint, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const sdp = ["v=0", "a=ice-ufrag:abcd", "a=ice-pwd:abcdefghijklmnopqrstuv", `a=fingerprint:sha-256 ${hex}`, "a=setup:actpass", ""].join("\r\n");
   assert.equal(tableIdOf(summarize(sdp)), id);
-  const symbols = fingerprintSymbols(id).split(" ");
-  assert.equal(symbols.length, 5);
-  assert.notEqual(fingerprintSymbols(id), fingerprintSymbols(tableIdOf({ hash: "sha-256", fingerprint: fingerprint.map((b) => b ^ 0x80) })));
+  assert.equal(fingerprintWords(id), "Baba Magide"); // the top 30 bits of 00 07 0E 15: 0, 0, 28, 14, 5
+  const other = tableIdOf({ hash: "sha-256", fingerprint: fingerprint.map((b) => b ^ 0xff) });
+  assert.match(fingerprintWords(other), /^[A-Z][a-z]{3} [A-Z][a-z]{5}$/);
+  assert.notEqual(fingerprintWords(other), fingerprintWords(id));
 });
