@@ -218,8 +218,10 @@ export class PhoneJoin extends EventTarget {
       const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
         clearTimeout(stalled);
-        if (await relay.module.proveKey(link, { room, key, role: "phone" })) this.#opened();
-        else {
+        if (await relay.module.proveKey(link, { room, key, role: "phone" })) {
+          if (fp) relay.module.pinnedTable(room, fp); // the table's id now, for a later typed code
+          this.#opened();
+        } else {
           this.relay = null;
           link.close("key not proven");
           this.#status("refused", { reason: "proof" });
