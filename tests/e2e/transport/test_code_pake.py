@@ -271,7 +271,7 @@ def test_replayed_and_flooded_offers_get_no_link(
     assert tv.evaluate("T.join.relayLinks.size") == 0
 
 
-def test_the_tv_shows_wrong_codes_to_the_host_and_no_seat_is_taken(
+def test_the_tv_and_the_host_phone_show_wrong_codes_and_the_paused_code_way(
     tv: Page,
     new_phone: Callable[[], Page],
     base_url: str,
