@@ -1,11 +1,11 @@
 /**
- * Typing a table's 5-letter code (index.html and hand.html): the field, upper-casing as it is
+ * Typing a table's 6-letter code (index.html and hand.html): the field, upper-casing as it is
  * typed, and a message that says what is wrong instead of the browser's generic bubble.
  */
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 
-const CODE = /^[A-Z]{5}$/;
+const CODE = /^[A-Z]{6}$/;
 
 /**
  * The label, the code input and its message line, for a `<form novalidate>`.
@@ -13,7 +13,7 @@ const CODE = /^[A-Z]{5}$/;
  */
 export function codeField(id) {
   return html`<label for="${id}">${t("code.label")}</label>
-    <input id="${id}" name="code" class="code-input" maxlength="5" autocomplete="off" autocapitalize="characters"
+    <input id="${id}" name="code" class="code-input" maxlength="6" autocomplete="off" autocapitalize="characters"
       spellcheck="false" enterkeyhint="go" aria-describedby="${id}-error" data-code>
     <p id="${id}-error" class="code-error" aria-live="polite" data-testid="code-error"></p>`;
 }

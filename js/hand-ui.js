@@ -10,7 +10,6 @@ import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t } from "./i18n.js";
 import * as moves from "./moves.js";
-import { codeField } from "./code-entry.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 export const NO_PICK = moves.NO_PICK; // the empty panel state
@@ -130,6 +129,14 @@ function linkBanner(s) {
   return html`<p class="banner" role="status" data-testid="link">${t(key)}</p>`;
 }
 
+/** The table's mark to compare with the TV's (in the lobby), and for the host phone the paused
+ * code way with the control that shows a new code. */
+function joinNotes(s) {
+  return html`${s.mark && s.msg?.phase === "lobby" ? html`<p class="muted table-mark" data-testid="table-mark">${t("link.tableMark", { words: s.mark })}</p>` : ""}
+    ${s.codePaused && s.msg?.host ? html`<div class="banner" role="alert" data-testid="host-code-paused"><p>${t("host.codePaused")}</p>
+      <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>` : ""}`;
+}
+
 function spectatorBox(msg) {
   if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t("hand.removedWatching")}</p></div>`;
   return html`<div class="screen spectator"><p>${t("hand.spectator")}</p>
@@ -181,15 +188,15 @@ function nameField(s) {
  * `moreOpen`: the drawer of players and the log is open (its contents are built only then);
  * `hostQuestions`: the host phone's questions about away seats (js/host-ui.js).
  */
-export function phoneScreen(s, { hostQuestions = "" } = {}) {
+export function phoneScreen(s, { codeEntry = null, hostQuestions = "" } = {}) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
-  if (s.link === "idle" || s.link === "wrong-code") {
-    return html`${phoneBar(s)}${s.link === "wrong-code" ? linkBanner(s) : ""}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
+  if (s.link === "idle" || s.link === "wrong-code" || s.link === "code-paused") {
+    return html`${phoneBar(s)}${s.link === "idle" ? "" : linkBanner(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
       <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>
-      ${codeField("code")}${nameField(s)}
+      ${codeEntry?.codeField("code") ?? ""}${nameField(s)}
       <button class="btn btn--primary btn--big" type="submit">${t("code.join")}</button>
       <p class="muted">${t("code.scan")}</p></form>`;
   }
@@ -201,10 +208,10 @@ export function phoneScreen(s, { hostQuestions = "" } = {}) {
   if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
-  return html`${phoneBar(s)}${linkBanner(s)}
+  return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}

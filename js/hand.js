@@ -11,12 +11,12 @@ import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
 import { PhoneJoin } from "./join-phone.js";
-import { readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
 const DEALS = new Set(["start", "next_hand", "rematch"]); // host commands that deal cards
-const TOKEN_KEY = "lastcard.token";
+// The one seat token of earlier versions went to any table: dropped (its phone joins anew once).
+localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
 
@@ -25,6 +25,8 @@ const store = createStore(
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
     editName: (s) => ({ ...s, editingName: true }),
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
+    mark: (s, a) => ({ ...s, mark: a.mark }),
+    codePaused: (s, a) => ({ ...s, codePaused: a.paused }),
     starting: (s) => ({ ...s, starting: true }),
     view: (s, a) => ({
       ...s,
@@ -64,6 +66,8 @@ const store = createStore(
     hostConfirm: null,
     hostLevel: "normal", // the level the Host panel adds a computer player at
     starting: false, // the table said it is still starting: the hello waits there
+    mark: null, // the table's mark, two words (js/fingerprint.js), to compare with the TV's
+    codePaused: false, // host phone: the table's code way is paused (the table page says so)
   },
 );
 
@@ -72,6 +76,16 @@ let errorTimer = 0;
 let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
+let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
+
+/** The seat token of the table linked to (kept by its id, js/join-phone.js `table`: a token goes
+ * only to the table that gave it); with `value`, keep it (null: forget it). */
+function token(value) {
+  const key = link?.table && `lastcard.token.${link.table.id}`;
+  if (!key || value === undefined) return key && localStorage.getItem(key);
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+}
 
 function send(message) {
   link?.send(JSON.stringify({ v: 1, ...message }));
@@ -80,8 +94,8 @@ function send(message) {
 /** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play
  * (a removed player who comes back to watch asks to play again only by saying so). */
 function hello({ watch = false } = {}) {
-  const token = localStorage.getItem(TOKEN_KEY);
-  send({ type: "hello", name: store.state().name, lang: lang(), ...(token ? { token } : {}), ...(watch ? { play: false } : {}) });
+  const mine = token();
+  send({ type: "hello", name: store.state().name, lang: lang(), ...(mine ? { token: mine } : {}), ...(watch ? { play: false } : {}) });
 }
 
 function showError(code) {
@@ -98,11 +112,14 @@ function onMessage(text) {
     return;
   }
   switch (message?.type) {
+    case "code_paused":
+      store.dispatch({ type: "codePaused", paused: message.paused === true });
+      break;
     case "starting":
       store.dispatch({ type: "starting" });
       break;
     case "welcome":
-      localStorage.setItem(TOKEN_KEY, message.token);
+      token(String(message.token));
       break;
     case "view":
       store.dispatch({ type: "view", msg: message, at: performance.now() });
@@ -114,7 +131,7 @@ function onMessage(text) {
       break;
     case "error":
       if (message.code === "bad_token") {
-        localStorage.removeItem(TOKEN_KEY);
+        token(null);
         hello();
       } else if (message.code === "stale") {
         // The table moved on before the tap landed: its fresh view came first on this ordered
@@ -135,6 +152,9 @@ function startLink() {
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();
+    const id = link.table?.id;
+    store.dispatch({ type: "mark", mark: null });
+    if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintWords(id) }));
   });
   link.addEventListener("message", (e) => onMessage(e.detail.text));
   link.addEventListener("close", () => store.dispatch({ type: "link", state: "reconnecting" }));
@@ -187,7 +207,13 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s, { hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
+  morph(app, phoneScreen(s, { codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
+  if (!codeEntry && app.querySelector("[data-act=code]")) {
+    import("./code-entry.js").then((m) => {
+      m.upperCaseCodes(app);
+      render((codeEntry = m));
+    });
+  }
   focusChoice(app);
   const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   if (document.title !== title) document.title = title; // a write replaces the title's text node
@@ -257,6 +283,10 @@ function onClick(event) {
   }
   if (!act) return hostControl(el);
   if (act === "rename") return store.dispatch({ type: "editName" });
+  if (act === "code-resume") {
+    store.dispatch({ type: "codePaused", paused: false });
+    return send({ type: "code_resume" });
+  }
   if (act === "vote") return send({ type: "vote", topic: "options", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
   if (act === "rejoin") {
@@ -283,7 +313,7 @@ function onSubmit(event) {
     store.dispatch({ type: "name", name });
     startLink(); // a rename while joined keeps the seat: the new name is used from the next join
   } else if (form.dataset.act === "code") {
-    const code = readCode(form);
+    const code = codeEntry?.readCode(form);
     const name = form.elements.name.value.trim().slice(0, 24);
     if (!code) return;
     if (!name) return form.elements.name.reportValidity();
@@ -315,7 +345,6 @@ whenParsed(() => {
     if (event.target.dataset.host) hostControl(event.target);
     else if (event.target.dataset.act === "host-level") store.dispatch({ type: "hostLevel", level: event.target.value });
   });
-  upperCaseCodes(document.getElementById("app"));
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     if (store.state().rulesOpen) store.dispatch({ type: "rules", open: false });

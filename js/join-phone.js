@@ -35,6 +35,8 @@ export class PhoneJoin extends EventTarget {
     this.everOpen = false;
     this.connecting = false;
     this.state = "idle";
+    /** Once open, the table linked to: `{id}` (js/sdp.js `tableIdOf`; "room:…" for an older QR). */
+    this.table = null;
     const wake = () => {
       if (document.visibilityState === "visible") this.#wake();
     };
@@ -87,7 +89,7 @@ export class PhoneJoin extends EventTarget {
     this.relay = null;
     clearTimeout(this.retryTimer);
     if (params.has("r") && params.has("k")) {
-      this.#relayJoin(params, { room: params.get("r"), key: params.get("k") }, null, params.get("o"));
+      this.#relayJoin(params, { room: params.get("r"), key: params.get("k"), fp: params.get("f") }, null, params.get("o"));
     } else if (params.has("o")) this.#answerOffer(params.get("o"));
     else if (params.has("c")) this.#relayJoin(params, null, params.get("c"));
     else this.#status("idle");
@@ -100,7 +102,7 @@ export class PhoneJoin extends EventTarget {
       return;
     }
     // Only camera mode needs the SDP codec and the QR renderer: loaded now, not with the page.
-    const [{ buildRemote, decodeDescription, encodeDescription }, { renderQr }] = await Promise.all([import("./sdp.js"), import("./qr.js")]);
+    const [{ buildRemote, decodeDescription, encodeDescription, tableIdOf }, { renderQr }] = await Promise.all([import("./sdp.js"), import("./qr.js")]);
     let decoded;
     try {
       decoded = decodeDescription(digits);
@@ -110,6 +112,7 @@ export class PhoneJoin extends EventTarget {
     }
     this.#status("answering");
     const link = this.#newLink(this.ice ?? { iceServers: [], icePolicy: "all" });
+    link.tableId = tableIdOf(decoded.fields); // the offer came with the QR: it names the table
     const answer = encodeDescription(await link.answer(buildRemote(decoded.fields, "offer")), decoded.tag);
     if (link.closed) return;
     this.storage.setItem(USED_KEY, digits);
@@ -181,11 +184,16 @@ export class PhoneJoin extends EventTarget {
   /** The code exchange: the table's room and key for a typed code, kept in the fragment. */
   async #codeExchange(relay) {
     const creds = await relay.module.exchangeCode({ brokers: relay.brokers, code: relay.code });
+    // Pinned: a table that answered this room before under another certificate is not this one
+    // (someone who knows the code posing as the table).
+    const pin = relay.module.pinnedTable(creds.room);
+    if (pin && creds.fp && pin !== creds.fp) throw Object.assign(new Error("not the table"), { reason: "identity" });
+    if (creds.fp) relay.module.pinnedTable(creds.room, creds.fp);
     relay.creds = creds;
     relay.code = null;
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
     params.delete("c");
-    const fragment = new URLSearchParams({ r: creds.room, k: creds.key });
+    const fragment = new URLSearchParams({ r: creds.room, k: creds.key, ...(creds.fp ? { f: creds.fp } : {}) });
     for (const [name, value] of params) fragment.append(name, value);
     history.replaceState(null, "", `#${fragment}`); // a reload rejoins with the key, not the code
   }
@@ -201,13 +209,19 @@ export class PhoneJoin extends EventTarget {
       if (this.relay !== relay) return;
       link = this.#newLink(relay.ice);
       const offer = await link.offer();
-      const answer = await relay.module.requestAnswer({ ...relay.creds, brokers: relay.brokers, sdp: offer });
+      // Only the table's own answer (the QR's `f`, the code's box, or pinned for the room).
+      const { room, key } = relay.creds;
+      const fp = relay.creds.fp ?? relay.module.pinnedTable(room);
+      const answer = await relay.module.requestAnswer({ room, key, brokers: relay.brokers, sdp: offer, fingerprint: fp });
       if (link.closed) return;
+      link.tableId = fp ?? `room:${room}`; // a table that names no id (an older QR): its room
       const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
         clearTimeout(stalled);
-        if (await relay.module.proveKey(link, { ...relay.creds, role: "phone" })) this.#opened();
-        else {
+        if (await relay.module.proveKey(link, { room, key, role: "phone" })) {
+          if (fp) relay.module.pinnedTable(room, fp); // the table's id now, for a later typed code
+          this.#opened();
+        } else {
           this.relay = null;
           link.close("key not proven");
           this.#status("refused", { reason: "proof" });
@@ -222,10 +236,11 @@ export class PhoneJoin extends EventTarget {
       link?.close(String(error?.message ?? error));
       const reason = error?.reason ?? (relay.module ? "no answer" : "network");
       if (this.relay !== relay) return;
-      if (reason === "code") {
-        // A table answered in the code's room, but not with this code: type it again.
+      if (reason === "code" || reason === "identity" || reason === "paused") {
+        // A table answered in the code's room, but not with this code (or not as the table this
+        // phone joined under that room), or its code way is paused: the code form again.
         this.relay = null;
-        this.#status("wrong-code", { reason });
+        this.#status(reason === "paused" ? "code-paused" : "wrong-code", { reason });
         return;
       }
       if (relay.cameraOffer && !this.everOpen) {
@@ -269,6 +284,7 @@ export class PhoneJoin extends EventTarget {
   }
 
   #opened() {
+    this.table = this.link?.tableId ? { id: this.link.tableId } : null;
     this.attempt = 0;
     this.everOpen = true;
     this.#status("open");

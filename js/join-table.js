@@ -11,15 +11,17 @@
 // `?join=camera` or `?join=relay` keeps only that way (tests, self-hosters).
 
 import { Link } from "./rtc.js";
-import { buildRemote, decodeDescription, encodeDescription } from "./sdp.js";
+import { buildRemote, decodeDescription, encodeDescription, summarize, tableIdOf } from "./sdp.js";
 import { renderQr, startScanner } from "./qr.js";
 import { DEFAULT_BROKERS, configFromLocation, fragmentOf } from "./join-config.js";
+import { fingerprintWords } from "./fingerprint.js";
 
 const KEPT_OFFERS = 3;
 const OPEN_TIMEOUT_MS = 20000;
 const STORAGE_KEY = "lastcard.relay";
-/** Failed code exchanges after which the table draws a new code. */
-export const MAX_CODE_FAILURES = 5;
+/** Where the table keeps its DTLS certificate (IndexedDB: an RTCCertificate is structured-cloneable). */
+const IDENTITY_DB = "lastcard-table";
+const CERTIFICATE_DAYS = 365;
 /** Relay links being completed at once (beyond this, offers wait for the phone's retry). */
 const MAX_PENDING_LINKS = 12;
 
@@ -39,6 +41,55 @@ function afterPaint() {
       resolve();
     }));
   });
+}
+
+/** The IndexedDB object store of the table's identity, opened. */
+function identityStore() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(IDENTITY_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("identity");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function stored(db, mode, use) {
+  return new Promise((resolve, reject) => {
+    const request = use(db.transaction("identity", mode).objectStore("identity"));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * The table's own DTLS certificate, kept across reloads so that its fingerprint (in the QR link,
+ * and in the code's box) keeps naming this table; a new one for a new table (`fresh`) or when the
+ * kept one is about to expire. Resolves `{certificate, id}` (`id`: js/sdp.js `tableIdOf`), or null
+ * where the browser cannot keep one (the links then use a fresh certificate each, and the QR names
+ * no fingerprint).
+ * @param {boolean} fresh
+ */
+export async function tableIdentity(fresh) {
+  try {
+    const db = await identityStore();
+    let certificate = fresh ? null : await stored(db, "readonly", (s) => s.get("certificate"));
+    if (!(certificate instanceof RTCCertificate) || certificate.expires < Date.now() + 86_400_000) {
+      const expires = CERTIFICATE_DAYS * 86_400_000;
+      certificate = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256", expires });
+      await stored(db, "readwrite", (s) => s.put(certificate, "certificate"));
+    }
+    db.close();
+    // Read from a description rather than getFingerprints() (which not every browser has).
+    const pc = new RTCPeerConnection({ certificates: [certificate] });
+    pc.createDataChannel("id");
+    const { sdp } = await pc.createOffer();
+    pc.close();
+    const id = tableIdOf(summarize(sdp));
+    return id ? { certificate, id } : null;
+  } catch (error) {
+    console.warn("table identity:", error);
+    return null;
+  }
 }
 
 const isLocalHost = (host) => ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
@@ -98,6 +149,7 @@ export class TableJoin extends EventTarget {
     super();
     this.early = early;
     if (fresh) storage.removeItem(STORAGE_KEY);
+    this.fresh = fresh;
     this.qrBox = qrBox;
     this.cameraBox = cameraBox;
     this.storage = storage;
@@ -111,8 +163,8 @@ export class TableJoin extends EventTarget {
     this.mode = null;
     this.ways = { camera: null, relay: null };
     this.relayState = null;
-    this.codeFailures = 0;
-    this.codeChanges = 0;
+    this.codePaused = false;
+    this.identity = null;
     this.stopWays = () => {};
   }
 
@@ -121,7 +173,21 @@ export class TableJoin extends EventTarget {
    * @returns {Promise<void>}
    */
   async start() {
+    this.identityAsked ??= tableIdentity(this.fresh);
     await this.setMode(this.config.mode);
+  }
+
+  /** The table's id (its certificate's fingerprint) and its mark (two words), or null. */
+  get fingerprint() {
+    return this.identity ? { id: this.identity.id, words: fingerprintWords(this.identity.id) } : null;
+  }
+
+  /**
+   * The code way paused after too many failed exchanges: show a new code and answer again (the
+   * failure budget is not given back: exchanges are answered as it comes back, "busy" before).
+   */
+  resumeCode() {
+    this.codeResume?.();
   }
 
   /**
@@ -135,6 +201,8 @@ export class TableJoin extends EventTarget {
     // Asked of the server while the ways start, not before them (one round trip less to the QR).
     this.handUrlAsked ??= this.handUrl ? Promise.resolve(this.handUrl) : (this.early?.handUrl ?? phoneUrlFor(location));
     this.mode = mode;
+    this.identityAsked ??= tableIdentity(this.fresh);
+    this.identity = await this.identityAsked;
     this.ways = { camera: null, relay: null };
     this.wayStatus = {};
     const stops = [];
@@ -226,7 +294,8 @@ export class TableJoin extends EventTarget {
     }
     const mode = relay && camera ? "auto" : relay ? "relay" : "camera";
     const code = relay?.code ?? null;
-    this.#emit("invite", { mode, url, code, ways: { qr: true, code: Boolean(relay), camera: Boolean(camera) } });
+    const ways = { qr: true, code: Boolean(relay), camera: Boolean(camera) };
+    this.#emit("invite", { mode, url, code, ways, fingerprint: this.fingerprint });
   }
 
   /**
@@ -270,7 +339,7 @@ export class TableJoin extends EventTarget {
     const stopScanner = await startScanner(this.cameraBox, (text) => this.#onAnswer(text));
     this.rotate = async () => {
       const tag = this.nextTag++ & 0xff;
-      const link = new Link({ iceServers: this.config.iceServers, iceTransportPolicy: this.config.icePolicy });
+      const link = this.#newLink();
       this.pending.get(tag)?.close("replaced");
       this.pending.set(tag, link);
       for (const old of [...this.pending.keys()].slice(0, -KEPT_OFFERS)) {
@@ -314,10 +383,16 @@ export class TableJoin extends EventTarget {
     }
   }
 
+  /** A link to a phone, on the table's own certificate. */
+  #newLink() {
+    const certificates = this.identity ? [this.identity.certificate] : undefined;
+    return new Link({ iceServers: this.config.iceServers, iceTransportPolicy: this.config.icePolicy, certificates });
+  }
+
   /** Answer one relay offer with a new link, unless too many are being completed already. */
   async #answerOffer(sdp, creds) {
     if (this.relayLinks.size >= MAX_PENDING_LINKS) throw new Error("busy");
-    const link = new Link({ iceServers: this.config.iceServers, iceTransportPolicy: this.config.icePolicy });
+    const link = this.#newLink();
     this.relayLinks.add(link);
     link.addEventListener("open", () => this.relayLinks.delete(link));
     link.addEventListener("close", () => this.relayLinks.delete(link));
@@ -331,12 +406,18 @@ export class TableJoin extends EventTarget {
     this.relay = relay;
     const saved = JSON.parse(this.storage.getItem(STORAGE_KEY) ?? "null");
     const creds = { room: saved?.room ?? relay.randomRoom(), key: saved?.key ?? relay.randomKey() };
-    let code = saved?.code ?? relay.randomCode();
-    const save = () => this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...creds, code }));
+    const fp = this.identity?.id;
+    // A code of the old length (5 letters: a table saved before codes grew) is replaced.
+    let code = saved?.code?.length === relay.CODE_LENGTH ? saved.code : relay.randomCode();
+    // One failure budget for the table's lifetime: kept with the room, across reloads and codes.
+    const budget = new relay.CodeBudget({ saved: saved?.budget, onChange: () => save() });
+    this.codePaused = saved?.paused === true;
+    this.codeBudget = budget;
+    const save = () => this.storage.setItem(STORAGE_KEY, JSON.stringify({ ...creds, code, budget: budget.state, paused: this.codePaused }));
     save();
     const { brokers } = this.config;
     const ways = this.ways;
-    const params = new URLSearchParams({ r: creds.room, k: creds.key });
+    const params = new URLSearchParams({ r: creds.room, k: creds.key, ...(fp ? { f: fp } : {}) });
     for (const [name, value] of fragmentOf(this.config, brokers !== DEFAULT_BROKERS)) params.append(name, value);
     this.relayInvite = { params: params.toString(), code };
     if (!this.cameraWanted) {
@@ -368,28 +449,40 @@ export class TableJoin extends EventTarget {
       throw error;
     }
     this.roomServer = room;
+    // Kept across codes: the exchanges answered (by session id) and the rate they are answered at.
+    const seen = new Set();
+    const limit = new relay.RateLimit(6, 2000);
     let codeServer = null;
     const serveCode = async () => {
       codeServer?.close();
       codeServer = await relay.serveCode({
         hub,
         code,
-        credentials: creds,
+        credentials: fp ? { ...creds, fp } : creds,
+        budget,
+        seen,
+        limit,
         onResult: (ok) => {
-          if (ok) return;
-          this.codeFailures += 1;
-          if (this.codeFailures >= MAX_CODE_FAILURES) {
-            this.codeFailures = 0;
-            this.codeChanges += 1;
-            code = relay.randomCode();
-            save();
-            this.relayInvite = { ...this.relayInvite, code };
-            serveCode().then(() => this.#render());
-          }
+          // A failure that leaves no budget pauses the code way until the host shows a new code.
+          if (!ok && budget.available < 1) this.codePaused = true;
+          if (this.codePaused) codeServer.pause();
+          save();
           this.#codeStatus();
         },
       });
+      if (this.codePaused) codeServer.pause();
       this.codeServer = codeServer;
+    };
+    this.codeResume = () => {
+      if (!this.codePaused || this.ways !== ways) return;
+      this.codePaused = false;
+      code = relay.randomCode();
+      save();
+      this.relayInvite = { ...this.relayInvite, code };
+      serveCode().then(() => {
+        this.#render();
+        this.#codeStatus();
+      });
     };
     const codeServed = serveCode();
     try {
@@ -405,6 +498,7 @@ export class TableJoin extends EventTarget {
     addEventListener("online", online);
     return () => {
       removeEventListener("online", online);
+      this.codeResume = null;
       codeServer?.close();
       room.close();
       hub.close();
@@ -422,8 +516,11 @@ export class TableJoin extends EventTarget {
     this.#codeStatus();
   }
 
+  /** The code way's state: the relay's, or "paused"; the failures over the table's lifetime and
+   * the exchanges the budget allows now. */
   #codeStatus() {
-    const state = this.lastRelayStatus ?? "starting";
-    this.#status("code", state, { failures: this.codeFailures, codeChanges: this.codeChanges, maxFailures: MAX_CODE_FAILURES });
+    const budget = this.codeBudget;
+    const state = this.codePaused ? "paused" : (this.lastRelayStatus ?? "starting");
+    this.#status("code", state, budget ? { failures: budget.failed, budget: budget.available, capacity: budget.capacity } : {});
   }
 }

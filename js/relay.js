@@ -12,19 +12,29 @@
 //
 // The typed code's way (`exchangeCode` / `serveCode`): the code's first two letters name a public
 // code room, `lastcard/1/code/<AB>/…`; the whole code is the password of a CPace exchange
-// (js/pake.js) whose key opens the table's reply, which carries the QR's room and key. The phone
-// then joins exactly as if it had scanned the QR. Nothing on the broker depends on the last three
-// letters except through CPace, so recording the traffic does not let anyone test codes offline.
+// (js/pake.js) whose key opens the table's reply, which carries the QR's room, key and the
+// table's certificate fingerprint. The phone then joins exactly as if it had scanned the QR.
+// Nothing on the broker depends on the last four letters except through CPace, so recording the
+// traffic does not let anyone test codes offline; online, every exchange the table answers is
+// charged to one failure budget for the table's lifetime (`CodeBudget`) until the phone confirms.
 
 import mqtt from "../vendor/mqtt/mqtt.esm.js";
 import { cryptoSuite, sameBytes } from "./relay-crypto.js";
+import { CodeBudget } from "./code-budget.js";
+
+export { CodeBudget };
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
 /** When a phone publishes its offer again, in ms after the first time, while no answer came. */
 export const OFFER_AGAIN_MS = [500, 1500, 3500];
-/** How long the table waits for a phone to confirm a code exchange before counting it as failed. */
+/** How long the table keeps an answered code exchange open for the phone's confirmation (it was
+ * charged to the budget when answered; a confirmation gives the charge back). */
 export const CONFIRM_TIMEOUT_MS = 6000; // the phone confirms as soon as it opened the reply
+/** How long a phone waits, after a reply it cannot open or a "busy"/"paused", for one it can. */
+export const CODE_SETTLE_MS = 1500;
+/** Letters in a join code: the first two name the public code room, the other four are secret. */
+export const CODE_LENGTH = 6;
 /** The broker reconnection back-off, in ms (then the last value, for ever). */
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 const encoder = new TextEncoder();
@@ -41,7 +51,8 @@ const codeTopic = (code, ...rest) => ["lastcard", "1", "code", codeRoom(code), .
 /**
  * A failure of a relay request; `reason` is "network" (no broker reachable), "no answer" (a
  * broker, but no table answered), "code" (a table answered, not with this code), "busy" (the
- * table is answering too many code exchanges right now: ask again soon).
+ * table is answering too many code exchanges right now: ask again soon), "paused" (the table's
+ * code way is paused after too many failed exchanges: scan the QR or ask the host).
  */
 export class RelayError extends Error {
   constructor(reason) {
@@ -60,10 +71,10 @@ export function randomKey() {
   return b64url(random(16));
 }
 
-/** A fresh 5-letter join code (24 letters without I and O: about 23 bits), uniformly drawn. */
+/** A fresh 6-letter join code (24 letters without I and O: 2 public, 4 secret), uniformly drawn. */
 export function randomCode() {
   const letters = [];
-  while (letters.length < 5) {
+  while (letters.length < CODE_LENGTH) {
     const b = random(1)[0];
     if (b < 240) letters.push(CODE_LETTERS[b % CODE_LETTERS.length]); // 240 = 10 × 24: no bias
   }
@@ -324,13 +335,58 @@ async function withBrokers(brokers, timeoutMs, attempt) {
 }
 
 /**
- * Phone: publish an offer to a room on every broker; resolves with the first answer.
+ * The table id an answer names (as js/sdp.js `tableIdOf`: 128 bits of its SHA-256 certificate
+ * fingerprint, base64url); null when it has none, another hash, or several that disagree (every
+ * `a=fingerprint` line counts: a browser may use any of them).
+ * @param {string} sdp
+ * @returns {string | null}
+ */
+export function fingerprintOf(sdp) {
+  const ids = new Set();
+  for (const [, hash, hex] of String(sdp).matchAll(/^a=fingerprint:(\S+) ([0-9A-Fa-f:]+)\s*$/gm)) {
+    const bytes = hex.split(":").map((h) => parseInt(h, 16));
+    ids.add(hash.toLowerCase() === "sha-256" && bytes.length === 32 ? b64url(bytes.slice(0, 16)) : null);
+  }
+  const [id] = ids;
+  return ids.size === 1 ? id : null;
+}
+
+/** Table ids (certificate fingerprints) a phone learnt through a typed code, by relay room. */
+const PINS_KEY = "lastcard.pins";
+const KEPT_PINS = 20;
+
+/**
+ * Phone: the table id pinned for a relay room (null: none); with `id`, pin it (the last 20
+ * rooms are kept).
+ * @param {string} room
+ * @param {string} [id]
+ */
+export function pinnedTable(room, id = undefined) {
+  let pins;
+  try {
+    pins = JSON.parse(localStorage.getItem(PINS_KEY) ?? "{}") ?? {};
+  } catch {
+    pins = {};
+  }
+  if (id === undefined) return typeof pins[room] === "string" ? pins[room] : null;
+  delete pins[room];
+  const kept = Object.entries(pins).slice(-(KEPT_PINS - 1));
+  localStorage.setItem(PINS_KEY, JSON.stringify(Object.fromEntries([...kept, [room, id]])));
+  return id;
+}
+
+/**
+ * Phone: publish an offer to a room on every broker; resolves with the first answer from the
+ * table `fingerprint` names (anyone with the QR's key can seal an answer: the phone takes only the
+ * table's own, before it applies it, so before it says anything on the link), or the first answer
+ * at all without one (a QR from before tables had an id).
  * @param {{brokers: string[], room: string, key: string, sdp: string, timeoutMs?: number,
- *          againMs?: number[]}} options `againMs`: when the offer is published again while no
- *   answer came (ms after the first time)
+ *          againMs?: number[], fingerprint?: string | null}} options `againMs`: when the
+ *   offer is published again while no answer came (ms after the first time)
  * @returns {Promise<string>} the table's answer SDP; rejects with a RelayError
  */
-export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000, againMs = OFFER_AGAIN_MS }) {
+export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000, againMs = OFFER_AGAIN_MS, fingerprint = null }) {
+  const accept = (answer) => !fingerprint || fingerprintOf(answer) === fingerprint;
   const { suite, aes } = await derive(key, room);
   const nonce = randomRoom();
   const inbox = topic(room, "phone", nonce);
@@ -340,7 +396,7 @@ export async function requestAnswer({ brokers, room, key, sdp, timeoutMs = 8000,
     new Promise((resolve) => {
       hub.subscribe(inbox, async (payload, where) => {
         const message = await unseal(suite, aes, where, payload);
-        if (message?.t === "answer") resolve(String(message.sdp));
+        if (message?.t === "answer" && accept(String(message.sdp))) resolve(String(message.sdp));
       }).then(() => {
         hub.publish(topic(room, "table"), offer);
         // A broker keeps no message for a topic nobody listens on: an offer that outran the
@@ -371,27 +427,43 @@ async function codeKeys(suite, isk) {
 
 const codeSecret = (code) => encoder.encode(cleanCode(code));
 const codeChannel = (code) => encoder.encode(`lastcard code room ${codeRoom(code)}`);
+/** What the phone's confirmation MACs: the session id and both shares (its exchange, no other). */
+const confirmText = (sid, ya, yb) => encoder.encode(`lastcard code confirm\n${sid}\n${ya}\n${yb}`);
+const SID = /^[\w-]{22}$/;
 
 /**
- * Phone: run CPace with the table under a typed code; resolves with the QR's `{room, key}`.
- * Rejects with a RelayError: "code" (a table answered, but not with this code), "no answer"
- * (a broker answered, no table with this code did), "network" (no broker could be reached).
- * @param {{brokers: string[], code: string, timeoutMs?: number}} options
+ * Phone: run CPace with the table under a typed code; resolves with the QR's `{room, key, fp}`
+ * (`fp`: the table's certificate fingerprint, see `fingerprintOf`; absent from older tables).
+ * Rejects with a RelayError: "code" (a table answered, but not with this code), "busy" (the table
+ * asks to try again soon), "paused" (its code way is paused), "no answer" (a broker answered, no
+ * table with this code did), "network" (no broker could be reached). None of these is decided on
+ * the first sign: anyone on the broker can send a reply that does not open, or "busy", so the
+ * phone waits CODE_SETTLE_MS for one that opens, and then says the most hopeful: "paused" or
+ * "busy" (the table said so) before "code".
+ * @param {{brokers: string[], code: string, timeoutMs?: number, settleMs?: number}} options
  */
-export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
+export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs = CODE_SETTLE_MS }) {
   const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
   const sidBytes = random(16);
   const sid = b64url(sidBytes);
   const mine = pake.share(codeSecret(code), codeChannel(code), sidBytes);
+  const ya = b64url(mine.share);
   const inbox = codeTopic(code, "phone", sid);
-  const hello = JSON.stringify({ t: "pake", from: sid, y: b64url(mine.share) });
+  const hello = JSON.stringify({ t: "pake", from: sid, y: ya });
   const tried = new Set();
+  const heard = new Set(); // "code", "busy", "paused": what failed replies said
   const attempt = (hub) =>
     new Promise((resolve, reject) => {
-      let wrongTimer = 0;
+      let settleTimer = 0;
+      const failedReply = (why) => {
+        heard.add(why);
+        settleTimer ||= setTimeout(() => {
+          reject(new RelayError(["paused", "busy", "code"].find((reason) => heard.has(reason))));
+        }, settleMs);
+      };
       hub.subscribe(inbox, async (payload) => {
         const message = parse(payload);
-        if (message?.t === "busy" && !tried.size && !wrongTimer) reject(new RelayError("busy"));
+        if (message?.t === "busy" || message?.t === "paused") return failedReply(message.t);
         if (message?.t !== "pake" || typeof message.y !== "string" || typeof message.box !== "string") return;
         if (tried.has(message.y)) return;
         tried.add(message.y);
@@ -405,15 +477,11 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
         } catch {
           creds = null;
         }
-        if (creds && typeof creds.room === "string" && typeof creds.key === "string") {
-          clearTimeout(wrongTimer);
-          const mac = await suite.hmac(keys.confirm, encoder.encode(`lastcard code confirm\n${sid}`));
-          await hub.publish(codeTopic(code, "table"), JSON.stringify({ t: "confirm", from: sid, mac: b64url(mac) }));
-          resolve({ room: creds.room, key: creds.key });
-        } else if (!wrongTimer) {
-          // Another table may share the code room: give it a moment before saying "wrong code".
-          wrongTimer = setTimeout(() => reject(new RelayError("code")), 1500);
-        }
+        if (!creds || typeof creds.room !== "string" || typeof creds.key !== "string") return failedReply("code");
+        clearTimeout(settleTimer);
+        const mac = await suite.hmac(keys.confirm, confirmText(sid, ya, message.y));
+        await hub.publish(codeTopic(code, "table"), JSON.stringify({ t: "confirm", from: sid, mac: b64url(mac) }));
+        resolve({ room: creds.room, key: creds.key, ...(typeof creds.fp === "string" ? { fp: creds.fp } : {}) });
       }).then(() => hub.publish(codeTopic(code, "table"), hello));
     });
   attempt.again = (hub) => hub.publish(codeTopic(code, "table"), hello);
@@ -421,67 +489,100 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000 }) {
 }
 
 /**
- * Table: answer code exchanges in the code's room with the QR's credentials, sealed under the
- * CPace key. An exchange not confirmed within CONFIRM_TIMEOUT_MS, or confirmed with a wrong MAC,
- * is a failed attempt: `onResult(false)`; a confirmed one `onResult(true)`.
- * @param {{hub: Brokers, code: string, credentials: {room: string, key: string},
- *          onResult?: (ok: boolean) => void, limit?: RateLimit, maxPending?: number}} options
- * @returns {Promise<{close: () => void, limit: RateLimit, stats: {answered: number, refused: number}}>}
+ * Table: answer code exchanges in the code's room with the QR's credentials (and the table's
+ * fingerprint), sealed under the CPace key. Every exchange answered is charged to `budget` at once
+ * and given back when the phone confirms with the MAC of that very exchange; one not confirmed
+ * within CONFIRM_TIMEOUT_MS stays charged and is told (`onResult(false)`), as is a malformed hello
+ * (charged too). A wrong confirmation changes nothing (anyone can send one for any session id).
+ * With the budget spent the table answers "busy"; `pause()` (the table's decision, after a
+ * failure that left the budget empty) makes it answer "paused" to every hello.
+ * @param {{hub: Brokers, code: string, credentials: {room: string, key: string, fp?: string},
+ *          budget: CodeBudget, seen?: Set<string>, onResult?: (ok: boolean) => void,
+ *          limit?: RateLimit, maxPending?: number}} options
+ *   `seen`: session ids already answered, kept by the table across codes; `limit`: the rate of
+ *   exchanges answered
+ * @returns {Promise<{close: () => void, pause: () => void, limit: RateLimit,
+ *   stats: {answered: number, refused: number, malformed: number}}>}
  */
-export async function serveCode({ hub, code, credentials, onResult = () => {}, limit = new RateLimit(6, 2000), maxPending = 8 }) {
+export async function serveCode({
+  hub, code, credentials, budget, seen = new Set(), onResult = () => {},
+  limit = new RateLimit(6, 2000), maxPending = 8,
+}) {
   const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
   const inbox = codeTopic(code, "table");
-  const seen = new Set();
   const pending = new Map();
-  const stats = { answered: 0, refused: 0 };
+  const told = new Set(); // session ids told "busy" or "paused": once each, no more (a reflection, never an amplification)
+  const stats = { answered: 0, refused: 0, malformed: 0 };
   let closed = false;
-  const settle = (from, ok) => {
-    const entry = pending.get(from);
-    if (!entry) return;
-    clearTimeout(entry.timer);
+  let paused = false;
+  const failed = () => {
+    budget.failed += 1;
+    if (!closed) onResult(false);
+  };
+  const expire = (from) => {
     pending.delete(from);
-    if (!closed) onResult(ok);
+    failed();
+  };
+  const refuse = (from, t) => {
+    stats.refused += 1;
+    // Said (nothing secret in it) to every exchange, so that a phone with the right code waits
+    // and asks again, or tells its player to scan the QR, instead of saying "wrong code" when
+    // someone else answered it (or that no table answers).
+    if (!SID.test(from) || told.has(from)) return;
+    if (told.size >= 4096) told.clear();
+    told.add(from);
+    hub.publish(codeTopic(code, "phone", from), JSON.stringify({ t }));
+  };
+  const malformed = () => {
+    stats.malformed += 1;
+    if (budget.charge()) failed();
   };
   const onHello = async (message) => {
-    if (typeof message.from !== "string" || !/^[\w-]{22}$/.test(message.from)) return;
-    if (typeof message.y !== "string" || message.y.length > 64) return;
-    if (seen.has(message.from)) return; // through another broker, or a replay
-    seen.add(message.from);
-    if (pending.size >= maxPending || !limit.take()) {
-      stats.refused += 1;
-      // Say so (nothing secret in it): a phone that typed the right code waits and asks again
-      // instead of being told that no table answers.
-      hub.publish(codeTopic(code, "phone", message.from), JSON.stringify({ t: "busy" }));
-      return;
+    const from = String(message.from);
+    if (seen.has(from)) return; // through another broker, or a replay
+    if (paused) return refuse(from, "paused");
+    let theirs = null;
+    try {
+      if (SID.test(from) && typeof message.y === "string" && message.y.length <= 64) theirs = unb64url(message.y);
+    } catch {
+      theirs = null;
     }
-    const sidBytes = unb64url(message.from);
-    const theirs = unb64url(message.y);
+    if (!theirs) return malformed();
+    if (pending.size >= maxPending || !limit.take() || !budget.charge()) return refuse(from, "busy");
+    seen.add(from);
+    const sidBytes = unb64url(from);
     const mine = pake.share(codeSecret(code), codeChannel(code), sidBytes);
-    const entry = { timer: setTimeout(() => settle(message.from, false), CONFIRM_TIMEOUT_MS), keys: null };
-    pending.set(message.from, entry);
+    let keys;
     try {
       const isk = pake.sessionKey({ sid: sidBytes, scalar: mine.scalar, initiator: theirs, responder: mine.share, theirs });
-      entry.keys = await codeKeys(suite, isk);
+      keys = await codeKeys(suite, isk);
     } catch {
-      settle(message.from, false); // not a point, or a degenerate one
-      return;
+      stats.malformed += 1;
+      return failed(); // not a point, or a degenerate one: charged, not given back
     }
-    const outbox = codeTopic(code, "phone", message.from);
-    const box = await seal(suite, entry.keys.box, outbox, credentials);
+    const yb = b64url(mine.share);
+    const entry = { keys, ya: message.y, yb, timer: setTimeout(() => expire(from), CONFIRM_TIMEOUT_MS) };
+    pending.set(from, entry);
+    const outbox = codeTopic(code, "phone", from);
+    const box = await seal(suite, keys.box, outbox, credentials);
     stats.answered += 1;
-    hub.publish(outbox, JSON.stringify({ t: "pake", y: b64url(mine.share), box }));
+    hub.publish(outbox, JSON.stringify({ t: "pake", y: yb, box }));
   };
   const onConfirm = async (message) => {
     const entry = pending.get(message.from);
-    if (!entry?.keys || typeof message.mac !== "string") return;
+    if (!entry || typeof message.mac !== "string" || message.mac.length > 64) return;
     let mac;
     try {
       mac = unb64url(message.mac);
     } catch {
-      return settle(message.from, false);
+      return;
     }
-    const want = await suite.hmac(entry.keys.confirm, encoder.encode(`lastcard code confirm\n${message.from}`));
-    settle(message.from, sameBytes(mac, want));
+    const want = await suite.hmac(entry.keys.confirm, confirmText(message.from, entry.ya, entry.yb));
+    if (!sameBytes(mac, want) || pending.get(message.from) !== entry) return;
+    clearTimeout(entry.timer);
+    pending.delete(message.from);
+    budget.refund();
+    if (!closed) onResult(true);
   };
   await hub.subscribe(inbox, (payload) => {
     const message = parse(payload);
@@ -491,6 +592,9 @@ export async function serveCode({ hub, code, credentials, onResult = () => {}, l
   return {
     limit,
     stats,
+    pause: () => {
+      paused = true;
+    },
     close: () => {
       closed = true;
       for (const entry of pending.values()) clearTimeout(entry.timer);

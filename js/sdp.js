@@ -55,6 +55,12 @@ export function summarize(sdp) {
   };
 }
 
+/** The table id fields name (docs/design.md): 128 bits of a SHA-256 fingerprint, base64url. */
+export function tableIdOf({ hash, fingerprint }) {
+  if (hash !== "sha-256" || fingerprint.length !== 32) return null;
+  return btoa(String.fromCharCode(...fingerprint.subarray(0, 16))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /**
  * Pack a summary (see `summarize`) and a one-byte tag into bytes.
  * @param {ReturnType<typeof summarize>} fields

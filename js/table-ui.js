@@ -200,15 +200,18 @@ function joinProblem(status, joinMode) {
     ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="${joinMode ?? "camera"}">${t("join.camera.retry")}</button>`}</div>`;
 }
 
-/** How the typed code is doing: relay down (code greyed), wrong codes tried, code changed. */
+/** How the typed code is doing: relay down (code greyed), wrong codes tried, paused (in place of
+ * the code, with the one control that shows a new code). */
 function codeState(code) {
   if (!code) return "";
   if (code.state === "offline") return html`<p class="warn" role="status" data-testid="join-relay-down">${t("join.relay.down")}</p>`;
   if (code.state === "error") return html`<p class="warn" role="status">${t("join.error", { error: code.error ?? "" })}</p>`;
-  const lines = [];
-  if (code.failures > 0) lines.push(t("join.code.failures", { n: code.failures, max: code.maxFailures }));
-  if (code.codeChanges > 0) lines.push(t("join.code.changed", { max: code.maxFailures }));
-  return lines.length ? html`<p class="join__attempts" role="status" data-testid="code-attempts">${lines.join(" ")}</p>` : "";
+  if (code.state === "paused") {
+    return html`<div class="join__problem" role="alert" data-testid="code-paused"><p>${t("join.code.paused", { n: code.failures })}</p>
+      <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>`;
+  }
+  if (!(code.failures > 0)) return "";
+  return html`<p class="join__attempts" role="status" data-testid="code-attempts">${t("join.code.failures", { n: code.failures })}</p>`;
 }
 
 /** The table's join settings a phone needs (brokers, STUN, TURN), as the home page reads them. */
@@ -244,9 +247,10 @@ export function joinText(invite, status) {
   const cameraFailed = camera?.state === "error";
   return html`<h2 id="join-title">${t("join.title")}</h2>
     ${invite?.url ? html`<p>${t("join.scan")}</p><span class="visually-hidden" data-testid="join-url">${invite.url}</span>
-      ${invite.code ? html`<p class="join__url${codeDown ? " join__code--off" : ""}">${t("join.url")} <strong data-testid="join-home">${homeAddress(invite.url, invite.search)}</strong></p>
+      ${invite.code && ways.code?.state !== "paused" ? html`<p class="join__url${codeDown ? " join__code--off" : ""}">${t("join.url")} <strong data-testid="join-home">${homeAddress(invite.url, invite.search)}</strong></p>
       <p class="join__code${codeDown ? " join__code--off" : ""}" aria-disabled="${codeDown ? "true" : "false"}">${t("join.code")} <strong data-testid="join-code">${invite.code}</strong></p>` : ""}` : ""}
     ${codeState(ways.code ?? (relay?.state === "offline" ? relay : null))}
+    ${invite?.url && invite.fingerprint ? html`<p class="muted join__id">${t("join.symbols")} <strong data-testid="table-mark">${invite.fingerprint.words}</strong></p>` : ""}
     ${relay?.state === "error" && !ways.code ? html`<p class="warn" role="status">${t("join.error", { error: relay.error ?? "" })}</p>` : ""}
     ${cameraFailed ? joinProblem(camera, joinMode) : ""}
     ${!single && camera?.state === "ready" ? html`<p class="muted" data-testid="join-camera-on">${t("join.camera.on")}</p>` : ""}

@@ -66,6 +66,10 @@ const store = createStore(
 const SEED = Math.floor(Math.random() * 2 ** 31);
 // Sent by this page (not the controller) to a phone admitted while Python boots.
 const STARTING = JSON.stringify({ v: 1, type: "starting" });
+// The host phone hears when the code way pauses, and may show a new code (docs/protocol.md).
+const CODE_RESUME = JSON.stringify({ v: 1, type: "code_resume" });
+let codePaused = false;
+let hostPeer = null; // while the code way is paused: the host phone, read from its views
 
 let engine = null; // the Python table in its worker (js/table-engine.js), from page load
 let join = null; // the TableJoin transport, started at page load (phones join through it)
@@ -100,6 +104,7 @@ function toast(text) {
  */
 function route(batch) {
   for (const [to, text] of batch) if (to !== "tv") join?.send(to, text);
+  if (codePaused) for (const [to, text] of batch) if (to !== "tv") watchHost(to, text);
   for (const [to, text] of batch) {
     if (to !== "tv") continue;
     const message = JSON.parse(text);
@@ -113,6 +118,30 @@ function route(batch) {
       toast(errorText(message.code));
     }
   }
+}
+
+/** While the code way is paused: tell the host phone (a new one too) so, once. */
+function watchHost(peer, text) {
+  let host;
+  try {
+    host = JSON.parse(text).host === true;
+  } catch {
+    return;
+  }
+  if (host && hostPeer !== peer) {
+    hostPeer = peer;
+    join?.send(peer, JSON.stringify({ v: 1, type: "code_paused", paused: true }));
+  } else if (!host && hostPeer === peer) hostPeer = null;
+}
+
+function codeWayChanged(status) {
+  const paused = status.ways?.code?.state === "paused";
+  if (paused === codePaused) return;
+  codePaused = paused;
+  // Every phone's view again, to find the host's (a table still starting does so once it is up).
+  if (paused && engine?.ready) engine.refresh();
+  else if (hostPeer) join?.send(hostPeer, JSON.stringify({ v: 1, type: "code_paused", paused: false }));
+  if (!paused) hostPeer = null;
 }
 
 /** Save the game record the table sent (docs/protocol.md, "record") as a JSON file. */
@@ -410,10 +439,16 @@ async function startJoin(fresh) {
     if (!engine.ready) join.send(e.detail.peer, STARTING);
     engine.connect(e.detail.peer);
   });
-  join.addEventListener("message", (e) => engine.receive(e.detail.peer, e.detail.text));
+  join.addEventListener("message", (e) => {
+    if (e.detail.text !== CODE_RESUME) engine.receive(e.detail.peer, e.detail.text);
+    else if (e.detail.peer === hostPeer) join.resumeCode();
+  });
   join.addEventListener("close", (e) => engine.disconnect(e.detail.peer));
   join.addEventListener("invite", (e) => store.dispatch({ type: "invite", invite: { ...e.detail, search: location.search } }));
-  join.addEventListener("status", (e) => store.dispatch({ type: "joinStatus", status: e.detail }));
+  join.addEventListener("status", (e) => {
+    store.dispatch({ type: "joinStatus", status: e.detail });
+    codeWayChanged(e.detail);
+  });
   await join.start();
 }
 
@@ -534,8 +569,9 @@ whenParsed(() => {
     frames.flush();
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
-    const button = event.target.closest("[data-act=join-mode]");
-    if (button) join?.setMode(button.dataset.mode);
+    const button = event.target.closest("[data-act=join-mode], [data-act=code-resume]");
+    if (button?.dataset.act === "code-resume") join?.resumeCode();
+    else if (button) join?.setMode(button.dataset.mode);
   });
   app.addEventListener("change", (event) => {
     onChange(event);

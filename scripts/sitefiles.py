@@ -35,7 +35,7 @@ PAGES = ("*.html", "manifest.webmanifest")
 TREES = ("js", "css", "assets", "vendor")
 # What a phone's copy leaves out: the table's Python, pages and scripts, the webcam QR reader
 # (phones scan with their camera app), the installed app's large icon, and the relay's MQTT
-# client (the 5-letter code needs the internet anyway; relay mode fetches it when it is used).
+# client (the 6-letter code needs the internet anyway; relay mode fetches it when it is used).
 PHONE_SKIPS = (
     "assets/icon-512.png",
     "css/table.css",

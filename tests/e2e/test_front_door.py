@@ -65,27 +65,27 @@ def test_home_code_is_upper_cased_and_explained_when_wrong(
     join = phone.get_by_role("button", name="Join", exact=True)
     join.click()
     error = phone.get_by_test_id("code-error")
-    expect(error).to_have_text("Type the 5-letter code shown on the TV.")
+    expect(error).to_have_text("Type the 6-letter code shown on the TV.")
     expect(field).to_be_focused()
     field.press_sequentially("ab1")
     expect(field).to_have_value("AB1")
     expect(error).to_have_text("")
     join.click()
-    expect(error).to_contain_text("5 Latin letters")
+    expect(error).to_contain_text("6 Latin letters")
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(phone).to_have_url(re.compile(r"/index\.html$"))
-    field.fill("kqxmp")
+    field.fill("kqxmpt")
     field.press("Enter")
-    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
+    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMPT$"))
     # opened at the address a self-hosted table shows, the home page passes its settings on
     phone.goto(
         f"{base_url}/index.html?broker=wss%3A%2F%2Fmq.example%2Fmqtt&stun=none&turn=turn%3At.example"
     )
-    phone.get_by_label("Table code").fill("kqxmp")
+    phone.get_by_label("Table code").fill("kqxmpt")
     phone.get_by_label("Table code").press("Enter")
     expect(phone).to_have_url(
         re.compile(
-            r"/hand\.html#c=KQXMP&b=wss%3A%2F%2Fmq\.example%2Fmqtt&s=none&t=turn%3At\.example$"
+            r"/hand\.html#c=KQXMPT&b=wss%3A%2F%2Fmq\.example%2Fmqtt&s=none&t=turn%3At\.example$"
         )
     )
 
@@ -116,10 +116,10 @@ def test_hand_without_invitation_asks_for_the_tv_code(
     phone.get_by_role("button", name=button, exact=True).click()
     expect(phone.get_by_test_id("code-error")).to_be_visible()
     expect(phone).to_have_url(re.compile(r"/hand\.html$"))
-    phone.get_by_label(code).fill("kqxmp")
-    expect(phone.get_by_label(code)).to_have_value("KQXMP")
+    phone.get_by_label(code).fill("kqxmpt")
+    expect(phone.get_by_label(code)).to_have_value("KQXMPT")
     phone.get_by_role("button", name=button, exact=True).click()
-    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMP$"))
+    expect(phone).to_have_url(re.compile(r"/hand\.html#c=KQXMPT$"))
     expect(phone.get_by_role("heading", name=title)).to_have_count(0)  # now joining that table
     # The page logs nothing of its own. Chromium itself logs a failed WebSocket to the public
     # relays, which this machine cannot reach; whether that comes before this line is timing.
@@ -131,7 +131,7 @@ def test_hand_with_an_invitation_asks_only_for_the_name(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
     phone = in_language(new_phone(), "en")
-    phone.goto(f"{base_url}/hand.html#c=KQXMP")
+    phone.goto(f"{base_url}/hand.html#c=KQXMPT")
     expect(phone.get_by_label("Your name")).to_be_visible()
     expect(phone.get_by_label("Table code")).to_have_count(0)
 

@@ -48,9 +48,9 @@ def test_join_code_opens_the_hand_page_without_python(
     phone = new_phone()
     log = watch(phone)
     phone.goto(f"{base_url}/index.html")
-    phone.get_by_label("Table code").fill("abcde")
+    phone.get_by_label("Table code").fill("abcdef")
     phone.get_by_role("button", name="Join").click()
-    expect(phone).to_have_url(re.compile(r"/hand\.html#c=ABCDE$"))
+    expect(phone).to_have_url(re.compile(r"/hand\.html#c=ABCDEF$"))
     expect(phone.get_by_test_id("hand")).to_be_visible()
     assert not [url for url in log.requests if "/vendor/pyodide/" in url or url.endswith(".py")]
     assert log.foreign(base_url) == []

@@ -45,7 +45,7 @@ def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
     tv = fox_tv
     open_fox_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
     url = tv.get_by_test_id("join-url").expect_text("hand.html#r=", timeout=JOIN_TIMEOUT)
-    tv.get_by_test_id("join-code").expect_text(re.compile(r"^[A-Z]{5}$"))
+    tv.get_by_test_id("join-code").expect_text(re.compile(r"^[A-Z]{6}$"))
 
     phones = [new_phone() for _ in NAMES]
     logs = [watch(phone) for phone in phones]

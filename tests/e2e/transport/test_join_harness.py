@@ -83,7 +83,7 @@ def test_relay_mode_join_key_proof_and_reconnect(
     url = start_relay_table(tv, base_url, mqtt_broker)
     assert "#r=" in url and "&k=" in url and "b=" in url
     code = tv.evaluate("T.events.find((e) => e.type === 'invite').code")
-    assert len(code) == 5
+    assert len(code) == 6
 
     phone = new_phone()
     phone.goto(url)

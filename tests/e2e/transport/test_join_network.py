@@ -187,13 +187,13 @@ def test_broker_stopped_and_started_again(
     with amqtt_broker(port=port):
         open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
         code = tv.get_by_test_id("join-code")
-        expect(code).to_have_text(re.compile(r"^[A-Z]{5}$"), timeout=JOIN_TIMEOUT)
+        expect(code).to_have_text(re.compile(r"^[A-Z]{6}$"), timeout=JOIN_TIMEOUT)
         expect(tv.get_by_test_id("join-relay-down")).to_have_count(0)
         # A code nobody serves: a broker answered, no table did — said so, not "check the code".
         stranger = new_phone()
         stranger.goto(f"{tv.url.split('/table.html')[0]}/hand.html#{broker_query}")
         stranger.get_by_label("Table code").fill(
-            "ZZZZZ" if code.inner_text() != "ZZZZZ" else "YYYYY"
+            "ZZZZZZ" if code.inner_text() != "ZZZZZZ" else "YYYYYY"
         )
         stranger.get_by_label("Your name").fill("Лев")
         stranger.get_by_role("button", name="Join").click()
@@ -238,7 +238,7 @@ def test_every_way_at_once_relay_first_then_the_camera_without_internet(
     sent = invite(tv)
     # One QR: the relay's room and key, then the camera offer; and the code alongside.
     assert sent["mode"] == "auto" and re.search(r"#r=[^&]+&k=[^&]+&.*o=\d+$", sent["url"])
-    assert re.fullmatch(r"[A-Z]{5}", sent["code"])
+    assert re.fullmatch(r"[A-Z]{6}", sent["code"])
 
     # A phone with internet takes the relay: no answer QR, the camera offer stays unused.
     online = harness_at(new_phone(), sent["url"])

@@ -1,7 +1,7 @@
 """Joining the real table.html from the real hand.html: camera mode through a fake webcam that
 shows a photo of the phone's answer QR, relay mode through a loopback broker; rejoining after a
 phone reload keeps the seat, and so does a table reload (relay room and key survive it); the
-typed 5-letter code joins too; a phone with the wrong key gets no seat; a new table gets a new
+typed 6-letter code joins too; a phone with the wrong key gets no seat; a new table gets a new
 room, key and code."""
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     expect(seat).to_contain_text("connected", timeout=BOOT_TIMEOUT)
     expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
 
-    # A phone types the 5-letter code shown on the TV (hand.html carries only the test broker).
+    # A phone types the 6-letter code shown on the TV (hand.html carries only the test broker).
     typed = new_phone()
     code = tv.get_by_test_id("join-code").inner_text()
     typed.goto(invite.split("#")[0] + f"#b={quote(mqtt_broker, safe='')}&s=none")
@@ -135,7 +135,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     fresh = dict(part.split("=", 1) for part in url.inner_text().split("#")[1].split("&"))
     old = dict(part.split("=", 1) for part in invite.split("#")[1].split("&"))
     assert fresh["r"] != old["r"] and fresh["k"] != old["k"]
-    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{6}$"))
     expect(tv.get_by_test_id("join-code")).not_to_have_text(code)
 
 

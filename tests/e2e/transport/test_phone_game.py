@@ -46,7 +46,7 @@ def test_phone_joins_sees_its_hand_and_plays(
     # skips keep it from a turn for longer than a wait (3 s a computer move).
     tv.add_init_script(fixed_seed(0.001))
     url = relay_table(tv)
-    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{6}$"))
 
     phone = new_phone()
     phone_log = watch(phone)

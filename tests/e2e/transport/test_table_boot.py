@@ -59,6 +59,6 @@ def test_a_phone_joins_while_the_engine_boots_and_is_seated_when_it_is_up(
     expect(seat).to_contain_text("connected")
     expect(tv.get_by_test_id("seat-1")).to_have_count(0)  # seated once, not twice
     # The QR and the code never went away while the table came up.
-    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{5}$"))
+    expect(tv.get_by_test_id("join-code")).to_have_text(re.compile(r"^[A-Z]{6}$"))
     assert log.console_errors == []
     assert phone_log.console_errors == []
