@@ -69,6 +69,15 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
+/**
+ * A text the engine wrote in every language (`{"en": ..., "ru": ...}`: a ruleset's name, an
+ * option's label, its rules), in the current one, with `{name}` placeholders filled from `vars`.
+ */
+export function words(text, vars = {}) {
+  const found = text?.[current] ?? text?.en ?? "";
+  return found.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
 /** Plural-aware "N cards" for seat lines. */
 export function cardsCount(n) {
   return n === 1 ? t("seat.card") : t("seat.cards", { n });

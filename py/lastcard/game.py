@@ -20,18 +20,21 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import Any, ClassVar, ParamSpec, Self
+from typing import Any, ClassVar, ParamSpec, Self, TypeVar
 
-from .base import AGREED, Effect, Event, GameBase, IllegalAction, Option, lowest
+from .base import AGREED, LANGS, Effect, Event, GameBase, IllegalAction, Option, Timer, lowest
 from .beliefs import Beliefs, Seen, _positions
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
+from .check import check_game
 from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
 
 __all__ = [
     "AGREED",
     "DRAW",
+    "LANGS",
     "PASS",
+    "RULESETS",
     "Effect",
     "Event",
     "Game",
@@ -40,13 +43,42 @@ __all__ = [
     "Move",
     "Option",
     "Seen",
+    "Timer",
     "lowest",
     "play_move",
+    "register",
+    "unregister",
 ]
 
 _P = ParamSpec("_P")
-#: every ruleset by id, as its class is defined (``from_dict`` of the base class dispatches here)
-_KINDS: dict[str, type[Game]] = {}
+#: every ruleset by id, in the order registered (the first is the table's default): the one
+#: registry (``lastcard.RULESETS``); ``from_dict`` of the base class dispatches here
+RULESETS: dict[str, type[Game]] = {}
+
+
+_K = TypeVar("_K", bound="type[Game]")
+
+
+def register(kind: _K) -> _K:
+    """Register a ruleset class under its ``RULESET`` id (a class decorator): from then on
+    ``new_game``, ``load``, ``describe`` and the table know it. ValueError if the id is
+    empty or taken by another class, or a name or a word of it is missing a language."""
+    ruleset = kind.RULESET
+    if not ruleset or RULESETS.get(ruleset, kind) is not kind:
+        raise ValueError(f"a ruleset needs an id of its own, not {ruleset!r}")
+    words = [kind.TITLE, kind.BLURB]
+    words += [o.label for n, o in kind.OPTIONS.items() if n != AGREED]
+    words += [t.label for t in kind.TIMERS.values()]
+    for text in words:
+        if any(not text.get(lang) for lang in LANGS):
+            raise ValueError(f"{ruleset}: every name is written in {', '.join(LANGS)}")
+    RULESETS[ruleset] = kind
+    return kind
+
+
+def unregister(ruleset: str) -> None:
+    """Forget a registered ruleset (a test's own ruleset, once the test is done)."""
+    RULESETS.pop(ruleset, None)
 
 
 class Game(Beliefs):
@@ -54,8 +86,6 @@ class Game(Beliefs):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.RULESET:
-            _KINDS.setdefault(cls.RULESET, cls)
         effects = {card: cls.EFFECTS.get(RANK[card]) for card in CARD_ORDER}
         by_card = {card: effect for card, effect in effects.items() if effect is not None}
         cls._FAST = (cls._table_path, cls.CALLS, by_card, cls.PLAY_DRAWN)
@@ -81,7 +111,7 @@ class Game(Beliefs):
         self._fast = self._FAST
         self.players = players
         self.seed = seed
-        self.options = self._check_options(dict(options or {}))
+        self.options = self.check_options(options or {}, players)
         self.rng = Rng(seed)
         self.hands = [[] for _ in range(players)]
         self.stock = []  # top is the last element
@@ -117,44 +147,19 @@ class Game(Beliefs):
             self._setup(setup)
         self._cache = {}
 
-    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError.
+    def check(self) -> None:
+        """Check the engine's invariants on this game (every card once, counts per seat, phase
+        and pending state coherent, options valid): ValueError (``lastcard.check.Broken``)
+        says what is wrong. For a game rebuilt from a save before it is played on."""
+        check_game(self)
 
-        Values above an option's ``high`` up to its ``agree_high`` need ``AGREED``; a hand
-        size must leave room in the deck for every seat (and the upcard)."""
-        for name in options:
-            if name not in self.OPTIONS:
-                known = ", ".join(sorted(self.OPTIONS)) or "none"
-                raise ValueError(f"unknown option {name!r} for {self.RULESET} (options: {known})")
-        out: dict[str, Any] = {}
-        for name, spec in self.OPTIONS.items():
-            value = options.get(name, spec.default)
-            if isinstance(spec.default, bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"option {name!r} must be true or false, not {value!r}")
-            elif isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {name!r} must be an integer, not {value!r}")
-            elif (spec.low is not None and value < spec.low) or (
-                spec.high is not None and value > (spec.agree_high or spec.high)
-            ):
-                low = "" if spec.low is None else spec.low
-                high = "" if spec.high is None else spec.agree_high or spec.high
-                bounds = f"{low}..{high}"
-                raise ValueError(f"option {name!r} must be in {bounds}, not {value}")
-            elif spec.high is not None and value > spec.high and options.get(AGREED) is not True:
-                raise ValueError(
-                    f"option {name!r} above {spec.high} needs every player's agreement"
-                    f" ({AGREED}: true)"
-                )
-            out[name] = value
-        if isinstance(self.HAND_SIZE, str):
-            need = self.players * out[self.HAND_SIZE] + (1 if self.UPCARD else 0)
-            if need > len(self.deck()):
-                raise ValueError(
-                    f"{self.players} players x {out[self.HAND_SIZE]} cards"
-                    f"{' + 1 upcard' if self.UPCARD else ''} exceed {len(self.deck())} cards"
-                )
-        return out
+    @classmethod
+    def rules(
+        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
+    ) -> list[tuple[str, list[str]]]:
+        """The rules in ``lang`` as sections (a title, short paragraphs), every number taken
+        from the checked ``options`` and the ruleset's ``timers`` (``None``: off)."""
+        raise NotImplementedError
 
     # ---- dealing --------------------------------------------------------------------------
     def hand_size(self) -> int:
@@ -928,7 +933,7 @@ class Game(Beliefs):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
         """Rebuild a game from ``to_dict`` output (any Game subclass dispatches on the ruleset)."""
-        kind = _KINDS.get(d.get("ruleset", ""))
+        kind = RULESETS.get(d.get("ruleset", ""))
         if kind is None:
             raise ValueError(f"not a saved game of a known ruleset: {d.get('ruleset')!r}")
         game = kind.__new__(kind)

@@ -359,11 +359,12 @@ class Table:
         return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
 
     def _grace(self) -> None:
-        """Rules 000 42/44 and D14: a disconnected awaited seat (not in a melee window) has until
+        """Rules 000 42/44 and D14: a disconnected awaited seat (not in a ruleset's own window,
+        such as a melee's) has until
         the later of the decision's own deadline and the grace after the drop, once per
         decision. The grace only ever extends: with no turn timer there is nothing to extend."""
         grace = self._lobby.timers["grace"]
-        if self._phase != "playing" or self._grace_used or grace is None or self._melee():
+        if self._phase != "playing" or self._grace_used or grace is None or self._window():
             return
         if not self._lobby.seats[self._awaiting[0]].connected:
             self._grace_used = True
@@ -498,7 +499,7 @@ class Table:
     def _missed(self) -> list[dict[str, Any]]:
         """The decision timer ran out on the turn seat (not a melee window): one more miss in a
         row; at :data:`AWAY_AFTER` the seat is away (shown, never removed)."""
-        if self._melee() or not self._awaiting:
+        if self._window() or not self._awaiting:
             return []
         seat = self._awaiting[0]
         member = self._lobby.seats[seat]
@@ -516,7 +517,7 @@ class Table:
         public = self._public = game.public_view()
         if self._phase != "playing":
             self._awaiting = []
-        elif self._melee():
+        elif self._window():  # an out-of-turn window (a melee): every seat may act
             self._awaiting = [
                 seat
                 for seat, member in enumerate(self._lobby.seats)
@@ -548,7 +549,7 @@ class Table:
         self._clock.bots = {}
         if not (out_of_turn and decision is not None and decision == self._decision()):
             self._grace_used = False
-            length = timers["melee" if self._melee() else "turn"]
+            length = timers[self._timer()]
             self._clock.deadline = None if length is None else now + length
             bots = {}
             self._grace()
@@ -577,9 +578,20 @@ class Table:
             return (public["turn"], None)
         return (public["turn"], pending.get("kind"), pending.get("need"), pending.get("seat"))
 
-    def _melee(self) -> bool:
+    def _window(self) -> bool:
+        """The game waits on an out-of-turn window with a timer of the ruleset's own (a melee):
+        every seat may act in it, and no grace extends it."""
+        return self._timer() != "turn"
+
+    def _timer(self) -> str:
+        """The timer of the decision the game waits on: the ruleset's own for its pending
+        state (``Game.TIMERS``: last-one's melee window), else the turn timer."""
         pending = None if self._public is None else self._public["pending"]
-        return isinstance(pending, dict) and pending.get("kind") == "melee"
+        if isinstance(pending, dict) and self._game is not None:
+            for name, timer in self._game.TIMERS.items():
+                if timer.pending == pending.get("kind"):
+                    return name
+        return "turn"
 
     def _tick(self, now: float) -> Out:
         self._host_away(now)
@@ -754,7 +766,7 @@ class Table:
         now = self._clock.now()
         timers = self._lobby.timers
         if not self._grace_used:
-            length = timers["melee" if self._melee() else "turn"]
+            length = timers[self._timer()]
             self._clock.deadline = None if length is None else now + length
         pause = timers["bot_pause"] or 0.0
         self._clock.bots = {seat: now + pause for seat in self._clock.bots}

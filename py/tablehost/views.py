@@ -13,15 +13,20 @@ from typing import Any
 from lastcard import RULESETS, Game
 
 from tablehost.events import Event
-from tablehost.lobby import DESCRIPTIONS, Lobby, Member, player_range
+from tablehost.lobby import Lobby, Member, description, player_range
 from tablehost.protocol import VERSION, Message
 
 PublicView = dict[str, Any]
 
-RULESET_RANGES = {
-    name: dict(zip(("min", "max"), player_range(name), strict=True)) for name in RULESETS
-}
-"""The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players."""
+
+def ruleset_list() -> dict[str, dict[str, Any]]:
+    """The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players and ``name`` (in
+    every language), in the engine's order."""
+    out = {}
+    for ruleset in RULESETS:
+        low, high = player_range(ruleset)
+        out[ruleset] = {"min": low, "max": high, "name": description(ruleset)["name"]}
+    return out
 
 
 def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
@@ -122,7 +127,7 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         "ruleset": lobby.ruleset,
         "options": lobby.options,
         "timers": lobby.timers,
-        "rulesets": RULESET_RANGES,
+        "rulesets": ruleset_list(),
         "votes": {
             str(seat): lobby.votes[m.token]
             for seat, m in enumerate(lobby.seats)
@@ -130,7 +135,8 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         },
         "vote_needed": lobby.vote_needed(),
         "agree": lobby.needing_agreement(),
-        "description": DESCRIPTIONS[lobby.ruleset],
+        "description": description(lobby.ruleset),
+        "rules": lobby.rules(),
         "away_bot": lobby.away_bot,
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
