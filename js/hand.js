@@ -223,11 +223,11 @@ function keepAwake(s) {
  * landing page has them (vendor/rulesets.json, loaded then).
  */
 function rulesOverlay(s) {
-  const lobby = s.msg?.lobby ?? firstGame;
-  if (rules && lobby) return rules.rulesDialog(lobby, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
+  const game = s.msg?.rules ? { description: s.msg.lobby?.description, rules: s.msg.rules } : firstGame;
+  if (rules && game) return rules.rulesDialog(game, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
   loading ??= Promise.all([
     import("./rules.js").then((module) => { rules = module; }),
-    lobby ? null : fetch(new URL("../vendor/rulesets.json", import.meta.url)).then((r) => r.json()).then(({ rulesets: [game] }) => { firstGame = { description: game, rules: game.rules }; }),
+    game ? null : fetch(new URL("../vendor/rulesets.json", import.meta.url)).then((r) => r.json()).then(({ rulesets: [game] }) => { firstGame = { description: game, rules: game.rules }; }),
   ]).then(() => { loading = null; render(); }, () => { loading = null; });
   return html``;
 }

@@ -54,8 +54,9 @@ export function rulesText(rules, timers = null) {
 
 /**
  * The rules overlay of a ruleset, in the current language.
- * @param {{description?: object, rules?: object, timers?: object}} game  the lobby message's
- *   `lobby` (or, on the home page, a game of vendor/rulesets.json as `description` and `rules`)
+ * @param {{description?: object, rules?: object}} game  the ruleset's description (`lobby.description`
+ *   of the table's message, or a game of vendor/rulesets.json) and its rules text (the message's
+ *   `rules`, or that game's)
  * @param {{playing?: boolean, timers?: object}} [opts]  `playing: false` (landing page, lobby)
  *   leaves out the note that the game keeps running; `timers` are the table's (lobby message)
  */

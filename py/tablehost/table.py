@@ -126,6 +126,8 @@ class Table:
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
+        #: per peer, the rules text it was last sent (``Lobby.rules``: one object per setting)
+        self._rules_sent: dict[str, dict[str, Any]] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
         self._renames: dict[int, RateLimit] = {}  # phone id -> its renames' own limit
@@ -321,6 +323,7 @@ class Table:
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
         self._limits.pop(peer, None)
+        self._rules_sent.pop(peer, None)
         self._log.resend(peer)
         if member is not None:
             member.peer = None
@@ -826,7 +829,10 @@ class Table:
             }
         )
         log = self._log
-        tv = views.tv_message(common, public, log.take(TV), log.owners, local, self._rules_open)
+        rules = lobby.rules()  # the same object while the settings stay the same
+        tv = views.tv_message(
+            common, public, log.take(TV), log.owners, local, self._rules_open, rules
+        )
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
             if member is None:
@@ -837,20 +843,20 @@ class Table:
                 if seat is None or game is None or public is None
                 else views.seat_view(game, public, seat)
             )
-            out.append(
-                (
-                    peer,
-                    views.phone_message(
-                        common,
-                        view,
-                        seat,
-                        log.take(peer),
-                        log.owners,
-                        member,
-                        member is lobby.host,
-                    ),
-                )
+            events = log.take(peer)
+            new = events[1] or self._rules_sent.get(peer) is not rules
+            self._rules_sent[peer] = rules
+            message = views.phone_message(
+                common,
+                view,
+                seat,
+                events,
+                log.owners,
+                member,
+                member is lobby.host,
+                rules if new else None,
             )
+            out.append((peer, message))
         return out
 
 

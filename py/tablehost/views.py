@@ -136,7 +136,6 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         "vote_needed": lobby.vote_needed(),
         "agree": lobby.needing_agreement(),
         "description": description(lobby.ruleset),
-        "rules": lobby.rules(),
         "away_bot": lobby.away_bot,
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
@@ -184,13 +183,15 @@ def tv_message(
     owners: dict[int, int],
     local: dict[str, Any],
     rules_open: bool,
+    rules: dict[str, Any],
 ) -> Message:
     """The TV's message: the public view, every local seat's own view (the spectators are in
-    ``common``, as for every phone)."""
+    ``common``, as for every phone) and the rules text of the next game's settings."""
     return {
         "v": VERSION,
         "type": "tv",
         **common,
+        "rules": rules,
         "view": public,
         "events": redact(events[0], owners, None),
         "events_reset": events[1],
@@ -207,10 +208,12 @@ def phone_message(
     owners: dict[int, int],
     member: Member,
     host: bool = False,
+    rules: dict[str, Any] | None = None,
 ) -> Message:
     """``member``'s phone's message: its own view if seated (``seat``), else the public one;
-    ``host``: this phone holds the host role (it may send ``host`` commands)."""
-    return {
+    ``host``: this phone holds the host role (it may send ``host`` commands); ``rules``: the
+    rules text, when this phone has not had it as it is now (else the field is left out)."""
+    message: Message = {
         "v": VERSION,
         "type": "view",
         **common,
@@ -222,3 +225,6 @@ def phone_message(
         "play": None if seat is not None else member.want,
         "host": host,
     }
+    if rules is not None:
+        message["rules"] = rules
+    return message
