@@ -223,7 +223,7 @@ function keepAwake(s) {
  * landing page has them (vendor/rulesets.json, loaded then).
  */
 function rulesOverlay(s) {
-  const game = s.msg?.rules ? { description: s.msg.lobby?.description, rules: s.msg.rules } : firstGame;
+  const game = s.msg?.texts ? { description: s.msg.lobby?.description, rules: s.msg.texts.rules } : firstGame;
   if (rules && game) return rules.rulesDialog(game, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
   loading ??= Promise.all([
     import("./rules.js").then((module) => { rules = module; }),

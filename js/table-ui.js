@@ -170,7 +170,7 @@ export function tvScreen(s) {
   return html`${topBar(s)}${damagedNotice(s)}<div class="tv tv--${s.msg.phase}">
     ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
     ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
-    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog({ description: s.msg.lobby?.description, rules: s.msg.rules }, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
+    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog({ description: s.msg.lobby?.description, rules: s.msg.texts?.rules }, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */

@@ -11,11 +11,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Required, Self, TypedDict
 
 from .rng import Rng
 
 Event = dict[str, Any]
+
+
+class Pending(TypedDict, total=False):
+    """What the game waits on besides a normal turn (docs/design.md, "pending"): its ``kind``
+    (``drawn``, ``free``, ``suit``, ``pickup``, ``chain``, ``melee``) and that kind's keys."""
+
+    kind: Required[str]
+    #: the seat to decide (every kind but ``melee``)
+    seat: int
+    #: cards owed (``pickup``, ``chain``, ``melee``)
+    count: int
+    #: the card that continues a climb (``chain``, ``melee``; ``None``: the top is reached)
+    need: str | None
+    #: the melee's suit, its attacker, its defender and the seats that passed its card
+    suit: str | None
+    aggressor: int
+    defender: int
+    passed: list[int]
+
+
 #: what the fast path reads on every move (``GameBase._fast``): the table path
 #: (``LegalMoves._table_path``), ``CALLS``, the effects by card (``EFFECTS`` by rank) and
 #: ``PLAY_DRAWN``
@@ -161,6 +181,8 @@ class GameBase:
     TITLE: ClassVar[Words] = {}
     #: one line on the landing page, in each language (``{players}``: the player range)
     BLURB: ClassVar[Words] = {}
+    #: the ruleset's own words for events, by key, over the engine's (``lastcard.words.EVENTS``)
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {}
 
     # ---- the state (set by ``Game.__init__``, ``Game.from_dict`` and ``Game.clone``) ------
     players: int
@@ -178,7 +200,7 @@ class GameBase:
     turn: int
     direction: int
     dealer: int
-    pending: dict[str, Any] | None
+    pending: Pending | None
     #: the card behind a pending "drawn" (hidden)
     drawn: str | None
     #: standing calls ("after" and "before" modes)

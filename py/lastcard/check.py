@@ -143,13 +143,13 @@ def _check_phase(game: Game) -> None:
 def _check_pending(game: Game) -> None:
     """A pending state of a known kind with its keys, its seats in play and the drawn card
     behind exactly a pending ``drawn``."""
-    pending = game.pending
+    pending: dict[str, Any] | None = game.pending  # type: ignore[assignment]  # as loaded
     need(pending is None or isinstance(pending, dict), "what is pending")
     need((game.drawn is not None) == (pending is not None and pending.get("kind") == "drawn"),
          "the drawn card and what is pending disagree")  # fmt: skip
     if pending is None:
         return
-    shape = PENDING.get(pending.get("kind"))  # type: ignore[arg-type]
+    shape = PENDING.get(str(pending.get("kind")))
     need(shape is not None, "what is pending")
     assert shape is not None
     keys, seats = shape

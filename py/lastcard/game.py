@@ -22,12 +22,24 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any, ClassVar, ParamSpec, Self, TypeVar
 
-from .base import AGREED, LANGS, Effect, Event, GameBase, IllegalAction, Option, Timer, lowest
+from .base import (
+    AGREED,
+    LANGS,
+    Effect,
+    Event,
+    GameBase,
+    IllegalAction,
+    Option,
+    Pending,
+    Timer,
+    lowest,
+)
 from .beliefs import Beliefs, Seen, _positions
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
 from .check import check_game
 from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
+from .words import EVENTS
 
 __all__ = [
     "AGREED",
@@ -146,6 +158,18 @@ class Game(Beliefs):
         else:
             self._setup(setup)
         self._cache = {}
+
+    @classmethod
+    def event_words(cls) -> dict[str, dict[str, str]]:
+        """The words of every event key (``lastcard.words.event_key``) in each language: the
+        engine's, with the ruleset's own ``EVENT_WORDS`` over them, as ``{lang: {key: text}}``."""
+        merged = {**EVENTS, **cls.EVENT_WORDS}
+        return {lang: {key: text[lang] for key, text in merged.items()} for lang in LANGS}
+
+    def blocked(self) -> bool:
+        """The hand is over, blocked: a full round of seats could neither play nor draw (000 D7)
+        (no event says so: the table announces it)."""
+        return self.over and self.idle >= len(self.seats_in_play())
 
     def check(self) -> None:
         """Check the engine's invariants on this game (every card once, counts per seat, phase
@@ -593,7 +617,7 @@ class Game(Beliefs):
             self._draw(seat, self.value(self.CALL_PENALTY), "last")
 
     def _resolve(
-        self, seat: int, effect: Effect, count: int, top: str, p: dict[str, Any] | None = None
+        self, seat: int, effect: Effect, count: int, top: str, p: Pending | None = None
     ) -> None:
         """Apply a played card's effect and hand the turn on (``seat`` played it)."""
         skip = effect.skip * count
@@ -618,10 +642,11 @@ class Game(Beliefs):
             self.turn = nxt
             return
         if effect.melee:
-            self.pending = {
+            melee: Pending = {
                 "kind": "melee", "suit": SUIT[top], "need": self._next_climb(top),
                 "aggressor": seat, "defender": nxt, "count": PIPS[RANK[top]], "passed": [],
             }  # fmt: skip
+            self.pending = melee
             self.turn = nxt
             return
         if effect.chain:
@@ -668,16 +693,16 @@ class Game(Beliefs):
         ranks = list(PIPS)
         return ranks[ranks.index(rank) + 1] + SUIT[card]  # type: ignore[operator]
 
-    def _climb_melee(self, seat: int, p: dict[str, Any], top: str) -> None:
+    def _climb_melee(self, seat: int, p: Pending, top: str) -> None:
         """A seat continued the melee: it becomes the aggressor and the previous aggressor the
         defender (last-one D5), or, removed, the next seat in play after it (D14)."""
         defender = p["aggressor"]
         if not self.in_play(defender):
             defender = self.next_seat(seat)
-        p.update(
-            need=self._next_climb(top), defender=defender, aggressor=seat,
-            count=PIPS[RANK[top]], passed=[],
-        )  # fmt: skip
+        p.update({
+            "need": self._next_climb(top), "defender": defender, "aggressor": seat,
+            "count": PIPS[RANK[top]], "passed": [],
+        })  # fmt: skip
         self.pending = p
         self.turn = p["defender"]
         self._emit({"type": "melee", "seat": seat, "count": p["count"]})
@@ -709,7 +734,7 @@ class Game(Beliefs):
             self.pending = {"kind": "chain", "seat": nxt, "need": need, "count": count}
             self.turn = nxt
 
-    def _go_out(self, seat: int, move: Move, p: dict[str, Any] | None = None) -> None:
+    def _go_out(self, seat: int, move: Move, p: Pending | None = None) -> None:
         """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so (a
         pickup together with the one it countered, ``p``), then the hand ends with ``seat`` the
         winner."""
@@ -988,14 +1013,17 @@ class Game(Beliefs):
         self._events = None
 
 
-def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:
+def _pickup(effect: Effect, count: int, p: Pending | None) -> int:
     """Cards owed for ``count`` pickup cards of ``effect`` laid on the waiting pickup ``p``, if
     any (a counter passes the whole pickup on: last-card D3, D6)."""
     waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
     return waiting + effect.pickup * count
 
 
-def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
+def _copy_pending(p: Pending | None) -> Pending | None:
     if p is None:
         return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in p.items()}
+    copy = p.copy()
+    if "passed" in copy:
+        copy["passed"] = list(copy["passed"])
+    return copy

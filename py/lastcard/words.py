@@ -68,3 +68,78 @@ def points(lang: str, table: Mapping[str, int]) -> str:
     sep, rest = (" — ", "остальные по номиналу") if lang == "ru" else (" = ", "others face value")
     parts = [f"{'/'.join(ranks)}{sep}{value}" for value, ranks in sorted(by_value.items())[::-1]]
     return ", ".join([*parts, rest])
+
+
+#: the words of the engine's events, in each language, by key (``event_key``): what the log on
+#: the pages and the replay's log say. Placeholders: ``{name}`` (the seat's), ``{n}`` (cards
+#: drawn), ``{cards}`` (cards laid or drawn), ``{colour}`` / ``{suit}`` (a name in force),
+#: ``{count}`` (cards at stake). Russian in the present tense or noun phrases: the same for a
+#: player of any gender (English keeps the simple past). A ruleset changes or adds keys with
+#: ``EVENT_WORDS``.
+EVENTS: dict[str, dict[str, str]] = {
+    "play": {"en": "{name} played {cards}", "ru": "{name} кладёт {cards}"},
+    "play.named": {
+        "en": "{name} played {cards} and chose {colour}",
+        "ru": "{name} кладёт {cards} и называет: {colour}",
+    },
+    "draw": {"en": "{name} drew {n}", "ru": "{name} берёт {n}"},
+    "draw.cards": {"en": "{name} drew {cards}", "ru": "{name} берёт {cards}"},
+    "draw.penalty": {
+        "en": "{name} drew {n} and lost the turn",
+        "ru": "{name} берёт {n} и пропускает ход",
+    },
+    "draw.pickup": {"en": "{name} picked up {n}", "ru": "{name} забирает {n}"},
+    "draw.melee": {
+        "en": "{name} lost the melee and drew {n}",
+        "ru": "{name} проигрывает схватку и берёт {n}",
+    },
+    "draw.chain": {
+        "en": "{name} could not follow the chain and drew {n}",
+        "ru": "{name} не продолжает цепочку и берёт {n}",
+    },
+    "draw.last": {
+        "en": "{name} did not call “Last card!” in time and drew {n}",
+        "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
+    },
+    "pass": {"en": "{name} ended the turn", "ru": "{name} завершает ход"},
+    "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
+    "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
+    "call": {"en": "{name}: last card!", "ru": "{name}: последняя!"},
+    "suit": {"en": "{name} named {suit}", "ru": "{name} называет масть: {suit}"},
+    "melee": {
+        "en": "Melee: {name} attacks, {count} cards at stake",
+        "ru": "Схватка: нападает {name}, на кону {count}",
+    },
+    "reshuffle": {
+        "en": "The discard pile was shuffled into the stock",
+        "ru": "Сброс перемешивается и становится колодой",
+    },
+    "removed": {"en": "{name} left the game", "ru": "{name} выходит из игры"},
+    "blocked": {
+        "en": "Nobody could play or draw: the hand is blocked",
+        "ru": "Никто не может ни сыграть, ни взять карту: раздача заблокирована",
+    },
+    "eliminated": {"en": "{name} is out of the match", "ru": "{name} выбывает из матча"},
+    "hand_over": {"en": "Hand over", "ru": "Раздача окончена"},
+    "match_over": {"en": "Match over", "ru": "Матч окончен"},
+}
+
+
+def event_key(event: Mapping[str, object]) -> str:
+    """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
+    (its ``reason``; ``draw.cards`` when the drawn cards are shown), for a play whether it
+    named a colour or suit."""
+    kind = str(event.get("type"))
+    if kind == "draw":
+        if event.get("cards"):
+            return "draw.cards"
+        reason = event.get("reason")
+        return "draw" if reason in (None, "draw") else f"draw.{reason}"
+    if kind == "play":
+        action = str(event.get("action", "")).split()
+        return "play.named" if len(action) > 1 and action[-1] in NAMES_IN_FORCE else "play"
+    return kind
+
+
+#: the letters a play may name (colours, suits) as the last word of its action
+NAMES_IN_FORCE = frozenset("RYBGSHDC")

@@ -86,15 +86,19 @@ def description(ruleset: str) -> dict[str, Any]:
 _RULES: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def rules(ruleset: str, options: dict[str, Any], timers: dict[str, float | None]) -> dict[str, Any]:
-    """The rules text of ``ruleset`` in every language for these options and timers (the
-    lobby message's ``rules``), worked out once for each such setting."""
+def texts(ruleset: str, options: dict[str, Any], timers: dict[str, float | None]) -> dict[str, Any]:
+    """The words of ``ruleset`` for these options and timers, in every language: its rules
+    text (``rules``) and its event words (``events``): the messages' ``texts``, worked out once
+    for each such setting."""
     key = (RULESETS[ruleset], *sorted(options.items()), *sorted(timers.items()))
     found = _RULES.get(key)
     if found is None:
         if len(_RULES) > 64:
             _RULES.clear()
-        found = _RULES[key] = rules_text(ruleset, options, timers)
+        found = _RULES[key] = {
+            "rules": rules_text(ruleset, options, timers),
+            "events": RULESETS[ruleset].event_words(),
+        }
     return found
 
 
@@ -365,9 +369,9 @@ class Lobby:
             return "vote"
         return None
 
-    def rules(self) -> dict[str, Any]:
-        """The rules text of the next game's ruleset, options and timers, in every language."""
-        return rules(self.ruleset, self.engine_options(), self.timers)
+    def texts(self) -> dict[str, Any]:
+        """The words of the next game's ruleset, options and timers (:func:`texts`)."""
+        return texts(self.ruleset, self.engine_options(), self.timers)
 
     def engine_options(self) -> dict[str, Any]:
         """The options as the engine takes them (with the phones' agreement where needed)."""

@@ -126,8 +126,8 @@ class Table:
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
-        #: per peer, the rules text it was last sent (``Lobby.rules``: one object per setting)
-        self._rules_sent: dict[str, dict[str, Any]] = {}
+        #: per peer, the ruleset's words it was last sent (``Lobby.texts``: one per setting)
+        self._texts_sent: dict[str, dict[str, Any]] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
         self._renames: dict[int, RateLimit] = {}  # phone id -> its renames' own limit
@@ -323,7 +323,7 @@ class Table:
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
         self._limits.pop(peer, None)
-        self._rules_sent.pop(peer, None)
+        self._texts_sent.pop(peer, None)
         self._log.resend(peer)
         if member is not None:
             member.peer = None
@@ -531,9 +531,9 @@ class Table:
 
     def _changed(self, events: list[dict[str, Any]], *, out_of_turn: bool = False) -> None:
         """After every engine change: a new state id, the events kept (with the table's own:
-        automatic last-card announcements, eliminations), and a fresh decision — unless the
-        change was another seat's out-of-turn move that left the decision as it was (000 D15:
-        a decision's clock runs from when it began; no second grace)."""
+        automatic last-card announcements, eliminations, a blocked hand), and a fresh decision —
+        unless the change was another seat's out-of-turn move that left the decision as it was
+        (000 D15: a decision's clock runs from when it began; no second grace)."""
         game = self._playing()
         before = self._public
         decision = self._decision()
@@ -542,7 +542,11 @@ class Table:
         if game.over:
             self._phase = "over"
         self._looked()
-        self._log.add(events + _announcements(before, self._public, events), self._owner)
+        told = events + _announcements(before, self._public, events)
+        ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
+        if ends and game.blocked():  # said before the hand's end (no engine event says it)
+            told.insert(ends[0], {"type": "blocked"})
+        self._log.add(told, self._owner)
         if self._phase == "over":
             self._clock.clear()
             return
@@ -829,9 +833,9 @@ class Table:
             }
         )
         log = self._log
-        rules = lobby.rules()  # the same object while the settings stay the same
+        texts = lobby.texts()  # the same object while the settings stay the same
         tv = views.tv_message(
-            common, public, log.take(TV), log.owners, local, self._rules_open, rules
+            common, public, log.take(TV), log.owners, local, self._rules_open, texts
         )
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
@@ -844,8 +848,8 @@ class Table:
                 else views.seat_view(game, public, seat)
             )
             events = log.take(peer)
-            new = events[1] or self._rules_sent.get(peer) is not rules
-            self._rules_sent[peer] = rules
+            new = events[1] or self._texts_sent.get(peer) is not texts
+            self._texts_sent[peer] = texts
             message = views.phone_message(
                 common,
                 view,
@@ -854,7 +858,7 @@ class Table:
                 log.owners,
                 member,
                 member is lobby.host,
-                rules if new else None,
+                texts if new else None,
             )
             out.append((peer, message))
         return out

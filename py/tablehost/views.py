@@ -183,15 +183,15 @@ def tv_message(
     owners: dict[int, int],
     local: dict[str, Any],
     rules_open: bool,
-    rules: dict[str, Any],
+    texts: dict[str, Any],
 ) -> Message:
     """The TV's message: the public view, every local seat's own view (the spectators are in
-    ``common``, as for every phone) and the rules text of the next game's settings."""
+    ``common``, as for every phone) and the ruleset's words for its settings (``texts``)."""
     return {
         "v": VERSION,
         "type": "tv",
         **common,
-        "rules": rules,
+        "texts": texts,
         "view": public,
         "events": redact(events[0], owners, None),
         "events_reset": events[1],
@@ -208,11 +208,11 @@ def phone_message(
     owners: dict[int, int],
     member: Member,
     host: bool = False,
-    rules: dict[str, Any] | None = None,
+    texts: dict[str, Any] | None = None,
 ) -> Message:
     """``member``'s phone's message: its own view if seated (``seat``), else the public one;
-    ``host``: this phone holds the host role (it may send ``host`` commands); ``rules``: the
-    rules text, when this phone has not had it as it is now (else the field is left out)."""
+    ``host``: this phone holds the host role (it may send ``host`` commands); ``texts``: the
+    ruleset's words, when this phone has not had them as they are now (else left out)."""
     message: Message = {
         "v": VERSION,
         "type": "view",
@@ -225,6 +225,6 @@ def phone_message(
         "play": None if seat is not None else member.want,
         "host": host,
     }
-    if rules is not None:
-        message["rules"] = rules
+    if texts is not None:
+        message["texts"] = texts
     return message

@@ -40,8 +40,8 @@ def test_an_extra_ruleset_is_offered_explained_and_played_out(eights, make_net, 
     net.host(type="configure", ruleset="crazy-eights", options={"hand_size": 4})
     tv = net.tv()
     assert [o["label"]["en"] for o in tv["lobby"]["description"]["options"]] == ["Cards per hand"]
-    assert "Everyone gets 4 cards." in str(tv["rules"]["en"])
-    assert "Каждый получает 4 карты." in str(net.view("ann")["rules"]["ru"])
+    assert "Everyone gets 4 cards." in str(tv["texts"]["rules"]["en"])
+    assert "Каждый получает 4 карты." in str(net.view("ann")["texts"]["rules"]["ru"])
     net.host(type="configure", options={"hand_size": 8})  # its own bounds: 3..7
     assert net.error("tv") == "bad_options"
     assert net.tv()["lobby"]["options"] == {"hand_size": 4}
@@ -67,13 +67,27 @@ def test_the_rules_follow_the_settings_and_reach_each_phone_once_per_change(make
     net = make_net()
     net.join("ann")
     net.host(type="configure", ruleset="last-one", options={"threshold": 137})
-    assert "reach 137" in str(net.view("ann")["rules"]["en"])
+    assert "reach 137" in str(net.view("ann")["texts"]["rules"]["en"])
     net.host(type="add_bot", level="easy")
-    assert "rules" not in net.view("ann")  # the same settings: not sent again
-    assert "reach 137" in str(net.tv()["rules"]["en"])  # the TV's message always has them
+    assert "texts" not in net.view("ann")  # the same settings: not sent again
+    assert "reach 137" in str(net.tv()["texts"]["rules"]["en"])  # the TV's message always has them
     net.host(type="configure", timers={"melee": 10})
-    assert "10 seconds" in str(net.view("ann")["rules"]["en"])
-    assert "10 секунд" in str(net.view("ann")["rules"]["ru"])
+    assert "10 seconds" in str(net.view("ann")["texts"]["rules"]["en"])
+    assert "10 секунд" in str(net.view("ann")["texts"]["rules"]["ru"])
     net.disconnect("ann")
     net.rejoin("ann")
-    assert "reach 137" in str(net.view("ann")["rules"]["en"])  # a phone back gets them anew
+    assert "reach 137" in str(net.view("ann")["texts"]["rules"]["en"])  # back: sent anew
+    assert net.view("ann")["texts"]["events"]["ru"]["eliminated"].endswith("выбывает из матча")
+
+
+def test_a_blocked_hand_is_announced_before_its_end(make_net):
+    """Nothing to play and nothing to draw for a full round (000 D7): the log says why the hand
+    ended, in the ruleset's words."""
+    setup = {"hands": [["G5", "G6"], ["B7", "B8"]], "starter": "R1", "stock": [], "first": 0}
+    net = make_net(players=2, setup=setup)
+    net.act("p0", "pass")
+    net.act("p1", "pass")
+    types = [e["type"] for e in net.tv()["events"]]
+    assert types[-2:] == ["blocked", "hand_over"]
+    words = net.tv()["texts"]["events"]
+    assert "blocked" in words["en"]["blocked"] and "заблокирована" in words["ru"]["blocked"]

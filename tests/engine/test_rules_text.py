@@ -1,14 +1,16 @@
 """Each ruleset writes its own rules, in English and Russian, from the table's options and timers:
-change a number and the rules say the new one (``lastcard.rules_text``, issue 23)."""
+change a number and the rules say the new one (``lastcard.rules_text``, issue 23); and its event
+words say what happened, why cards were drawn included, in words fit for a player of any gender."""
 
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
-from lastcard import RULESETS, describe, rules_text
-from lastcard.words import cards, ru_plural
+from lastcard import RULESETS, describe, new_game, rules_text
+from lastcard.words import cards, event_key, ru_plural
 
 
 def said(ruleset: str, options: dict[str, int] | None = None, timers: dict | None = None) -> dict:
@@ -79,3 +81,37 @@ def test_bad_options_are_refused_as_by_the_game() -> None:
 def test_russian_counts_take_the_right_form(n: int, form: str) -> None:
     assert cards("ru", n) == f"{n} {form}"
     assert ru_plural(n, "карту", "карты", "карт") == form
+
+
+PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian past tense: «взял», «взяла»
+
+
+def keys_met(ruleset: str) -> set[str]:
+    """The event keys of a few random games of ``ruleset``."""
+    keys: set[str] = set()
+    for seed in range(12):
+        game = new_game(ruleset, RULESETS[ruleset].MIN_PLAYERS + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            seat = next(s for s in range(game.players) if game.legal_actions(s))
+            keys |= {event_key(e) for e in game.apply(seat, rng.choice(game.legal_actions(seat)))}
+    return keys
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_event_has_words_in_both_languages_and_russian_fits_every_player(ruleset):
+    words = RULESETS[ruleset].event_words()
+    assert set(words["en"]) == set(words["ru"])
+    assert keys_met(ruleset) <= set(words["en"])
+    for text in words["ru"].values():
+        assert not PAST.search(text), text
+
+
+def test_the_log_says_why_cards_were_drawn() -> None:
+    words = {r: RULESETS[r].event_words()["en"] for r in RULESETS}
+    assert words["last-card"]["draw.last"] != words["last-card"]["draw.pickup"]
+    assert "Last card" in words["last-one"]["draw.last"]
+    assert "lost the turn" in words["poslednyaya"]["draw.penalty"]
+    assert "melee" in words["last-one"]["draw.melee"]
+    assert "blocked" in words["poslednyaya"]["blocked"]
+    assert "elimination score" in words["last-one"]["eliminated"]

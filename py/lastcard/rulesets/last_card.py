@@ -42,6 +42,12 @@ class LastCard(Game):
             250, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
         )
     }
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        "draw.last": {
+            "en": "{name} went out without calling “Last card!”: picked up {n} and plays on",
+            "ru": "{name} выходит без объявления «Последняя!»: берёт {n} и играет дальше",
+        },
+    }
     STARTER_EFFECTS = True
     VOLUNTARY_DRAW = False
     PLAY_DRAWN = True

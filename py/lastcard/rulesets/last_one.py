@@ -47,6 +47,12 @@ class LastOne(Game):
         ),
         "last_call_penalty": Option(2, 0, 4, label=CALL_PENALTY_LABEL),
     }
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        "eliminated": {
+            "en": "{name} reached the elimination score and is out of the match",
+            "ru": "{name} набирает порог выбывания и выбывает из матча",
+        },
+    }
     TIMERS: ClassVar[dict[str, Timer]] = {
         "melee": Timer(5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Окно схватки"})
     }
