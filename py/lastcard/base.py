@@ -18,6 +18,40 @@ from .rng import Rng
 Event = dict[str, Any]
 
 
+class PublicView(TypedDict):
+    """``Game.public_view()``: what the TV shows, no hidden card (engine-api, "Views")."""
+
+    ruleset: str
+    players: int
+    turn: int
+    direction: int
+    top: str | None
+    active: str | None
+    counts: list[int]
+    stock: int
+    discard: int
+    pending: Pending | None
+    called: list[int]
+    over: bool
+    winners: list[int] | None
+    scores: list[int] | None
+    match_over: bool | None
+    match_winners: list[int] | None
+    revealed: list[list[str]] | None
+    dealer: int
+    hand_number: int
+    removed: list[int]
+    eliminated: list[int]
+
+
+class SeatView(PublicView):
+    """``Game.view(seat)``: the public view, the seat's hand and its legal actions."""
+
+    seat: int
+    hand: list[str]
+    legal: list[str]
+
+
 class Pending(TypedDict, total=False):
     """What the game waits on besides a normal turn (docs/design.md, "pending"): its ``kind``
     (``drawn``, ``free``, ``suit``, ``pickup``, ``chain``, ``melee``) and that kind's keys."""

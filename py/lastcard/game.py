@@ -31,6 +31,8 @@ from .base import (
     IllegalAction,
     Option,
     Pending,
+    PublicView,
+    SeatView,
     Timer,
     lowest,
 )
@@ -54,6 +56,9 @@ __all__ = [
     "IllegalAction",
     "Move",
     "Option",
+    "Pending",
+    "PublicView",
+    "SeatView",
     "Seen",
     "Timer",
     "lowest",
@@ -499,7 +504,7 @@ class Game(Beliefs):
             return [s for s in range(self.players) if self.in_play(s) and len(self.hands[s]) == 1]
         return sorted(self.calls)
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What the TV shows: no hidden card at all."""
         return {
             "ruleset": self.RULESET,
@@ -525,14 +530,11 @@ class Game(Beliefs):
             "eliminated": [s for s in range(self.players) if self.eliminated[s]],
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: the public view plus its hand and its legal actions."""
         seat = self._check_seat(seat)
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = list(self.hands[seat])
-        view["legal"] = list(self._moves(seat)[0])
-        return view
+        hand, legal = list(self.hands[seat]), list(self._moves(seat)[0])
+        return {**self.public_view(), "seat": seat, "hand": hand, "legal": legal}
 
     # ---- state changes (the trusted fast path) --------------------------------------------
     def push(self, seat: int, move: Move) -> None:

@@ -39,7 +39,7 @@ class RecordError(ValueError):
 def hand_result(game: Game) -> dict[str, Any]:
     """The public result of the hand that just ended (what the table shows at its end)."""
     view = game.public_view()
-    result = {key: view[key] for key in RESULT_KEYS}
+    result: dict[str, Any] = {key: view.get(key) for key in RESULT_KEYS}
     result["hand"] = view["hand_number"]
     result["dealer"] = view["dealer"]
     return result

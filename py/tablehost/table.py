@@ -22,6 +22,7 @@ from typing import Any
 import lastcard
 from lastcard import Game, IllegalAction
 from lastcard.bots import choose
+from lastcard.game import PublicView
 from lastcard.replay import Recorder
 
 from tablehost import views
@@ -117,7 +118,7 @@ class Table:
         self._phase = "lobby"
         self._lobby = Lobby()
         self._game: Game | None = None
-        self._public: views.PublicView | None = None  # the game's public view, once per change
+        self._public: PublicView | None = None  # the game's public view, once per change
         self._awaiting: list[int] = []  # who the game waits on, once per change
         self._state = 0  # the state id actions must answer
         self._log = EventLog()
@@ -871,7 +872,7 @@ def _out_of_turn(action: str) -> bool:
 
 
 def _announcements(
-    before: views.PublicView | None, after: views.PublicView | None, events: list[dict[str, Any]]
+    before: PublicView | None, after: PublicView | None, events: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The table's own log lines for what the engine shows but does not announce: a seat that
     now holds one card under an automatic call (000 rule 34), and a seat eliminated."""

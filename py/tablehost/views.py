@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from lastcard import RULESETS, Game
+from lastcard.game import PublicView, SeatView
 
 from tablehost.events import Event
 from tablehost.lobby import Lobby, Member, description, player_range
 from tablehost.protocol import VERSION, Message
-
-PublicView = dict[str, Any]
 
 
 def ruleset_list() -> dict[str, dict[str, Any]]:
@@ -29,7 +28,7 @@ def ruleset_list() -> dict[str, dict[str, Any]]:
     return out
 
 
-def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
+def seat_view(game: Game, public: PublicView, seat: int) -> SeatView:
     """``game.view(seat)`` built on the public view already made for this change."""
     return {
         **public,
@@ -202,7 +201,7 @@ def tv_message(
 
 def phone_message(
     common: dict[str, Any],
-    view: dict[str, Any] | None,
+    view: PublicView | None,
     seat: int | None,
     events: tuple[list[Event], bool],
     owners: dict[int, int],
