@@ -16,6 +16,10 @@ from typing import Any, ClassVar, Required, Self, TypedDict
 from .rng import Rng
 
 Event = dict[str, Any]
+#: a game's options by name: whole numbers and flags (``Option``)
+Options = dict[str, int | bool]
+#: a ruleset's timers by name (``Timer``): seconds, ``None`` when off
+Timers = dict[str, float | None]
 
 
 class PublicView(TypedDict):
@@ -221,7 +225,7 @@ class GameBase:
     # ---- the state (set by ``Game.__init__``, ``Game.from_dict`` and ``Game.clone``) ------
     players: int
     seed: int
-    options: dict[str, Any]
+    options: Options
     rng: Rng
     #: per seat, its cards in the engine's card order
     hands: list[list[str]]
@@ -260,7 +264,7 @@ class GameBase:
         raise NotImplementedError
 
     @classmethod
-    def check_options(cls, options: object, players: int | None = None) -> dict[str, Any]:
+    def check_options(cls, options: object, players: int | None = None) -> Options:
         """``options`` checked against ``OPTIONS``, with the defaults filled in: the one options
         check (the engine's and the lobby's). ValueError says what is wrong.
 
@@ -275,7 +279,7 @@ class GameBase:
                 raise ValueError(
                     f"unknown option {str(name)[:64]!r} for {cls.RULESET} (options: {known})"
                 )
-        out: dict[str, Any] = {}
+        out: Options = {}
         for name, spec in cls.OPTIONS.items():
             value = options.get(name, spec.default)
             if isinstance(spec.default, bool):

@@ -30,10 +30,12 @@ from .base import (
     GameBase,
     IllegalAction,
     Option,
+    Options,
     Pending,
     PublicView,
     SeatView,
     Timer,
+    Timers,
     lowest,
 )
 from .beliefs import Beliefs, Seen, _positions
@@ -113,7 +115,7 @@ class Game(Beliefs):
         players: int,
         *,
         seed: int = 0,
-        options: dict[str, Any] | None = None,
+        options: Options | None = None,
         setup: dict[str, Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -183,9 +185,7 @@ class Game(Beliefs):
         check_game(self)
 
     @classmethod
-    def rules(
-        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
-    ) -> list[tuple[str, list[str]]]:
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules in ``lang`` as sections (a title, short paragraphs), every number taken
         from the checked ``options`` and the ruleset's ``timers`` (``None``: off)."""
         raise NotImplementedError

@@ -8,9 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from . import rulesets  # noqa: F401  (each ruleset module registers itself)
+from .base import Options, Timers
 from .game import AGREED, LANGS, RULESETS, Game
 
-__all__ = ["RULESETS", "describe", "load", "new_game", "rules_text"]
+__all__ = ["RULESETS", "RulesText", "describe", "load", "new_game", "rules_text"]
+
+#: a ruleset's rules in every language: ``{lang: [[title, [paragraph, ...]], ...]}`` (lists, as
+#: JSON has them)
+RulesText = dict[str, list[list[str | list[str]]]]
 
 
 def new_game(
@@ -18,7 +23,7 @@ def new_game(
     players: int,
     *,
     seed: int = 0,
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
     setup: dict[str, Any] | None = None,
 ) -> Game:
     """Start a game of ``ruleset`` for ``players`` seats (ValueError on a bad argument)."""
@@ -89,9 +94,9 @@ def describe(ruleset: str) -> dict[str, Any]:
 
 def rules_text(
     ruleset: str,
-    options: dict[str, Any] | None = None,
-    timers: dict[str, float | None] | None = None,
-) -> dict[str, list[list[Any]]]:
+    options: Options | None = None,
+    timers: Timers | None = None,
+) -> RulesText:
     """The rules of ``ruleset`` in every language (``{"en": [[title, [paragraph, ...]], ...],
     "ru": ...}``, JSON-ready) for a table's ``options`` (checked; defaults filled in) and its
     ruleset ``timers`` (by default the ruleset's defaults; ``None``: off)."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from lastcard import RULESETS, Game, describe, rules_text
-from lastcard.base import AGREED
+from lastcard.base import AGREED, Options, Timers
+from lastcard.registry import RulesText
 
 from tablehost.protocol import MAX_NAME, Message, ProtocolError
 
@@ -69,6 +70,21 @@ class Member:
         return self.kind != "phone" or self.peer is not None
 
 
+class Agreement(TypedDict):
+    """An option whose value needs every seated phone's agreement now (``lobby.agree``)."""
+
+    name: str
+    value: int | bool
+
+
+class Texts(TypedDict):
+    """A ruleset's words for a table's settings (the messages' ``texts``): its rules text and
+    its event words, each in every language."""
+
+    rules: RulesText
+    events: dict[str, dict[str, str]]
+
+
 _DESCRIPTIONS: dict[type[Game], dict[str, Any]] = {}
 
 
@@ -83,10 +99,10 @@ def description(ruleset: str) -> dict[str, Any]:
     return found
 
 
-_RULES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_RULES: dict[tuple[object, ...], Texts] = {}
 
 
-def texts(ruleset: str, options: dict[str, Any], timers: dict[str, float | None]) -> dict[str, Any]:
+def texts(ruleset: str, options: Options, timers: Timers) -> Texts:
     """The words of ``ruleset`` for these options and timers, in every language: its rules
     text (``rules``) and its event words (``events``): the messages' ``texts``, worked out once
     for each such setting."""
@@ -130,7 +146,7 @@ def offable(name: str) -> bool:
     return name != "bot_pause"
 
 
-def needing_agreement(ruleset: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+def needing_agreement(ruleset: str, options: Options) -> list[Agreement]:
     """The options whose values need every seated phone's agreement (above the option's high
     bound, up to what agreement allows), as ``{"name", "value"}``."""
     return [
@@ -143,7 +159,7 @@ def needing_agreement(ruleset: str, options: dict[str, Any]) -> list[dict[str, A
     ]
 
 
-def check_options(ruleset: str, options: Any) -> dict[str, Any]:
+def check_options(ruleset: str, options: object) -> Options:
     """The host's options for ``ruleset``, checked by the ruleset (``Game.check_options``: names,
     types, bounds up to what agreement allows, the hand fitting the deck); ProtocolError
     ``bad_options`` says what is wrong. The agreement itself is the phones' (their votes)."""
@@ -159,7 +175,7 @@ def check_options(ruleset: str, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
-def engine_options(ruleset: str, options: dict[str, Any], agreed: bool) -> dict[str, Any]:
+def engine_options(ruleset: str, options: Options, agreed: bool) -> Options:
     """The lobby's options as the engine takes them: with ``agreed``, the phones' agreement is
     given where an option needs it."""
     if agreed and needing_agreement(ruleset, options):
@@ -172,7 +188,7 @@ class Lobby:
 
     def __init__(self) -> None:
         self.ruleset = DEFAULT_RULESET
-        self.options: dict[str, Any] = {}
+        self.options: Options = {}
         self.timers = default_timers()
         self.seats: list[Member] = []
         self.spectators: list[Member] = []
@@ -349,7 +365,7 @@ class Lobby:
         assert member.token is not None
         self.votes[member.token] = agree
 
-    def needing_agreement(self) -> list[dict[str, Any]]:
+    def needing_agreement(self) -> list[Agreement]:
         """The options that need every seated phone's agreement, ``{"name", "value"}``."""
         return needing_agreement(self.ruleset, self.options)
 
@@ -369,11 +385,11 @@ class Lobby:
             return "vote"
         return None
 
-    def texts(self) -> dict[str, Any]:
+    def texts(self) -> Texts:
         """The words of the next game's ruleset, options and timers (:func:`texts`)."""
         return texts(self.ruleset, self.engine_options(), self.timers)
 
-    def engine_options(self) -> dict[str, Any]:
+    def engine_options(self) -> Options:
         """The options as the engine takes them (with the phones' agreement where needed)."""
         return engine_options(self.ruleset, self.options, self.vote_needed())
 

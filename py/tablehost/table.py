@@ -28,7 +28,7 @@ from lastcard.replay import Recorder
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
 from tablehost.events import EventLog
-from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member
+from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member, Texts
 from tablehost.protocol import (
     HOST,
     RENAME_BURST,
@@ -128,7 +128,7 @@ class Table:
         self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
         #: per peer, the ruleset's words it was last sent (``Lobby.texts``: one per setting)
-        self._texts_sent: dict[str, dict[str, Any]] = {}
+        self._texts_sent: dict[str, Texts] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
         self._renames: dict[int, RateLimit] = {}  # phone id -> its renames' own limit

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from lastcard import RULESETS, Game
+from lastcard.base import Options
 from lastcard.game import PublicView, SeatView
 
 from tablehost.events import Event
-from tablehost.lobby import Lobby, Member, description, player_range
+from tablehost.lobby import Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
 
 
@@ -70,7 +71,7 @@ def result(public: PublicView, history: list[dict[str, Any]], record: bool) -> d
     }
 
 
-def match_part(public: PublicView | None, options: dict[str, Any]) -> dict[str, Any] | None:
+def match_part(public: PublicView | None, options: Options) -> dict[str, Any] | None:
     """Which hand of a scored match this is, what ends the match and who dealt (``None`` for a
     one-hand game): ``of`` hands in all, ``out_at`` an elimination score, ``first_to`` a target.
     ``options`` are the game's options as the engine took them (defaults included)."""
@@ -182,7 +183,7 @@ def tv_message(
     owners: dict[int, int],
     local: dict[str, Any],
     rules_open: bool,
-    texts: dict[str, Any],
+    texts: Texts,
 ) -> Message:
     """The TV's message: the public view, every local seat's own view (the spectators are in
     ``common``, as for every phone) and the ruleset's words for its settings (``texts``)."""
@@ -207,7 +208,7 @@ def phone_message(
     owners: dict[int, int],
     member: Member,
     host: bool = False,
-    texts: dict[str, Any] | None = None,
+    texts: Texts | None = None,
 ) -> Message:
     """``member``'s phone's message: its own view if seated (``seat``), else the public one;
     ``host``: this phone holds the host role (it may send ``host`` commands); ``texts``: the

@@ -11,9 +11,9 @@ stock exhaustion (D9). This module adds the starter (D8) and the scoring (D10).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Words, count
+from ..base import Options, Timers, Words, count
 from ..cards import RANK, SUITS, french_deck
 from ..game import Effect, Game, Move, Option, play_move, register
 from ..words import cards, players, points
@@ -121,9 +121,7 @@ class LastCard(Game):
             self.match_winners = [winner]
 
     @classmethod
-    def rules(
-        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
-    ) -> list[tuple[str, list[str]]]:
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 002's decisions with this table's target score."""
         who, target = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), options["target"]
         deck, size = len(cls.deck()), cls.HAND_SIZE

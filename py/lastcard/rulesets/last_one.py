@@ -11,9 +11,9 @@ and the elimination match (D10, D11).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Words, count
+from ..base import Options, Timers, Words, count
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, Timer, lowest, register
 from ..words import cards, number, players, points, seconds
@@ -112,9 +112,7 @@ class LastOne(Game):
         self.match_winners = left
 
     @classmethod
-    def rules(
-        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
-    ) -> list[tuple[str, list[str]]]:
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 001's decisions with this table's hand size, threshold, call penalty
         and melee window."""
         who = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS)

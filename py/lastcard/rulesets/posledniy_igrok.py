@@ -10,9 +10,9 @@ scoring and the fixed-length match (D11).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Words, count
+from ..base import Options, Timers, Words, count
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
 from ..words import cards, hands, players, points
@@ -79,9 +79,7 @@ class PosledniyIgrok(Game):
             self.match_winners = lowest(seats, self.scores.__getitem__)
 
     @classmethod
-    def rules(
-        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
-    ) -> list[tuple[str, list[str]]]:
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 003's decisions with this table's hands, hand size, call penalty and
         the cards a 2 makes draw."""
         who, spec = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), cls.OPTIONS["hand_size"]

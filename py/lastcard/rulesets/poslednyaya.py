@@ -9,9 +9,9 @@ the drawn card as the only card still playable (D5), the automatic last-card ann
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Words, count
+from ..base import Options, Timers, Words, count
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
 from ..words import cards, players
@@ -58,9 +58,7 @@ class Poslednyaya(Game):
         return RANK[card].isdigit()
 
     @classmethod
-    def rules(
-        cls, lang: str, options: dict[str, Any], timers: dict[str, float | None]
-    ) -> list[tuple[str, list[str]]]:
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 000's decisions, with the deck, the hand and the draws of its facts."""
         who, deck, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck()), cls.HAND_SIZE
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
