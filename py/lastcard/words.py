@@ -59,6 +59,18 @@ def players(low: int, high: int) -> str:
     return f"{low}–{high}"
 
 
+def missed_call(lang: str, penalty: int) -> str:
+    """What a missed "last card" call costs, as the end of the rules' sentence on the call:
+    "or draw 2 cards", or, with no penalty, that the call is still closed by the next play."""
+    if lang == "ru":
+        if penalty:
+            return f"иначе возьмёте {cards(lang, penalty)}"
+        return "за этим столом без штрафа, но после хода следующего поздно"
+    if penalty:
+        return f"or draw {cards(lang, penalty)}"
+    return "no penalty at this table, but once the next player plays it is too late"
+
+
 def points(lang: str, table: Mapping[str, int]) -> str:
     """The points of the cards left in hand: ranks of one value together, the highest first,
     then the rest at face value ("joker 40, 8 = 25, A = 15, J/Q/K = 10, others face value")."""

@@ -55,10 +55,6 @@ def _is_number(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value) and abs(value) <= 1e12
 
 
-def _is_seats(value: Any, players: int) -> bool:
-    return isinstance(value, list) and all(_is_int(s, 0, players - 1) for s in value)
-
-
 def check_snapshot(snap: Any) -> Game | None:
     """Raise :class:`Damaged` (a ValueError) unless ``snap`` is a table snapshot every invariant
     holds in; return its game, rebuilt and tried (``None`` if it has none)."""

@@ -16,7 +16,7 @@ from typing import ClassVar
 from ..base import Options, Timers, Words, count
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, Timer, lowest, register
-from ..words import cards, number, players, points, seconds
+from ..words import cards, missed_call, number, players, points, seconds
 
 #: the options' names in the lobby form, shared with «Последний игрок»
 HAND_SIZE_LABEL: Words = {"en": "Cards per hand", "ru": "Карт на руки"}
@@ -123,11 +123,6 @@ class LastOne(Game):
         worth = points(lang, cls.POINTS)
         if lang == "ru":
             melee = "" if window is None else f" У каждого {seconds(lang, window)} на ответ."
-            call = (
-                f"иначе возьмёте {cards(lang, penalty)}"
-                if penalty
-                else "за этим столом без штрафа, но после хода следующего поздно"
-            )
             return [
                 ("Цель", [
                     f"{who} игроков, 52 карты и 2 джокера, несколько раздач. Штрафные очки"
@@ -153,7 +148,8 @@ class LastOne(Game):
                     " последней карте, и пропускает ход.",
                 ]),
                 ("Последняя", [
-                    f"Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл; {call}."
+                    "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                    f" {missed_call(lang, penalty)}."
                 ]),
                 ("Очки", [
                     "Раздача кончается, когда кто-то вышел (последняя карта не действует).",
@@ -161,11 +157,6 @@ class LastOne(Game):
                 ]),
             ]  # fmt: skip
         melee = "" if window is None else f" Each answer has {seconds(lang, window)}."
-        call = (
-            f"or draw {cards(lang, penalty)}"
-            if penalty
-            else "no penalty at this table, but once the next player plays it is too late"
-        )
         return [
             ("Goal", [
                 f"{who} players, 52 cards + 2 jokers, several hands. Penalty points add up;"
@@ -189,7 +180,8 @@ class LastOne(Game):
                 " the last defender draws the value of the last card and loses the turn.",
             ]),
             ("Last one", [
-                f"With one card left, press “Last card!” before the next player plays; {call}."
+                "With one card left, press “Last card!” before the next player plays;"
+                f" {missed_call(lang, penalty)}."
             ]),
             ("Scoring", [
                 "The hand ends when someone goes out (the final card has no effect).",

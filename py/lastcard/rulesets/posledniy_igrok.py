@@ -15,7 +15,7 @@ from typing import ClassVar
 from ..base import Options, Timers, Words, count
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
-from ..words import cards, hands, players, points
+from ..words import cards, hands, missed_call, players, points
 from .last_one import CALL_PENALTY_LABEL, HAND_SIZE_LABEL, LastOne
 
 
@@ -87,11 +87,6 @@ class PosledniyIgrok(Game):
         two = cards(lang, count(cls.EFFECTS["2"].draw, options))
         worth = points(lang, cls.POINTS)
         if lang == "ru":
-            call = (
-                f"иначе возьмёте {cards(lang, penalty)}"
-                if penalty
-                else "за этим столом без штрафа, но после хода следующего поздно"
-            )
             return [
                 ("Цель", [
                     f"{who} игроков, 52 карты и 2 джокера, {hands(lang, match)} в матче."
@@ -114,18 +109,14 @@ class PosledniyIgrok(Game):
                     "Джокер: любая карта, которую сейчас можно сыграть, и действует как она.",
                 ]),
                 ("Последняя карта", [
-                    f"Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл; {call}."
+                    "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                    f" {missed_call(lang, penalty)}."
                 ]),
                 ("Очки", [
                     f"Все, у кого остались карты, получают очки: {worth}. После последней"
                     " раздачи побеждает меньшая сумма.",
                 ]),
             ]  # fmt: skip
-        call = (
-            f"or draw {cards(lang, penalty)}"
-            if penalty
-            else "no penalty at this table, but once the next player plays it is too late"
-        )
         return [
             ("Goal", [
                 f"{who} players, 52 cards + 2 jokers, a match of {hands(lang, match)}. Collect"
@@ -148,7 +139,8 @@ class PosledniyIgrok(Game):
                 "Joker: any card that would be legal now, acting as it.",
             ]),
             ("Last card", [
-                f"With one card left press “Last card!” before the next player plays; {call}."
+                "With one card left press “Last card!” before the next player plays;"
+                f" {missed_call(lang, penalty)}."
             ]),
             ("Scoring", [
                 f"Everyone with cards left scores them: {worth}. Lowest total after the last hand"
