@@ -415,7 +415,7 @@ class Lobby:
         lobby = cls()
         lobby.ruleset = snap["ruleset"]
         lobby.options = dict(snap["options"])
-        lobby.timers = dict(snap["timers"])
+        lobby.timers = {**default_timers(), **snap["timers"]}
         lobby.seats = [Member(**m) for m in snap["seats"]]
         lobby.spectators = [Member(**m) for m in snap["spectators"]]
         lobby.votes = dict(snap["votes"])

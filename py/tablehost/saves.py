@@ -20,7 +20,14 @@ from lastcard.bots import LEVELS, choose
 from lastcard.cards import BASE, COLOURS, RANK, SUITS
 
 from tablehost.events import KEPT_EVENTS
-from tablehost.lobby import MAX_REMOVED, check_options, offable, player_range, timer_ranges
+from tablehost.lobby import (
+    MAX_REMOVED,
+    TABLE_TIMERS,
+    check_options,
+    offable,
+    player_range,
+    timer_ranges,
+)
 from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visible
 
 PHASES = ("lobby", "playing", "over")
@@ -111,7 +118,10 @@ def _check_settings(snap: dict[str, Any]) -> None:
     except ProtocolError as exc:
         raise Damaged(f"options refused: {exc.text}") from None
     ranges = timer_ranges()
-    _need(isinstance(timers, dict) and set(timers) == set(ranges), "timers are not the table's")
+    _need(  # a ruleset's own timer added since the save is filled in with its default
+        isinstance(timers, dict) and set(TABLE_TIMERS) <= set(timers) <= set(ranges),
+        "timers are not the table's",
+    )
     for key, value in timers.items():
         low, high = ranges[key]
         ok = (value is None and offable(key)) or (
