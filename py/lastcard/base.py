@@ -15,7 +15,28 @@ from typing import Any, ClassVar, Required, Self, TypedDict
 
 from .rng import Rng
 
-Event = dict[str, Any]
+
+class Event(TypedDict, total=False):
+    """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
+    (the table adds ``n``, its running number, and ``auto`` to an automatic call)."""
+
+    type: Required[str]
+    seat: int
+    cards: list[str]
+    count: int
+    reason: str
+    action: str
+    active: str | None
+    direction: int
+    winners: list[int]
+    scores: list[int] | None
+    match_winners: list[int]
+    hand: int
+    dealer: int
+    auto: bool
+    n: int
+
+
 #: a game's options by name: whole numbers and flags (``Option``)
 Options = dict[str, int | bool]
 #: a ruleset's timers by name (``Timer``): seconds, ``None`` when off

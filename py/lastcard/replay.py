@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import RULESETS, IllegalAction, new_game
-from .game import Game
+from .game import Event, Game
 from .words import event_key
 
 FORMAT = "lastcard-record"
@@ -318,11 +318,11 @@ class _Log:
             return str(self.names[seat])
         return "?"
 
-    def __call__(self, e: dict[str, Any]) -> str:
+    def __call__(self, e: Event) -> str:
         if e.get("type") == "deal":
             dealer, first = self.name(e.get("dealer")), self.name(e.get("seat"))
             return f"Hand {e.get('hand')}: {dealer} dealt, {first} starts"
-        winners = e.get("match_winners" if e.get("type") == "match_over" else "winners")
+        winners = e.get("match_winners", []) if e["type"] == "match_over" else e.get("winners")
         text = self.words.get(event_key(e))
         if text is None:
             return f"{e.get('type')}: {e}"

@@ -22,7 +22,7 @@ from typing import Any
 import lastcard
 from lastcard import Game, IllegalAction
 from lastcard.bots import choose
-from lastcard.game import PublicView
+from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 
 from tablehost import views
@@ -493,14 +493,14 @@ class Table:
         if self._record is not None:
             self._record.step(self._clock.wall(), kind, self._playing(), seat=seat, action=action)
 
-    def _back(self, seat: int) -> list[dict[str, Any]]:
+    def _back(self, seat: int) -> list[Event]:
         """The seat's own phone (or local player) acted: it is not away any more."""
         member = self._lobby.seats[seat]
         was_away = member.away
         member.misses = 0
         return [{"type": "back", "seat": seat}] if was_away else []
 
-    def _missed(self) -> list[dict[str, Any]]:
+    def _missed(self) -> list[Event]:
         """The decision timer ran out on the turn seat (not a melee window): one more miss in a
         row; at :data:`AWAY_AFTER` the seat is away (shown, never removed)."""
         if self._window() or not self._awaiting:
@@ -530,7 +530,7 @@ class Table:
         else:
             self._awaiting = [int(public["turn"])]
 
-    def _changed(self, events: list[dict[str, Any]], *, out_of_turn: bool = False) -> None:
+    def _changed(self, events: list[Event], *, out_of_turn: bool = False) -> None:
         """After every engine change: a new state id, the events kept (with the table's own:
         automatic last-card announcements, eliminations, a blocked hand), and a fresh decision —
         unless the change was another seat's out-of-turn move that left the decision as it was
@@ -737,7 +737,7 @@ class Table:
         lobby.fill(roster)
         self._play([])
 
-    def _play(self, events: list[dict[str, Any]]) -> None:
+    def _play(self, events: list[Event]) -> None:
         self._phase = "playing"
         self._paused = False
         self._changed(events)
@@ -872,13 +872,13 @@ def _out_of_turn(action: str) -> bool:
 
 
 def _announcements(
-    before: PublicView | None, after: PublicView | None, events: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    before: PublicView | None, after: PublicView | None, events: list[Event]
+) -> list[Event]:
     """The table's own log lines for what the engine shows but does not announce: a seat that
     now holds one card under an automatic call (000 rule 34), and a seat eliminated."""
     if after is None:
         return []
-    out: list[dict[str, Any]] = []
+    out: list[Event] = []
     called = set(before["called"]) if before is not None else set()
     said = {e.get("seat") for e in events if e.get("type") == "call"}
     for seat in after["called"]:

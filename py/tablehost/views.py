@@ -12,9 +12,8 @@ from typing import Any
 
 from lastcard import RULESETS, Game
 from lastcard.base import Options
-from lastcard.game import PublicView, SeatView
+from lastcard.game import Event, PublicView, SeatView
 
-from tablehost.events import Event
 from tablehost.lobby import Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
 
@@ -39,6 +38,12 @@ def seat_view(game: Game, public: PublicView, seat: int) -> SeatView:
     }
 
 
+def _without_cards(event: Event) -> Event:
+    shown = event.copy()
+    del shown["cards"]
+    return shown
+
+
 def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> list[Event]:
     """``events`` as the phone ``viewer`` (its :attr:`Member.id`; ``None`` for the TV) may see
     them: a draw's cards only if ``viewer`` is the phone that drew them (``owners``)."""
@@ -47,7 +52,7 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
         if "cards" not in e
         or e.get("type") != "draw"
         or (viewer is not None and owners.get(e["n"]) == viewer)
-        else {k: v for k, v in e.items() if k != "cards"}
+        else _without_cards(e)
         for e in events
     ]
 
