@@ -386,8 +386,10 @@ class Lobby:
         return None
 
     def texts(self) -> Texts:
-        """The words of the next game's ruleset, options and timers (:func:`texts`)."""
-        return texts(self.ruleset, self.engine_options(), self.timers)
+        """The words of the next game's ruleset, options and timers (:func:`texts`): only the
+        ruleset's own timers enter them (the turn time is the rules screen's own section)."""
+        own = RULESETS[self.ruleset].TIMERS
+        return texts(self.ruleset, self.engine_options(), {k: self.timers.get(k) for k in own})
 
     def engine_options(self) -> Options:
         """The options as the engine takes them (with the phones' agreement where needed)."""

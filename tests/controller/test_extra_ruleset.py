@@ -74,6 +74,8 @@ def test_the_rules_follow_the_settings_and_reach_each_phone_once_per_change(make
     net.host(type="configure", timers={"melee": 10})
     assert "10 seconds" in str(net.view("ann")["texts"]["rules"]["en"])
     assert "10 секунд" in str(net.view("ann")["texts"]["rules"]["ru"])
+    net.host(type="configure", timers={"turn": 60})  # the rules screen's own time section
+    assert "texts" not in net.view("ann") and net.view("ann")["lobby"]["timers"]["turn"] == 60
     net.disconnect("ann")
     net.rejoin("ann")
     assert "reach 137" in str(net.view("ann")["texts"]["rules"]["en"])  # back: sent anew
