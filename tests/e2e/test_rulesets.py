@@ -31,11 +31,11 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
         {
             "en": ["Everyone gets 5 cards", "reach 137", "or draw 3 cards",
                    "Each answer has 10 seconds", "60 seconds per decision"],
-            "ru": ["Всем по 5 карт", "набрал 137", "иначе возьмёте 3 карты",
+            "ru": ["Всем по 5 карт", "с 137 очками", "иначе возьмёте 3 карты",
                    "У каждого 10 секунд на ответ", "60 секунд на решение"],
         },
     ),
-    ("last-card", {"target": 173}, {"en": ["first to 173"], "ru": ["первым набрал 173"]}),
+    ("last-card", {"target": 173}, {"en": ["first to 173"], "ru": ["первым наберёт 173"]}),
     (
         "posledniy-igrok",
         {"hands": 3, "two_draws": 2, "last_call_penalty": 4, "hand_size": 6},

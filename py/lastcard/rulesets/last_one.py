@@ -32,8 +32,8 @@ class LastOne(Game):
     BLURB: ClassVar[Words] = {
         "en": "Suits and jokers over several hands, {players} players; too many penalty points"
         " and you are out.",
-        "ru": "Масти и джокеры, несколько раздач, {players} игроков; набрал слишком много"
-        " штрафных очков — выбыл.",
+        "ru": "Масти и джокеры, несколько раздач, {players} игроков; слишком много штрафных"
+        " очков — и вы выбываете.",
     }
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
@@ -126,7 +126,8 @@ class LastOne(Game):
             return [
                 ("Цель", [
                     f"{who} игроков, 52 карты и 2 джокера, несколько раздач. Штрафные очки"
-                    f" копятся; набрал {threshold} — выбыл. Побеждает оставшийся последним.",
+                    f" копятся; с {threshold} очками и больше игрок выбывает. Побеждает тот, кто"
+                    " остаётся в игре последним.",
                 ]),
                 ("Раздача", [
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high};"
@@ -153,7 +154,7 @@ class LastOne(Game):
                 ]),
                 ("Очки", [
                     "Раздача кончается, когда кто-то вышел (последняя карта не действует).",
-                    f"Вышедший и все, у кого одна карта, получают 0; остальные: {worth}.",
+                    f"Победитель раздачи и все, у кого одна карта, получают 0; остальные: {worth}.",
                 ]),
             ]  # fmt: skip
         melee = "" if window is None else f" Each answer has {seconds(lang, window)}."
