@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { activeChip, cardBack, cardFace, cardName, letterName } from "./cards.js";
-import { cardsCount, t } from "./i18n.js";
+import { cardsCount, fill, lang, t } from "./i18n.js";
 
 /** The display name of a seat number. */
 export function seatName(msg, seat) {
@@ -22,31 +22,28 @@ export function muteButton(isMuted, small = "") {
     title="${t(isMuted ? "sound.unmute" : "sound.mute")}" aria-label="${t(isMuted ? "sound.unmute" : "sound.mute")}"><svg class="icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="${isMuted ? "M16 9l6 6m0-6-6 6" : "M16 8a5 5 0 0 1 0 8"}" fill="none" stroke="currentColor" stroke-width="2"/></svg></button>`;
 }
 
-/** One readable line for an engine/controller event. */
+/** The key of an event's words (as py/lastcard/words.py's `event_key` gives it). */
+function eventKey(e) {
+  if (e.type === "draw") return e.cards?.length ? "draw.cards" : !e.reason || e.reason === "draw" ? "draw" : `draw.${e.reason}`;
+  if (e.type !== "play") return e.type;
+  const action = (e.action ?? "").split(" ");
+  return action.length > 1 && /^[RYBGSHDC]$/.test(action.at(-1)) ? "play.named" : "play";
+}
+
+/**
+ * One readable line for an engine/controller event: the ruleset's words for it (`texts.events`
+ * of the table's message, py/lastcard/words.py), else the table's own (`event.*`).
+ */
 export function eventLine(msg, e) {
   const name = e.seat !== undefined && e.seat !== null ? seatName(msg, e.seat) : "";
-  switch (e.type) {
-    case "play": {
-      const cards = (e.cards ?? []).map(cardName).join(", ");
-      const chosen = (e.action ?? "").split(" ").at(-1);
-      return /^[RYBGSHDC]$/.test(chosen)
-        ? t("event.playColour", { name, cards, colour: letterName(chosen) })
-        : t("event.play", { name, cards });
-    }
-    case "draw":
-      if (e.cards?.length) return t("event.drawCards", { name, cards: e.cards.map(cardName).join(", ") });
-      if (e.reason === "penalty" || e.reason === "last") return t("event.drawPenalty", { name, n: e.count });
-      if (e.reason === "pickup" || e.reason === "melee" || e.reason === "chain") return t("event.drawPickup", { name, n: e.count });
-      return t("event.draw", { name, n: e.count });
-    case "suit":
-      return t("event.suit", { name, suit: letterName(e.active) });
-    case "reshuffle":
-      return t("event.reshuffle");
-    case "reverse":
-      return t("event.reverse");
-    default:
-      return t(`event.${e.type}`, { name, count: e.count, hand: e.hand });
-  }
+  const vars = {
+    name, n: e.count, count: e.count, hand: e.hand,
+    cards: (e.cards ?? []).map(cardName).join(", "),
+    colour: letterName((e.action ?? "").split(" ").at(-1)),
+    suit: e.active ? letterName(e.active) : "",
+  };
+  const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
+  return text ? fill(text, vars) : t(`event.${e.type}`, vars);
 }
 
 function pendingLine(msg, pending) {

@@ -8,7 +8,7 @@
  */
 import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
-import { otherLang, t } from "./i18n.js";
+import { otherLang, t, words } from "./i18n.js";
 import * as moves from "./moves.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
@@ -144,9 +144,11 @@ function spectatorBox(msg) {
       ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;
 }
 
-/** The options that need every phone's agreement, in words ("Cards per hand: 9"). */
-function agreeWords(agree) {
-  return (agree ?? []).map((o) => `${t(`opt.${o.name}`)}: ${o.value}`).join(", ");
+/** The options that need every phone's agreement, in words ("Cards per hand: 9"), named by
+ * the ruleset's description (js/host-ui.js's `agreeText`, which the phone loads only as host). */
+function agreeWords(lobby) {
+  const labels = Object.fromEntries((lobby.description?.options ?? []).map((spec) => [spec.name, spec.label]));
+  return (lobby.agree ?? []).map((o) => `${words(labels[o.name]) || o.name}: ${o.value}`).join(", ");
 }
 
 function lobbyScreen(msg, mine) {
@@ -154,8 +156,8 @@ function lobbyScreen(msg, mine) {
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t(msg.host ? "hand.youStart" : "hand.waitStart")}</p>
     ${msg.host ? html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>` : ""}
-    <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)}</p>
-    ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby.agree), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
+    <p class="muted">${words(msg.lobby?.description?.name)}</p>
+    ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
       <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${mineVote === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
     ${seatList(msg)}</section>`;

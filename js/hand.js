@@ -73,7 +73,9 @@ const store = createStore(
 
 let link = null;
 let errorTimer = 0;
-let rules = null; // js/rules.js (both languages' rules texts), loaded when the rules are opened
+let rules = null; // js/rules.js (the rules screen), loaded when the rules are opened
+let firstGame = null; // without a table: the first game of vendor/rulesets.json, for its rules
+let loading = null; // the two above while they load
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
@@ -245,16 +247,19 @@ function keepAwake(s) {
   }
 }
 
-/** The rules dialog; nothing until js/rules.js has loaded (then it renders again). */
+/**
+ * The rules dialog; nothing until js/rules.js has loaded (then it renders again). The table sends
+ * its game's rules with every message; a phone not at a table yet shows the first game's, as the
+ * landing page has them (vendor/rulesets.json, loaded then).
+ */
 function rulesOverlay(s) {
-  if (!rules) {
-    import("./rules.js").then((module) => {
-      rules = module;
-      render();
-    });
-    return html``;
-  }
-  return rules.rulesDialog(s.msg?.lobby?.ruleset, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
+  const game = s.msg?.texts ? { description: s.msg.lobby?.description, rules: s.msg.texts.rules } : firstGame;
+  if (rules && game) return rules.rulesDialog(game, { playing: s.msg?.phase === "playing", timers: s.msg?.lobby?.timers ?? null });
+  loading ??= Promise.all([
+    import("./rules.js").then((module) => { rules = module; }),
+    game ? null : fetch(new URL("../vendor/rulesets.json", import.meta.url)).then((r) => r.json()).then(({ rulesets: [game] }) => { firstGame = { description: game, rules: game.rules }; }),
+  ]).then(() => { loading = null; render(); }, () => { loading = null; });
+  return html``;
 }
 
 function onClick(event) {
@@ -287,7 +292,7 @@ function onClick(event) {
     store.dispatch({ type: "codePaused", paused: false });
     return send({ type: "code_resume" });
   }
-  if (act === "vote") return send({ type: "vote", topic: "options", agree: el.dataset.agree === "true" });
+  if (act === "vote") return send({ type: "vote", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
   if (act === "rejoin") {
     store.dispatch({ type: "rejoin" });

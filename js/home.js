@@ -7,7 +7,7 @@
  */
 import { html, morph } from "./html.js";
 import { cardFace } from "./cards.js";
-import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 import { playersText, rulesDialog } from "./rules.js";
 import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
@@ -39,7 +39,7 @@ function hostBlock(problems) {
 function gameTiles() {
   return games.map(({ id, ...game }) => html`<li class="game-tile" data-key="${id}">
     ${cardFace(deckCard(game), { size: "card--xs" })}
-    <div><h3>${t(`ruleset.${id}`)}</h3><p>${t(`home.game.${id}`, { players: playersText(id) })}</p>
+    <div><h3>${words(game.name)}</h3><p>${words(game.blurb, { players: playersText(game.players) })}</p>
     <a href="#rules=${id}" data-testid="rules-${id}">${t("home.rules")}</a></div></li>`);
 }
 
@@ -64,9 +64,9 @@ function render() {
   const problems = document.documentElement.dataset.hostProblems ?? "";
   morph(document.getElementById("app"), page(problems));
   const ruleset = RULES_HASH.exec(location.hash)?.[1];
-  const open = games.some((game) => game.id === ruleset);
-  morph(document.getElementById("overlay"), open ? rulesDialog(ruleset, { playing: false }) : html``);
-  if (open && !document.getElementById("overlay").contains(document.activeElement)) {
+  const game = games.find((each) => each.id === ruleset);
+  morph(document.getElementById("overlay"), game ? rulesDialog({ description: game, rules: game.rules }, { playing: false }) : html``);
+  if (game && !document.getElementById("overlay").contains(document.activeElement)) {
     document.querySelector("[data-act=rules-close]").focus();
   }
   document.title = t("app.title");

@@ -9,7 +9,7 @@
  * the phone's Host panel, a sheet over its own screen.
  */
 import { html } from "./html.js";
-import { t } from "./i18n.js";
+import { t, words } from "./i18n.js";
 import { seatName } from "./board.js";
 
 // The Host panel's look comes with it (the phone's first download stays within its budget).
@@ -21,21 +21,31 @@ if (globalThis.document && !document.querySelector("link[data-host-css]")) {
 
 
 export const LEVELS = ["easy", "normal", "hard"];
-/** The choices of each timer (seconds; `null`: off). */
-export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], melee: [null, 3, 5, 10, 20], bot_pause: [0, 0.5, 1, 2, 3] };
+/** The choices of the table's own timers (seconds; `null`: off). */
+export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], bot_pause: [0, 0.5, 1, 2, 3] };
+/** The choices of a ruleset's own timer (an out-of-turn window), within its bounds. */
+const WINDOW_CHOICES = [null, 3, 5, 10, 20];
 
-function timerSelect(prefix, name, current) {
-  return html`<div class="field" data-key="timer-${name}"><label for="${prefix}timer-${name}">${t(`opt.${name}`)}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
-    ${TIMER_CHOICES[name].map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
+function timerSelect(prefix, name, label, choices, current) {
+  return html`<div class="field" data-key="timer-${name}"><label for="${prefix}timer-${name}">${label}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
+    ${choices.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
 
-/** The timers of the table (turn, melee window where the game has one, computer pace);
+/** The choices of a ruleset timer (`description.timers`): the window choices within its bounds
+ * and its default. */
+function windowChoices(spec) {
+  const inside = WINDOW_CHOICES.filter((v) => v === null || (v >= spec.min && v <= spec.max));
+  return inside.includes(spec.default) ? inside : [...inside, spec.default].sort((a, b) => (a ?? -1) - (b ?? -1));
+}
+
+/** The timers of the table (turn, the ruleset's own such as a melee window, computer pace);
  * `prefix` keeps the ids apart when two sets are on one page. */
 export function timerFields(msg, prefix = "") {
   const timers = msg.lobby?.timers ?? {};
-  return html`${timerSelect(prefix, "turn", timers.turn ?? null)}
-    ${msg.lobby?.description?.features?.melee ? timerSelect(prefix, "melee", timers.melee ?? null) : ""}
-    ${timerSelect(prefix, "bot_pause", timers.bot_pause ?? 1)}`;
+  const own = msg.lobby?.description?.timers ?? [];
+  return html`${timerSelect(prefix, "turn", t("opt.turn"), TIMER_CHOICES.turn, timers.turn ?? null)}
+    ${own.map((spec) => timerSelect(prefix, spec.name, words(spec.label), windowChoices(spec), timers[spec.name] ?? null))}
+    ${timerSelect(prefix, "bot_pause", t("opt.bot_pause"), TIMER_CHOICES.bot_pause, timers.bot_pause ?? 1)}`;
 }
 
 /**
@@ -45,7 +55,7 @@ export function timerFields(msg, prefix = "") {
  */
 export function optionField(spec, value, prefix = "") {
   const id = `${prefix}opt-${spec.name}`;
-  const label = html`<label for="${id}">${t(`opt.${spec.name}`)}</label>`;
+  const label = html`<label for="${id}">${words(spec.label)}</label>`;
   if (spec.type === "bool") {
     return html`<div class="field field--check" data-key="${id}"><input type="checkbox" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
   }
@@ -55,9 +65,27 @@ export function optionField(spec, value, prefix = "") {
     ${spec.agree_max !== null && spec.max !== null ? html`<small class="muted">${t("lobby.agreeAbove", { max: spec.max })}</small>` : ""}</div>`;
 }
 
-/** The options that need every phone's agreement now, in words ("Cards per hand: 9"). */
-export function agreeText(agree) {
-  return (agree ?? []).map((o) => `${t(`opt.${o.name}`)}: ${o.value}`).join(", ");
+/** The options that need every phone's agreement now (`lobby.agree`), in words ("Cards per
+ * hand: 9"), named by the ruleset's description (`lobby.description`). */
+export function agreeText(lobby) {
+  const labels = Object.fromEntries((lobby?.description?.options ?? []).map((spec) => [spec.name, spec.label]));
+  return (lobby?.agree ?? []).map((o) => `${words(labels[o.name]) || o.name}: ${o.value}`).join(", ");
+}
+
+/**
+ * The next game's settings, one form for the TV's lobby and the host phone's panel: the game
+ * (every ruleset by its name), its options and the timers. Each control carries both `data-act`
+ * (the TV's handlers) and `data-host` (the host phone's); `prefix` keeps the ids apart.
+ */
+export function settingsFields(msg, prefix = "") {
+  const lob = msg.lobby ?? {};
+  const description = lob.description ?? { options: [] };
+  const options = lob.options ?? {};
+  return html`<div class="field"><label for="${prefix}ruleset">${t("lobby.ruleset")}</label><select id="${prefix}ruleset" data-act="ruleset" data-host="ruleset" name="ruleset">
+      ${Object.entries(lob.rulesets ?? {}).map(([id, game]) => html`<option value="${id}" ${id === lob.ruleset ? "selected" : ""}>${words(game.name)}</option>`)}</select></div>
+    ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, prefix))}
+    ${timerFields(msg, prefix)}
+    <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
 }
 
 /** A computer player's name in the current language ("Bot 2", "Компьютер 2"). */
@@ -132,18 +160,10 @@ export function awayQuestions(msg) {
 
 function lobbyPart(msg, level) {
   const lob = msg.lobby ?? {};
-  const ruleset = lob.ruleset;
-  const description = lob.description ?? { options: [], features: {} };
-  const options = lob.options ?? {};
-  return html`<fieldset><legend>${t("lobby.options")}</legend>
-      <div class="field"><label for="host-ruleset">${t("lobby.ruleset")}</label><select id="host-ruleset" data-host="ruleset" name="ruleset">
-        ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
-      ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, "host-"))}
-      ${timerFields(msg, "host-")}
-      ${lob.vote_needed && msg.seat !== null && msg.seat !== undefined ? html`<div class="row" data-testid="host-vote"><span>${t("lobby.agreeVotes", { what: agreeText(lob.agree), yes: Object.values(lob.votes ?? {}).filter(Boolean).length, n: (msg.seats ?? []).filter((x) => x.kind === "phone").length })}</span>
+  return html`<fieldset><legend>${t("lobby.options")}</legend>${settingsFields(msg, "host-")}
+      ${lob.vote_needed && msg.seat !== null && msg.seat !== undefined ? html`<div class="row" data-testid="host-vote"><span>${t("lobby.agreeVotes", { what: agreeText(lob), yes: Object.values(lob.votes ?? {}).filter(Boolean).length, n: (msg.seats ?? []).filter((x) => x.kind === "phone").length })}</span>
         <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${lob.votes?.[String(msg.seat)] === true ? "true" : "false"}">${t("hand.agree")}</button>
-        <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${lob.votes?.[String(msg.seat)] === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
-      <div class="field field--check"><input type="checkbox" id="host-away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="host-away-bot">${t("opt.away_bot")}</label></div></fieldset>
+        <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${lob.votes?.[String(msg.seat)] === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}</fieldset>
     <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level" data-act="host-level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
       <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>`;
@@ -195,7 +215,7 @@ export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
       <p id="host-confirm-text">${confirm.text}</p>
       <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${t("host.yes")}</button>
       <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
-    <p class="muted">${t(`ruleset.${msg.lobby?.ruleset}`)} · ${t(`host.phase.${msg.phase}`)}</p>
+    <p class="muted">${words(msg.lobby?.description?.name)} · ${t(`host.phase.${msg.phase}`)}</p>
     <div class="row host-panel__main">${mainButtons(msg)}</div>
     ${msg.phase === "lobby" ? lobbyPart(msg, level) : msg.paused ? html`<fieldset><legend>${t("host.timers")}</legend>${timerFields(msg, "host-")}</fieldset>` : ""}
     ${people(msg)}

@@ -63,10 +63,22 @@ export function otherLang() {
   return current === "ru" ? "en" : "ru";
 }
 
+/** `text` with its `{name}` placeholders filled from `vars` (others kept as they are). */
+export function fill(text, vars = {}) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
 /** Translate `key`, filling `{name}` placeholders from `vars`; a missing key shows itself. */
 export function t(key, vars = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en?.[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  return fill(STRINGS[current][key] ?? STRINGS.en?.[key] ?? key, vars);
+}
+
+/**
+ * A text the engine wrote in every language (`{"en": ..., "ru": ...}`: a ruleset's name, an
+ * option's label, its rules), in the current one, with `{name}` placeholders filled from `vars`.
+ */
+export function words(text, vars = {}) {
+  return fill(text?.[current] ?? text?.en ?? "", vars);
 }
 
 /** Plural-aware "N cards" for seat lines. */

@@ -4,11 +4,11 @@
  * state of js/table.js; clicks carry `data-act` and are interpreted there.
  */
 import { html } from "./html.js";
-import { t, otherLang } from "./i18n.js";
+import { t, otherLang, words } from "./i18n.js";
 import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
 import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
-import { LEVELS, agreeText, awayQuestions, optionField, timerFields } from "./host-ui.js";
+import { LEVELS, agreeText, awayQuestions, settingsFields, timerFields } from "./host-ui.js";
 
 export { LEVELS, agreeText };
 
@@ -26,10 +26,7 @@ function spectators(msg) {
 function lobby(s) {
   const msg = s.msg;
   const lob = msg.lobby ?? {};
-  const ruleset = lob.ruleset;
-  const description = lob.description ?? { options: [], features: {} };
-  const bounds = lob.rulesets?.[ruleset] ?? {};
-  const options = lob.options ?? {};
+  const bounds = lob.rulesets?.[lob.ruleset] ?? {};
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
@@ -43,12 +40,8 @@ function lobby(s) {
     </div>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>
-        <div class="field"><label for="ruleset">${t("lobby.ruleset")}</label><select id="ruleset" data-act="ruleset" name="ruleset">
-          ${Object.keys(lob.rulesets ?? {}).map((id) => html`<option value="${id}" ${id === ruleset ? "selected" : ""}>${t(`ruleset.${id}`)}</option>`)}</select></div>
-        ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default))}
-        ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.agreeVotes", { what: agreeText(lob.agree), yes, n: phones })}</p>` : ""}
-        ${timerFields(msg)}
-        <div class="field field--check"><label><input type="checkbox" data-act="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}> ${t("opt.away_bot")}</label></div>
+        ${settingsFields(msg)}
+        ${lob.vote_needed && phones ? html`<p class="vote" data-testid="vote">${t("lobby.agreeVotes", { what: agreeText(lob), yes, n: phones })}</p>` : ""}
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}
@@ -124,7 +117,7 @@ function topBar(s) {
   const msg = s.msg;
   const playing = msg && msg.phase !== "lobby";
   return html`<header class="topbar"><span class="topbar__title">${t("app.title")}</span>
-    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset">${t(`ruleset.${msg.lobby.ruleset}`)}</span>` : ""}
+    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset">${words(msg.lobby.description?.name)}</span>` : ""}
     <span class="spacer"></span>
     ${playing && msg.phase === "playing" ? (msg.paused
       ? html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="resume">${t("host.resume")}</button>`
@@ -181,7 +174,7 @@ export function tvScreen(s) {
   return html`${topBar(s)}${damagedNotice(s)}<div class="tv tv--${s.msg.phase}">
     ${s.msg.phase === "lobby" ? lobby(s) : game(s)}
     ${s.toast ? html`<p class="toast" role="alert">${s.toast}</p>` : ""}</div>
-    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog(s.msg.lobby?.ruleset, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
+    ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog({ description: s.msg.lobby?.description, rules: s.msg.texts?.rules }, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */

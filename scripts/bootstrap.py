@@ -16,7 +16,8 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    bytecode by the vendored Pyodide's own Python under node (``scripts/pyc.mjs``; kept in
    ``vendor/.engine-pyc.zip`` until a module or Pyodide changes), so the browser does not
    compile the source at every boot;
-   with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself
+   with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself, with
+   its rules text at the default options and timers
    (``lastcard.describe``), for the landing page, which has no Python;
 5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
    keeps offline (``scripts/sitefiles.py``), written after the wheel, every time;
@@ -293,8 +294,9 @@ def add_bytecode(wheel: Path) -> None:
 
 RULESETS_SCRIPT = """
 import json, sys
-from lastcard import RULESETS, describe
-json.dump({"rulesets": [describe(ruleset) for ruleset in RULESETS]}, sys.stdout, indent=1)
+from lastcard import RULESETS, describe, rules_text
+games = [{**describe(ruleset), "rules": rules_text(ruleset)} for ruleset in RULESETS]
+json.dump({"rulesets": games}, sys.stdout, indent=1, ensure_ascii=False)
 """
 
 
@@ -303,9 +305,9 @@ def write_rulesets() -> None:
     result = subprocess.run(
         [str(VENV_PYTHON), "-c", RULESETS_SCRIPT],
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py"), "PYTHONIOENCODING": "utf-8"},
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         check=False,
     )
     if result.returncode:

@@ -8,7 +8,17 @@
 
 from __future__ import annotations
 
-from .game import Game, IllegalAction
-from .registry import RULESETS, describe, load, new_game
+from .game import Game, IllegalAction, register, unregister
+from .registry import RULESETS, describe, load, new_game, rules_text
 
-__all__ = ["RULESETS", "Game", "IllegalAction", "describe", "load", "new_game"]
+__all__ = [
+    "RULESETS",
+    "Game",
+    "IllegalAction",
+    "describe",
+    "load",
+    "new_game",
+    "register",
+    "rules_text",
+    "unregister",
+]

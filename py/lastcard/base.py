@@ -9,13 +9,92 @@ public contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Required, Self, TypedDict
 
 from .rng import Rng
 
-Event = dict[str, Any]
+
+class Event(TypedDict, total=False):
+    """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
+    (the table adds ``n``, its running number, and ``auto`` to an automatic call)."""
+
+    type: Required[str]
+    seat: int
+    cards: list[str]
+    count: int
+    reason: str
+    action: str
+    active: str | None
+    direction: int
+    winners: list[int]
+    scores: list[int] | None
+    match_winners: list[int]
+    hand: int
+    dealer: int
+    auto: bool
+    n: int
+
+
+#: a game's options by name: whole numbers and flags (``Option``)
+Options = dict[str, int | bool]
+#: a ruleset's timers by name (``Timer``): seconds, ``None`` when off
+Timers = dict[str, float | None]
+
+
+class PublicView(TypedDict):
+    """``Game.public_view()``: what the TV shows, no hidden card (engine-api, "Views")."""
+
+    ruleset: str
+    players: int
+    turn: int
+    direction: int
+    top: str | None
+    active: str | None
+    counts: list[int]
+    stock: int
+    discard: int
+    pending: Pending | None
+    called: list[int]
+    over: bool
+    winners: list[int] | None
+    scores: list[int] | None
+    match_over: bool | None
+    match_winners: list[int] | None
+    revealed: list[list[str]] | None
+    dealer: int
+    hand_number: int
+    removed: list[int]
+    eliminated: list[int]
+
+
+class SeatView(PublicView):
+    """``Game.view(seat)``: the public view, the seat's hand and its legal actions."""
+
+    seat: int
+    hand: list[str]
+    legal: list[str]
+
+
+class Pending(TypedDict, total=False):
+    """What the game waits on besides a normal turn (docs/design.md, "pending"): its ``kind``
+    (``drawn``, ``free``, ``suit``, ``pickup``, ``chain``, ``melee``) and that kind's keys."""
+
+    kind: Required[str]
+    #: the seat to decide (every kind but ``melee``)
+    seat: int
+    #: cards owed (``pickup``, ``chain``, ``melee``)
+    count: int
+    #: the card that continues a climb (``chain``, ``melee``; ``None``: the top is reached)
+    need: str | None
+    #: the melee's suit, its attacker, its defender and the seats that passed its card
+    suit: str | None
+    aggressor: int
+    defender: int
+    passed: list[int]
+
+
 #: what the fast path reads on every move (``GameBase._fast``): the table path
 #: (``LegalMoves._table_path``), ``CALLS``, the effects by card (``EFFECTS`` by rank) and
 #: ``PLAY_DRAWN``
@@ -46,19 +125,48 @@ class Effect:
 AGREED = "agreed"
 
 
+#: a text in each language the pages speak: ``{"en": ..., "ru": ...}``
+Words = Mapping[str, str]
+#: the languages every ruleset's words are written in
+LANGS = ("en", "ru")
+
+
 @dataclass(frozen=True)
 class Option:
-    """A ruleset option: its default and inclusive bounds (``None``: unbounded).
+    """A ruleset option: its default, inclusive bounds (``None``: unbounded) and its name in
+    each language (``label``: the lobby form's).
 
     Values in ``(high, agree_high]`` are allowed only with the ``AGREED`` option true (the
     lobby's unanimous vote, last-one D1). The bounds are written once, in the ruleset module:
-    ``Game._check_options`` and ``lastcard.describe`` both read them.
+    ``Game.check_options`` and ``lastcard.describe`` both read them.
     """
 
     default: int | bool
     low: int | None = None
     high: int | None = None
     agree_high: int | None = None
+    label: Words = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A ruleset's own timer: the seconds an out-of-turn window of a pending state stays open
+    (last-one's melee), its default, its bounds and its name in each language. The table's
+    own timers (the turn, the grace of a disconnected phone, the computers' pause) are the
+    controller's; the table runs this one instead of the turn timer while the game's pending
+    state is of kind ``pending``. ``None`` (off) is allowed: the window then waits."""
+
+    default: float
+    low: float
+    high: float
+    pending: str
+    label: Words = field(default_factory=dict, compare=False)
+
+
+def count(amount: int | str, options: Mapping[str, Any]) -> int:
+    """A count given directly or as the name of an option holding it (``Effect.draw``,
+    ``CALL_PENALTY``, ``HAND_SIZE``), under ``options``."""
+    return int(options[amount]) if isinstance(amount, str) else amount
 
 
 def lowest(seats: list[int], key: Callable[[int], int]) -> list[int]:
@@ -126,11 +234,19 @@ class GameBase:
     SOLO_BOTS: ClassVar[int] = 2
     #: how a match ends: "single" (one hand), "target", "threshold" or "hands" (``describe``)
     MATCH: ClassVar[str] = "single"
+    #: the ruleset's own timers by name (``Timer``): the table's lobby offers them
+    TIMERS: ClassVar[dict[str, Timer]] = {}
+    #: the ruleset's name in each language
+    TITLE: ClassVar[Words] = {}
+    #: one line on the landing page, in each language (``{players}``: the player range)
+    BLURB: ClassVar[Words] = {}
+    #: the ruleset's own words for events, by key, over the engine's (``lastcard.words.EVENTS``)
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {}
 
     # ---- the state (set by ``Game.__init__``, ``Game.from_dict`` and ``Game.clone``) ------
     players: int
     seed: int
-    options: dict[str, Any]
+    options: Options
     rng: Rng
     #: per seat, its cards in the engine's card order
     hands: list[list[str]]
@@ -143,7 +259,7 @@ class GameBase:
     turn: int
     direction: int
     dealer: int
-    pending: dict[str, Any] | None
+    pending: Pending | None
     #: the card behind a pending "drawn" (hidden)
     drawn: str | None
     #: standing calls ("after" and "before" modes)
@@ -167,6 +283,52 @@ class GameBase:
     def deck(cls) -> list[str]:
         """Every card of this ruleset's deck (with repeats)."""
         raise NotImplementedError
+
+    @classmethod
+    def check_options(cls, options: object, players: int | None = None) -> Options:
+        """``options`` checked against ``OPTIONS``, with the defaults filled in: the one options
+        check (the engine's and the lobby's). ValueError says what is wrong.
+
+        Values above an option's ``high`` up to its ``agree_high`` need ``AGREED``; a hand
+        size must leave room in the deck for every seat (and the upcard) of ``players`` seats
+        (by default the fewest the ruleset takes)."""
+        if not isinstance(options, dict):
+            raise ValueError("options are an object of names and values")
+        for name in options:
+            if name not in cls.OPTIONS:
+                known = ", ".join(sorted(cls.OPTIONS)) or "none"
+                raise ValueError(
+                    f"unknown option {str(name)[:64]!r} for {cls.RULESET} (options: {known})"
+                )
+        out: Options = {}
+        for name, spec in cls.OPTIONS.items():
+            value = options.get(name, spec.default)
+            if isinstance(spec.default, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"option {name!r} must be true or false, not {value!r:.40}")
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name!r} must be an integer, not {value!r:.40}")
+            elif (spec.low is not None and value < spec.low) or (
+                spec.high is not None and value > (spec.agree_high or spec.high)
+            ):
+                low = "" if spec.low is None else spec.low
+                high = "" if spec.high is None else spec.agree_high or spec.high
+                raise ValueError(f"option {name!r} must be in {low}..{high}, not {value}")
+            elif spec.high is not None and value > spec.high and options.get(AGREED) is not True:
+                raise ValueError(
+                    f"option {name!r} above {spec.high} needs every player's agreement"
+                    f" ({AGREED}: true)"
+                )
+            out[name] = value
+        if isinstance(cls.HAND_SIZE, str):
+            seats = cls.MIN_PLAYERS if players is None else players
+            need = seats * out[cls.HAND_SIZE] + (1 if cls.UPCARD else 0)
+            if need > len(cls.deck()):
+                raise ValueError(
+                    f"{seats} players x {out[cls.HAND_SIZE]} cards"
+                    f"{' + 1 upcard' if cls.UPCARD else ''} exceed {len(cls.deck())} cards"
+                )
+        return out
 
     def clone(self) -> Self:
         """An independent copy with the same future (``Game.clone``)."""

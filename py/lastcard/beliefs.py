@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import BASE, ORDER, RANK
-from .moves import LegalMoves, Move
+from .moves import LegalMoves, Move, play_move
 from .rng import Rng
 
 
@@ -36,7 +36,7 @@ class Seen(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Seen:
-        move = Move("play", tuple(d["cards"]), d["name"])
+        move = play_move(tuple(d["cards"]), d["name"])
         return cls(move, d["active"], d["direction"], d["discard"], d["held"])
 
 

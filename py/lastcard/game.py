@@ -20,18 +20,37 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import Any, ClassVar, ParamSpec, Self
+from typing import Any, ClassVar, ParamSpec, Self, TypeVar
 
-from .base import AGREED, Effect, Event, GameBase, IllegalAction, Option, lowest
+from .base import (
+    AGREED,
+    LANGS,
+    Effect,
+    Event,
+    GameBase,
+    IllegalAction,
+    Option,
+    Options,
+    Pending,
+    PublicView,
+    SeatView,
+    Timer,
+    Timers,
+    lowest,
+)
 from .beliefs import Beliefs, Seen, _positions
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
+from .check import check_game
 from .moves import DRAW, PASS, Move, play_move
 from .rng import Rng
+from .words import EVENTS
 
 __all__ = [
     "AGREED",
     "DRAW",
+    "LANGS",
     "PASS",
+    "RULESETS",
     "Effect",
     "Event",
     "Game",
@@ -39,14 +58,46 @@ __all__ = [
     "IllegalAction",
     "Move",
     "Option",
+    "Pending",
+    "PublicView",
+    "SeatView",
     "Seen",
+    "Timer",
     "lowest",
     "play_move",
+    "register",
+    "unregister",
 ]
 
 _P = ParamSpec("_P")
-#: every ruleset by id, as its class is defined (``from_dict`` of the base class dispatches here)
-_KINDS: dict[str, type[Game]] = {}
+#: every ruleset by id, in the order registered (the first is the table's default): the one
+#: registry (``lastcard.RULESETS``); ``from_dict`` of the base class dispatches here
+RULESETS: dict[str, type[Game]] = {}
+
+
+_K = TypeVar("_K", bound="type[Game]")
+
+
+def register(kind: _K) -> _K:
+    """Register a ruleset class under its ``RULESET`` id (a class decorator): from then on
+    ``new_game``, ``load``, ``describe`` and the table know it. ValueError if the id is
+    empty or taken by another class, or a name or a word of it is missing a language."""
+    ruleset = kind.RULESET
+    if not ruleset or RULESETS.get(ruleset, kind) is not kind:
+        raise ValueError(f"a ruleset needs an id of its own, not {ruleset!r}")
+    words = [kind.TITLE, kind.BLURB]
+    words += [o.label for n, o in kind.OPTIONS.items() if n != AGREED]
+    words += [t.label for t in kind.TIMERS.values()]
+    for text in words:
+        if any(not text.get(lang) for lang in LANGS):
+            raise ValueError(f"{ruleset}: every name is written in {', '.join(LANGS)}")
+    RULESETS[ruleset] = kind
+    return kind
+
+
+def unregister(ruleset: str) -> None:
+    """Forget a registered ruleset (a test's own ruleset, once the test is done)."""
+    RULESETS.pop(ruleset, None)
 
 
 class Game(Beliefs):
@@ -54,8 +105,6 @@ class Game(Beliefs):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.RULESET:
-            _KINDS.setdefault(cls.RULESET, cls)
         effects = {card: cls.EFFECTS.get(RANK[card]) for card in CARD_ORDER}
         by_card = {card: effect for card, effect in effects.items() if effect is not None}
         cls._FAST = (cls._table_path, cls.CALLS, by_card, cls.PLAY_DRAWN)
@@ -66,7 +115,7 @@ class Game(Beliefs):
         players: int,
         *,
         seed: int = 0,
-        options: dict[str, Any] | None = None,
+        options: Options | None = None,
         setup: dict[str, Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -81,7 +130,7 @@ class Game(Beliefs):
         self._fast = self._FAST
         self.players = players
         self.seed = seed
-        self.options = self._check_options(dict(options or {}))
+        self.options = self.check_options(options or {}, players)
         self.rng = Rng(seed)
         self.hands = [[] for _ in range(players)]
         self.stock = []  # top is the last element
@@ -117,44 +166,29 @@ class Game(Beliefs):
             self._setup(setup)
         self._cache = {}
 
-    def _check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate options against ``OPTIONS`` and fill in defaults; raise ValueError.
+    @classmethod
+    def event_words(cls) -> dict[str, dict[str, str]]:
+        """The words of every event key (``lastcard.words.event_key``) in each language: the
+        engine's, with the ruleset's own ``EVENT_WORDS`` over them, as ``{lang: {key: text}}``."""
+        merged = {**EVENTS, **cls.EVENT_WORDS}
+        return {lang: {key: text[lang] for key, text in merged.items()} for lang in LANGS}
 
-        Values above an option's ``high`` up to its ``agree_high`` need ``AGREED``; a hand
-        size must leave room in the deck for every seat (and the upcard)."""
-        for name in options:
-            if name not in self.OPTIONS:
-                known = ", ".join(sorted(self.OPTIONS)) or "none"
-                raise ValueError(f"unknown option {name!r} for {self.RULESET} (options: {known})")
-        out: dict[str, Any] = {}
-        for name, spec in self.OPTIONS.items():
-            value = options.get(name, spec.default)
-            if isinstance(spec.default, bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"option {name!r} must be true or false, not {value!r}")
-            elif isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {name!r} must be an integer, not {value!r}")
-            elif (spec.low is not None and value < spec.low) or (
-                spec.high is not None and value > (spec.agree_high or spec.high)
-            ):
-                low = "" if spec.low is None else spec.low
-                high = "" if spec.high is None else spec.agree_high or spec.high
-                bounds = f"{low}..{high}"
-                raise ValueError(f"option {name!r} must be in {bounds}, not {value}")
-            elif spec.high is not None and value > spec.high and options.get(AGREED) is not True:
-                raise ValueError(
-                    f"option {name!r} above {spec.high} needs every player's agreement"
-                    f" ({AGREED}: true)"
-                )
-            out[name] = value
-        if isinstance(self.HAND_SIZE, str):
-            need = self.players * out[self.HAND_SIZE] + (1 if self.UPCARD else 0)
-            if need > len(self.deck()):
-                raise ValueError(
-                    f"{self.players} players x {out[self.HAND_SIZE]} cards"
-                    f"{' + 1 upcard' if self.UPCARD else ''} exceed {len(self.deck())} cards"
-                )
-        return out
+    def blocked(self) -> bool:
+        """The hand is over, blocked: a full round of seats could neither play nor draw (000 D7)
+        (no event says so: the table announces it)."""
+        return self.over and self.idle >= len(self.seats_in_play())
+
+    def check(self) -> None:
+        """Check the engine's invariants on this game (every card once, counts per seat, phase
+        and pending state coherent, options valid): ValueError (``lastcard.check.Broken``)
+        says what is wrong. For a game rebuilt from a save before it is played on."""
+        check_game(self)
+
+    @classmethod
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
+        """The rules in ``lang`` as sections (a title, short paragraphs), every number taken
+        from the checked ``options`` and the ruleset's ``timers`` (``None``: off)."""
+        raise NotImplementedError
 
     # ---- dealing --------------------------------------------------------------------------
     def hand_size(self) -> int:
@@ -470,7 +504,7 @@ class Game(Beliefs):
             return [s for s in range(self.players) if self.in_play(s) and len(self.hands[s]) == 1]
         return sorted(self.calls)
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> PublicView:
         """What the TV shows: no hidden card at all."""
         return {
             "ruleset": self.RULESET,
@@ -496,14 +530,11 @@ class Game(Beliefs):
             "eliminated": [s for s in range(self.players) if self.eliminated[s]],
         }
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: the public view plus its hand and its legal actions."""
         seat = self._check_seat(seat)
-        view = self.public_view()
-        view["seat"] = seat
-        view["hand"] = list(self.hands[seat])
-        view["legal"] = list(self._moves(seat)[0])
-        return view
+        hand, legal = list(self.hands[seat]), list(self._moves(seat)[0])
+        return {**self.public_view(), "seat": seat, "hand": hand, "legal": legal}
 
     # ---- state changes (the trusted fast path) --------------------------------------------
     def push(self, seat: int, move: Move) -> None:
@@ -588,7 +619,7 @@ class Game(Beliefs):
             self._draw(seat, self.value(self.CALL_PENALTY), "last")
 
     def _resolve(
-        self, seat: int, effect: Effect, count: int, top: str, p: dict[str, Any] | None = None
+        self, seat: int, effect: Effect, count: int, top: str, p: Pending | None = None
     ) -> None:
         """Apply a played card's effect and hand the turn on (``seat`` played it)."""
         skip = effect.skip * count
@@ -613,10 +644,11 @@ class Game(Beliefs):
             self.turn = nxt
             return
         if effect.melee:
-            self.pending = {
+            melee: Pending = {
                 "kind": "melee", "suit": SUIT[top], "need": self._next_climb(top),
                 "aggressor": seat, "defender": nxt, "count": PIPS[RANK[top]], "passed": [],
             }  # fmt: skip
+            self.pending = melee
             self.turn = nxt
             return
         if effect.chain:
@@ -663,16 +695,16 @@ class Game(Beliefs):
         ranks = list(PIPS)
         return ranks[ranks.index(rank) + 1] + SUIT[card]  # type: ignore[operator]
 
-    def _climb_melee(self, seat: int, p: dict[str, Any], top: str) -> None:
+    def _climb_melee(self, seat: int, p: Pending, top: str) -> None:
         """A seat continued the melee: it becomes the aggressor and the previous aggressor the
         defender (last-one D5), or, removed, the next seat in play after it (D14)."""
         defender = p["aggressor"]
         if not self.in_play(defender):
             defender = self.next_seat(seat)
-        p.update(
-            need=self._next_climb(top), defender=defender, aggressor=seat,
-            count=PIPS[RANK[top]], passed=[],
-        )  # fmt: skip
+        p.update({
+            "need": self._next_climb(top), "defender": defender, "aggressor": seat,
+            "count": PIPS[RANK[top]], "passed": [],
+        })  # fmt: skip
         self.pending = p
         self.turn = p["defender"]
         self._emit({"type": "melee", "seat": seat, "count": p["count"]})
@@ -704,7 +736,7 @@ class Game(Beliefs):
             self.pending = {"kind": "chain", "seat": nxt, "need": need, "count": count}
             self.turn = nxt
 
-    def _go_out(self, seat: int, move: Move, p: dict[str, Any] | None = None) -> None:
+    def _go_out(self, seat: int, move: Move, p: Pending | None = None) -> None:
         """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so (a
         pickup together with the one it countered, ``p``), then the hand ends with ``seat`` the
         winner."""
@@ -928,7 +960,7 @@ class Game(Beliefs):
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
         """Rebuild a game from ``to_dict`` output (any Game subclass dispatches on the ruleset)."""
-        kind = _KINDS.get(d.get("ruleset", ""))
+        kind = RULESETS.get(d.get("ruleset", ""))
         if kind is None:
             raise ValueError(f"not a saved game of a known ruleset: {d.get('ruleset')!r}")
         game = kind.__new__(kind)
@@ -983,14 +1015,17 @@ class Game(Beliefs):
         self._events = None
 
 
-def _pickup(effect: Effect, count: int, p: dict[str, Any] | None) -> int:
+def _pickup(effect: Effect, count: int, p: Pending | None) -> int:
     """Cards owed for ``count`` pickup cards of ``effect`` laid on the waiting pickup ``p``, if
     any (a counter passes the whole pickup on: last-card D3, D6)."""
     waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
     return waiting + effect.pickup * count
 
 
-def _copy_pending(p: dict[str, Any] | None) -> dict[str, Any] | None:
+def _copy_pending(p: Pending | None) -> Pending | None:
     if p is None:
         return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in p.items()}
+    copy = p.copy()
+    if "passed" in copy:
+        copy["passed"] = list(copy["passed"])
+    return copy

@@ -20,7 +20,18 @@ from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
 class Move:
     """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string;
     a play's ``top`` is the card it leaves on the pile and ``active`` the colour or suit it puts
-    in force (its name, else the top card's)."""
+    in force (its name, else the top card's).
+
+    Moves are shared values: every move the engine makes or ``Move.parse`` reads is the one
+    object for its action (``play_move``, ``suit_move``, ``DRAW``, ``PASS``, ``LAST``), so two
+    moves are equal exactly when they are the same object (the fast ``==`` and ``hash`` of
+    identity, which the bots' searches key their tables by), and ``repr`` reads back.
+
+    >>> Move.parse("play AS H") is play_move(("AS",), "H")
+    True
+    >>> Move.parse("suit D")
+    Move.parse('suit D')
+    """
 
     __slots__ = ("active", "cards", "kind", "name", "text", "top")
 
@@ -38,14 +49,43 @@ class Move:
             self.text = kind
 
     def __repr__(self) -> str:
-        return f"Move({self.text!r})"
+        return f"Move.parse({self.text!r})"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """The move of an action string (``"play 7H 7S"``, ``"play W B"``, ``"suit H"``,
+        ``"draw"``): the shared one, whether or not it is legal anywhere now. ValueError when
+        ``text`` names no move: unknown words, cards or names."""
+        words = text.split(" ") if isinstance(text, str) else []
+        kind, rest = (words[0], words[1:]) if words else ("", [])
+        if kind in _SIMPLE and not rest:
+            return _SIMPLE[kind]
+        if kind == "suit" and len(rest) == 1 and rest[0] in _NAMES:
+            return suit_move(rest[0])
+        if kind == "play" and rest:
+            name = rest.pop() if len(rest) > 1 and rest[-1] in _NAMES else None
+            if all(card in BASE for card in rest) and len(set(rest)) == len(rest):
+                return play_move(tuple(rest), name)
+        raise ValueError(f"not an action: {str(text)[:64]!r}")
 
 
 _ORDER_AND_NAME = itemgetter(0, 1)
 DRAW = Move("draw")
 PASS = Move("pass")
 LAST = Move("last")
+_SIMPLE = {"draw": DRAW, "pass": PASS, "last": LAST}
+#: the colours and suits a play or a ``suit`` move may name
+_NAMES = frozenset("RYBGSHDC")
 _PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
+_SUIT_MOVES: dict[str, Move] = {}
+
+
+def suit_move(name: str) -> Move:
+    """The (shared, immutable) move naming the suit ``name`` outside a play (last-card)."""
+    move = _SUIT_MOVES.get(name)
+    if move is None:
+        move = _SUIT_MOVES[name] = Move("suit", (), name)
+    return move
 
 
 def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
@@ -243,7 +283,7 @@ class LegalMoves(GameBase):
         return [*self._plays(seat, self._counter_cards(seat)), DRAW]
 
     def _suit_moves(self, seat: int) -> Iterable[Move]:
-        return [Move("suit", (), name) for name in self.NAMES]
+        return [suit_move(name) for name in self.NAMES]
 
     def _call_moves(self, seat: int, moves: list[Move]) -> Iterable[Move]:
         """``last`` where a call is open to this seat, which has none standing: "after", it holds
@@ -296,7 +336,7 @@ class LegalMoves(GameBase):
     def _any_cards(self, seat: int) -> Callable[[str], bool]:
         return _anything
 
-    def _climb_cards(self, need: str) -> Callable[[str], bool]:
+    def _climb_cards(self, need: str | None) -> Callable[[str], bool]:
         return lambda card: card == need
 
     def _counter_cards(self, seat: int) -> Callable[[str], bool]:

@@ -1,25 +1,21 @@
-"""The rulesets by id, and the three ways in: ``new_game``, ``load`` (any saved game) and
-``describe`` (what a ruleset is, as data: the lobby and the controller read it)."""
+"""The ways in to the rulesets by id (``RULESETS``, the one registry, filled by each ruleset
+module's ``@register``): ``new_game``, ``load`` (any saved game), ``describe`` (what a ruleset
+is, as data: the lobby and the controller read it) and ``rules_text`` (its rules in every
+language, for a table's options and timers)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .game import AGREED, Game
-from .rulesets.last_card import LastCard
-from .rulesets.last_one import LastOne
-from .rulesets.posledniy_igrok import PosledniyIgrok
-from .rulesets.poslednyaya import Poslednyaya
+from . import rulesets  # noqa: F401  (each ruleset module registers itself)
+from .base import Options, Timers
+from .game import AGREED, LANGS, RULESETS, Game
 
-__all__ = ["RULESETS", "describe", "load", "new_game"]
+__all__ = ["RULESETS", "RulesText", "describe", "load", "new_game", "rules_text"]
 
-#: every ruleset by id; registering a ruleset is one line here
-RULESETS: dict[str, type[Game]] = {
-    "poslednyaya": Poslednyaya,
-    "last-one": LastOne,
-    "last-card": LastCard,
-    "posledniy-igrok": PosledniyIgrok,
-}
+#: a ruleset's rules in every language: ``{lang: [[title, [paragraph, ...]], ...]}`` (lists, as
+#: JSON has them)
+RulesText = dict[str, list[list[str | list[str]]]]
 
 
 def new_game(
@@ -27,7 +23,7 @@ def new_game(
     players: int,
     *,
     seed: int = 0,
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
     setup: dict[str, Any] | None = None,
 ) -> Game:
     """Start a game of ``ruleset`` for ``players`` seats (ValueError on a bad argument)."""
@@ -60,7 +56,19 @@ def describe(ruleset: str) -> dict[str, Any]:
         }
         if name == kind.HAND_SIZE:  # players x value (+ the upcard) must fit in the deck
             option["fits_deck"] = True
+        option["label"] = dict(spec.label)
         options.append(option)
+    timers = [
+        {
+            "name": name,
+            "default": timer.default,
+            "min": timer.low,
+            "max": timer.high,
+            "pending": timer.pending,
+            "label": dict(timer.label),
+        }
+        for name, timer in kind.TIMERS.items()
+    ]
     effects = kind.EFFECTS.values()
     deck = kind.deck()
     return {
@@ -78,6 +86,29 @@ def describe(ruleset: str) -> dict[str, Any]:
             "match": kind.MATCH,
         },
         "solo_bots": kind.SOLO_BOTS,
+        "name": dict(kind.TITLE),
+        "blurb": dict(kind.BLURB),
+        "timers": timers,
+    }
+
+
+def rules_text(
+    ruleset: str,
+    options: Options | None = None,
+    timers: Timers | None = None,
+) -> RulesText:
+    """The rules of ``ruleset`` in every language (``{"en": [[title, [paragraph, ...]], ...],
+    "ru": ...}``, JSON-ready) for a table's ``options`` (checked; defaults filled in) and its
+    ruleset ``timers`` (by default the ruleset's defaults; ``None``: off)."""
+    kind = _kind(ruleset)
+    checked = kind.check_options(
+        {AGREED: True, **(options or {})} if AGREED in kind.OPTIONS else options or {}
+    )
+    times: dict[str, float | None] = {name: t.default for name, t in kind.TIMERS.items()}
+    times.update({k: v for k, v in (timers or {}).items() if k in kind.TIMERS})
+    return {
+        lang: [[title, list(items)] for title, items in kind.rules(lang, checked, times)]
+        for lang in LANGS
     }
 
 

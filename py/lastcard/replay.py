@@ -17,12 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import RULESETS, IllegalAction, new_game
-from .game import Game
+from .game import Event, Game
+from .words import event_key
 
 FORMAT = "lastcard-record"
 VERSION = 1
@@ -38,7 +39,7 @@ class RecordError(ValueError):
 def hand_result(game: Game) -> dict[str, Any]:
     """The public result of the hand that just ended (what the table shows at its end)."""
     view = game.public_view()
-    result = {key: view[key] for key in RESULT_KEYS}
+    result: dict[str, Any] = {key: view.get(key) for key in RESULT_KEYS}
     result["hand"] = view["hand_number"]
     result["dealer"] = view["dealer"]
     return result
@@ -241,7 +242,7 @@ def replay(data: Any) -> Replayed:
         )
     except ValueError as exc:
         raise RecordError(f"the engine refuses this game: {exc}") from None
-    say = _Log(names)
+    say = _Log(names, type(game).event_words()["en"])
     top = game.public_view()["top"]
     log = [
         f"{data['ruleset']}, {data['players']} seats: {', '.join(names)}",
@@ -267,6 +268,9 @@ def replay(data: Any) -> Replayed:
             raise RecordError(f"{where} is not legal in the replayed game: {exc}") from None
         if kind == "time_out":
             log.append("Time ran out")
+        ends = [i for i, e in enumerate(events) if e["type"] == "hand_over"]
+        if ends and game.blocked():  # as the table says it: before the hand's end
+            events = [*events[: ends[0]], {"type": "blocked"}, *events[ends[0] :]]
         log.extend(say(e) for e in events)
         if game.over and hands < game.hand_number:
             hands += 1
@@ -302,50 +306,39 @@ def _describe(entry: dict[str, Any], names: list[str]) -> str:
 
 
 class _Log:
-    """English log lines for engine events (as js/board.js words them)."""
+    """English log lines for engine events: the ruleset's event words (``Game.event_words``,
+    the ones the pages show), with cards and names in force as their codes."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], words: dict[str, str]) -> None:
         self.names = names
+        self.words = words
 
     def name(self, seat: Any) -> str:
         if _is_int(seat) and 0 <= seat < len(self.names):
             return str(self.names[seat])
         return "?"
 
-    def __call__(self, e: dict[str, Any]) -> str:
-        name = self.name(e.get("seat"))
-        kind = e.get("type")
-        lines: dict[str, Callable[[], str]] = {
-            "play": lambda: (
-                f"{name} played {' '.join(e.get('cards', []))}"
-                + (f" ({e['action']})" if len(str(e.get("action", "")).split()) > 2 else "")
-            ),
-            "draw": lambda: (
-                f"{name} drew {e.get('count', 1)}"
-                + (f" ({e['reason']})" if e.get("reason") not in (None, "draw") else "")
-            ),
-            "pass": lambda: f"{name} ended the turn",
-            "skip": lambda: f"{name} is skipped",
-            "reverse": lambda: "Direction reversed",
-            "call": lambda: f"{name}: last card!",
-            "suit": lambda: f"{name} named {e.get('active')}",
-            "melee": lambda: f"Melee: {name} attacks, {e.get('count')} cards at stake",
-            "reshuffle": lambda: "The discard pile was shuffled into the stock",
-            "removed": lambda: f"{name} left the game",
-            "deal": lambda: (
-                f"Hand {e.get('hand')}: {self.name(e.get('dealer'))} dealt, {name} starts"
-            ),
-            "hand_over": lambda: (
-                "Hand over: "
-                + (", ".join(self.name(s) for s in e.get("winners") or []) or "no winner")
-            ),
-            "match_over": lambda: (
-                "Match over: "
-                + (", ".join(self.name(s) for s in e.get("match_winners") or []) or "no winner")
-            ),
-        }
-        line = lines.get(str(kind))
-        return line() if line is not None else f"{kind}: {e}"
+    def __call__(self, e: Event) -> str:
+        if e.get("type") == "deal":
+            dealer, first = self.name(e.get("dealer")), self.name(e.get("seat"))
+            return f"Hand {e.get('hand')}: {dealer} dealt, {first} starts"
+        winners = e.get("match_winners", []) if e["type"] == "match_over" else e.get("winners")
+        text = self.words.get(event_key(e))
+        if text is None:
+            return f"{e.get('type')}: {e}"
+        line = text.format_map(
+            {
+                "name": self.name(e.get("seat")),
+                "n": e.get("count", 1),
+                "count": e.get("count"),
+                "cards": " ".join(e.get("cards", [])),
+                "colour": (str(e.get("action", "")).split() or [""])[-1],
+                "suit": e.get("active"),
+            }
+        )
+        if e.get("type") in ("hand_over", "match_over"):
+            line += ": " + (", ".join(self.name(s) for s in winners or []) or "no winner")
+        return line
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from lastcard.game import Event
+
 KEPT_EVENTS = 40  # the last events the table keeps (and saves)
 RECENT_EVENTS = 12  # the recent log a full resend carries (a phone that joins or comes back)
-
-Event = dict[str, Any]
 
 
 class EventLog:

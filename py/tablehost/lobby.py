@@ -10,30 +10,22 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-import lastcard
-from lastcard import RULESETS, describe
+from lastcard import RULESETS, Game, describe, rules_text
+from lastcard.base import AGREED, Options, Timers
+from lastcard.registry import RulesText
 
 from tablehost.protocol import MAX_NAME, Message, ProtocolError
 
-DESCRIPTIONS: dict[str, dict[str, Any]] = {ruleset: describe(ruleset) for ruleset in RULESETS}
-"""Each ruleset as the engine describes it (players, options, features, solo bots): the lobby
-checks options against it and the pages render from it; no ruleset is named here."""
 DEFAULT_RULESET = next(iter(RULESETS))  # the engine's first
-DEFAULT_TIMERS: dict[str, float | None] = {
-    "turn": 20.0,
-    "grace": 30.0,
-    "melee": 5.0,
-    "bot_pause": 1.0,
+TABLE_TIMERS: dict[str, tuple[float, float, float | None]] = {
+    "turn": (5.0, 3600.0, 20.0),
+    "grace": (5.0, 3600.0, 30.0),
+    "bot_pause": (0.0, 10.0, 1.0),
 }
-TIMER_RANGES = {
-    "turn": (5.0, 3600.0),
-    "grace": (5.0, 3600.0),
-    "melee": (1.0, 600.0),
-    "bot_pause": (0.0, 10.0),
-}
-OFFABLE = ("turn", "grace", "melee")  # bots always move, after at most their pause
+"""The table's own timers: name -> (fewest seconds, most, default). A ruleset adds its own
+(``Game.TIMERS``: last-one's melee window)."""
 MAX_SPECTATORS = 32
 AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
 FORCE_STAND_IN = 5  # ... after which a computer plays for it even with away_bot off (a hand ends)
@@ -90,65 +82,117 @@ class Member:
         return self.kind != "phone" or self.peer is not None
 
 
+class Agreement(TypedDict):
+    """An option whose value needs every seated phone's agreement now (``lobby.agree``)."""
+
+    name: str
+    value: int | bool
+
+
+class Texts(TypedDict):
+    """A ruleset's words for a table's settings (the messages' ``texts``): its rules text and
+    its event words, each in every language."""
+
+    rules: RulesText
+    events: dict[str, dict[str, str]]
+
+
+_DESCRIPTIONS: dict[type[Game], dict[str, Any]] = {}
+
+
+def description(ruleset: str) -> dict[str, Any]:
+    """The ruleset as the engine describes it (players, options, timers, names, features): the
+    lobby checks against it and the pages render from it; no ruleset is named here. Worked out
+    once per ruleset class (shared: callers do not change it)."""
+    kind = RULESETS[ruleset]
+    found = _DESCRIPTIONS.get(kind)
+    if found is None:
+        found = _DESCRIPTIONS[kind] = describe(ruleset)
+    return found
+
+
+_RULES: dict[tuple[object, ...], Texts] = {}
+
+
+def texts(ruleset: str, options: Options, timers: Timers) -> Texts:
+    """The words of ``ruleset`` for these options and timers, in every language: its rules
+    text (``rules``) and its event words (``events``): the messages' ``texts``, worked out once
+    for each such setting."""
+    key = (RULESETS[ruleset], *sorted(options.items()), *sorted(timers.items()))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) > 64:
+            _RULES.clear()
+        found = _RULES[key] = {
+            "rules": rules_text(ruleset, options, timers),
+            "events": RULESETS[ruleset].event_words(),
+        }
+    return found
+
+
 def player_range(ruleset: str) -> tuple[int, int]:
     """The fewest and most players the ruleset allows."""
-    players = DESCRIPTIONS[ruleset]["players"]
-    return players["min"], players["max"]
+    kind = RULESETS[ruleset]
+    return kind.MIN_PLAYERS, kind.MAX_PLAYERS
 
 
-def needing_agreement(ruleset: str, options: dict[str, Any]) -> list[dict[str, Any]]:
-    """The options whose values need every seated phone's agreement (above the option's ``max``,
-    up to its ``agree_max``), as ``{"name", "value"}``."""
+def timer_ranges() -> dict[str, tuple[float, float]]:
+    """Every timer a table keeps: its own and every ruleset's, name -> (fewest, most seconds)."""
+    ranges = {name: (low, high) for name, (low, high, _) in TABLE_TIMERS.items()}
+    for kind in RULESETS.values():
+        ranges.update({name: (t.low, t.high) for name, t in kind.TIMERS.items()})
+    return ranges
+
+
+def default_timers() -> dict[str, float | None]:
+    """Every timer at its default (the table's own and every ruleset's)."""
+    timers = {name: default for name, (_, _, default) in TABLE_TIMERS.items()}
+    for kind in RULESETS.values():
+        timers.update({name: t.default for name, t in kind.TIMERS.items()})
+    return timers
+
+
+def offable(name: str) -> bool:
+    """The timer may be off (``None``): every timer but the computers' pause (bots always
+    move, after at most their pause)."""
+    return name != "bot_pause"
+
+
+def needing_agreement(ruleset: str, options: Options) -> list[Agreement]:
+    """The options whose values need every seated phone's agreement (above the option's high
+    bound, up to what agreement allows), as ``{"name", "value"}``."""
     return [
-        {"name": spec["name"], "value": options[spec["name"]]}
-        for spec in DESCRIPTIONS[ruleset]["options"]
-        if spec["agree_max"] is not None
-        and spec["max"] is not None
-        and spec["name"] in options
-        and options[spec["name"]] > spec["max"]
+        {"name": name, "value": options[name]}
+        for name, spec in RULESETS[ruleset].OPTIONS.items()
+        if spec.agree_high is not None
+        and spec.high is not None
+        and type(options.get(name)) is int
+        and options[name] > spec.high
     ]
 
 
-def check_options(ruleset: str, options: Any) -> dict[str, Any]:
-    """The host's options for ``ruleset``, checked against its description (names, types,
-    bounds up to what agreement allows); ProtocolError ``bad_options`` says what is wrong."""
+def check_options(ruleset: str, options: object) -> Options:
+    """The host's options for ``ruleset``, checked by the ruleset (``Game.check_options``: names,
+    types, bounds up to what agreement allows, the hand fitting the deck); ProtocolError
+    ``bad_options`` says what is wrong. The agreement itself is the phones' (their votes)."""
+    kind = RULESETS[ruleset]
     if not isinstance(options, dict):
         raise ProtocolError("bad_options", "options are an object")
-    specs = {spec["name"]: spec for spec in DESCRIPTIONS[ruleset]["options"]}
-    agreements = {spec["needs"] for spec in specs.values() if spec.get("needs")}
-    for name, value in options.items():
-        if name in agreements:
-            raise ProtocolError("bad_options", f"{name!r} comes from the phones' agreement")
-        spec = specs.get(name)
-        if spec is None:
-            known = ", ".join(specs) or "none"
-            raise ProtocolError("bad_options", f"unknown option {name[:64]!r} (options: {known})")
-        if spec["type"] == "bool":
-            if not isinstance(value, bool):
-                raise ProtocolError("bad_options", f"option {name!r}: true or false")
-            continue
-        high = spec["agree_max"] if spec["agree_max"] is not None else spec["max"]
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or (spec["min"] is not None and value < spec["min"])
-            or (high is not None and value > high)
-        ):
-            low = "" if spec["min"] is None else spec["min"]
-            top = "" if high is None else high
-            raise ProtocolError("bad_options", f"option {name!r}: a whole number in {low}..{top}")
+    if AGREED in options:
+        raise ProtocolError("bad_options", f"{AGREED!r} comes from the phones' agreement")
+    try:
+        kind.check_options(engine_options(ruleset, options, True))
+    except ValueError as exc:
+        raise ProtocolError("bad_options", str(exc)[:200]) from None
     return dict(options)
 
 
-def engine_options(ruleset: str, options: dict[str, Any], agreed: bool) -> dict[str, Any]:
-    """The lobby's options as the engine takes them: with ``agreed``, the agreement each option
-    that needs it names (its ``needs``) is given."""
-    out = dict(options)
-    if agreed:
-        specs = {spec["name"]: spec for spec in DESCRIPTIONS[ruleset]["options"]}
-        for needed in needing_agreement(ruleset, options):
-            out[specs[needed["name"]]["needs"]] = True
-    return out
+def engine_options(ruleset: str, options: Options, agreed: bool) -> Options:
+    """The lobby's options as the engine takes them: with ``agreed``, the phones' agreement is
+    given where an option needs it."""
+    if agreed and needing_agreement(ruleset, options):
+        return {**options, AGREED: True}
+    return dict(options)
 
 
 class Lobby:
@@ -156,8 +200,8 @@ class Lobby:
 
     def __init__(self) -> None:
         self.ruleset = DEFAULT_RULESET
-        self.options: dict[str, Any] = {}
-        self.timers = dict(DEFAULT_TIMERS)
+        self.options: Options = {}
+        self.timers = default_timers()
         self.seats: list[Member] = []
         self.spectators: list[Member] = []
         self.votes: dict[str, bool] = {}  # token -> agrees to the options that need it
@@ -299,8 +343,8 @@ class Lobby:
 
     # ----------------------------------------------------------------- the next deal
     def configure(self, command: Message) -> None:
-        """The host's ``configure``: checked whole (the ruleset's description, then the engine,
-        judge the options), then applied; a refused one changes nothing."""
+        """The host's ``configure``: checked whole (the ruleset judges the options), then
+        applied; a refused one changes nothing."""
         ruleset = command.get("ruleset", self.ruleset)
         if ruleset not in RULESETS:
             raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
@@ -308,15 +352,6 @@ class Lobby:
             ruleset, command.get("options", self.options if ruleset == self.ruleset else {})
         )
         timers = self.checked_timers(command.get("timers", {}))
-        try:  # the engine is the judge of options
-            lastcard.new_game(
-                ruleset,
-                player_range(ruleset)[0],
-                seed=0,
-                options=engine_options(ruleset, options, True),
-            )
-        except (ValueError, TypeError) as exc:
-            raise ProtocolError("bad_options", str(exc)[:200]) from None
         if options != self.options or ruleset != self.ruleset:
             self.votes = {}
         self.away_bot = command.get("away_bot", self.away_bot)
@@ -326,12 +361,13 @@ class Lobby:
 
     def checked_timers(self, changes: dict[str, Any]) -> dict[str, float | None]:
         """The timers with ``changes`` applied, checked (``bad_options``), not yet kept."""
-        timers = {**self.timers, **changes}
+        timers = {**default_timers(), **self.timers, **changes}
+        ranges = timer_ranges()
         for key, value in timers.items():
-            if key not in TIMER_RANGES:
+            if key not in ranges:
                 raise ProtocolError("bad_options", f"unknown timer {key[:64]!r}")
-            low, high = TIMER_RANGES[key]
-            if value is None and key in OFFABLE:
+            low, high = ranges[key]
+            if value is None and offable(key):
                 continue
             if (
                 isinstance(value, bool)
@@ -353,7 +389,7 @@ class Lobby:
         assert member.token is not None
         self.votes[member.token] = agree
 
-    def needing_agreement(self) -> list[dict[str, Any]]:
+    def needing_agreement(self) -> list[Agreement]:
         """The options that need every seated phone's agreement, ``{"name", "value"}``."""
         return needing_agreement(self.ruleset, self.options)
 
@@ -373,7 +409,13 @@ class Lobby:
             return "vote"
         return None
 
-    def engine_options(self) -> dict[str, Any]:
+    def texts(self) -> Texts:
+        """The words of the next game's ruleset, options and timers (:func:`texts`): only the
+        ruleset's own timers enter them (the turn time is the rules screen's own section)."""
+        own = RULESETS[self.ruleset].TIMERS
+        return texts(self.ruleset, self.engine_options(), {k: self.timers.get(k) for k in own})
+
+    def engine_options(self) -> Options:
         """The options as the engine takes them (with the phones' agreement where needed)."""
         return engine_options(self.ruleset, self.options, self.vote_needed())
 
@@ -399,7 +441,7 @@ class Lobby:
         lobby = cls()
         lobby.ruleset = snap["ruleset"]
         lobby.options = dict(snap["options"])
-        lobby.timers = dict(snap["timers"])
+        lobby.timers = {**default_timers(), **snap["timers"]}
         lobby.seats = [Member(**m) for m in snap["seats"]]
         lobby.spectators = [Member(**m) for m in snap["spectators"]]
         lobby.votes = dict(snap["votes"])

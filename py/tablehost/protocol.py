@@ -22,9 +22,6 @@ RENAME_RATE = 4 / 60  # renames per second per participant, sustained (4 a minut
 RENAME_BURST = 3.0  # renames in one burst
 MAX_MARKS = 2  # combining marks kept on one character of a name
 LANGS = ("ru", "en")
-VOTE_TOPICS = ("options", "hand_size_9")
-"""``options``: the options that need agreement, as they are now; ``hand_size_9`` is its older
-name (from when the Last One 9-card hand was the only such option), kept for older phones."""
 ZWJ = "\u200d"
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e")
 """Characters that draw nothing although Unicode does not class them as blanks or controls
@@ -161,7 +158,9 @@ PHONE: Schema = {
         "play": (flag, False),
     },
     "action": {"action": (text(MAX_FIELD), True), "state": (STATE, True)},
-    "vote": {"topic": (choice(*VOTE_TOPICS), True), "agree": (flag, True)},
+    # a vote is always on the options that need agreement as they are now: its ``topic`` (older
+    # phones name one) says nothing more
+    "vote": {"topic": (text(MAX_FIELD), False), "agree": (flag, True)},
     "play": {"want": (flag, True)},
     "ping": {"t": (number, False)},
     "host": {"command": (obj, True)},

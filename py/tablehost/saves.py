@@ -11,12 +11,10 @@ seats it waits on, the computer players' choices) before the table takes it.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import lastcard
 from lastcard import RULESETS, Game, replay
 from lastcard.bots import LEVELS, choose
 from lastcard.cards import BASE, COLOURS, RANK, SUITS
@@ -24,12 +22,12 @@ from lastcard.cards import BASE, COLOURS, RANK, SUITS
 from tablehost.events import KEPT_EVENTS
 from tablehost.lobby import (
     MAX_REMOVED,
-    OFFABLE,
-    TIMER_RANGES,
+    TABLE_TIMERS,
     Member,
     check_options,
-    engine_options,
+    offable,
     player_range,
+    timer_ranges,
 )
 from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visible
 
@@ -76,10 +74,6 @@ def _is_int(value: Any, low: int = 0, high: int = 2**53) -> bool:
 
 def _is_number(value: Any) -> bool:
     return type(value) in (int, float) and math.isfinite(value) and abs(value) <= 1e12
-
-
-def _is_seats(value: Any, players: int) -> bool:
-    return isinstance(value, list) and all(_is_int(s, 0, players - 1) for s in value)
 
 
 def check_snapshot(snap: Any) -> Game | None:
@@ -133,22 +127,18 @@ def _check(snap: Any) -> Game | None:
 
 def _check_settings(snap: dict[str, Any]) -> None:
     options, timers = snap["options"], snap["timers"]
-    try:  # the description and the engine judge options, as in the lobby
+    try:  # the ruleset judges options, as in the lobby
         check_options(snap["ruleset"], options)
-        lastcard.new_game(
-            snap["ruleset"],
-            player_range(snap["ruleset"])[0],
-            seed=0,
-            options=engine_options(snap["ruleset"], options, True),
-        )
     except ProtocolError as exc:
         raise Damaged(f"options refused: {exc.text}") from None
-    except (ValueError, TypeError) as exc:
-        raise Damaged(f"options refused: {str(exc)[:200]}") from None
-    _need(isinstance(timers, dict) and set(timers) == set(TIMER_RANGES), "timers are not the 4")
+    ranges = timer_ranges()
+    _need(  # a ruleset's own timer added since the save is filled in with its default
+        isinstance(timers, dict) and set(TABLE_TIMERS) <= set(timers) <= set(ranges),
+        "timers are not the table's",
+    )
     for key, value in timers.items():
-        low, high = TIMER_RANGES[key]
-        ok = (value is None and key in OFFABLE) or (
+        low, high = ranges[key]
+        ok = (value is None and offable(key)) or (
             type(value) in (int, float) and low <= value <= high
         )
         _need(ok, f"timer {key}: not off and not seconds in {low:g}..{high:g}")
@@ -238,7 +228,7 @@ def _check_record(snap: dict[str, Any], game: Game | None) -> None:
 
 
 def _check_game(snap: dict[str, Any]) -> Game:
-    """Rebuild the game and check the engine's invariants on it."""
+    """Rebuild the game and check the engine's invariants on it (``Game.check``)."""
     data = snap["game"]
     _need(isinstance(data, dict), "the game is not an object")
     _need(data.get("ruleset") == snap["ruleset"], "the game's ruleset is not the table's")
@@ -248,84 +238,10 @@ def _check_game(snap: dict[str, Any]) -> Game:
         game = RULESETS[snap["ruleset"]].from_dict(data)
     except Exception as exc:  # a damaged game may fail in any way: say so, and stop here
         raise Damaged(f"the game cannot be rebuilt: {type(exc).__name__}: {exc}"[:240]) from None
-    kind = type(game)
-    players = game.players
-    _need(_is_int(players, kind.MIN_PLAYERS, kind.MAX_PLAYERS), "the game's player count")
-    _need(_is_int(game.seed, 0, 2**64), "the game's seed")
     try:
-        options = kind(players, seed=0, options=game.options).options
-    except (ValueError, TypeError) as exc:
-        raise Damaged(f"the game's options: {str(exc)[:200]}") from None
-    _need(options == game.options, "the game's options are incomplete")
-    for name in ("hands", "removed", "eliminated"):
-        value = getattr(game, name)
-        _need(isinstance(value, list) and len(value) == players, f"the game's {name} per seat")
-    for name in ("removed", "eliminated"):
-        _need(all(type(v) is bool for v in getattr(game, name)), f"the game's {name} flags")
-    _need(all(isinstance(h, list) for h in game.hands), "a hand is not a list")
-    _need(isinstance(game.stock, list) and isinstance(game.discard, list), "the piles")
-    cards = [c for h in game.hands for c in h] + game.stock + game.discard
-    _need(all(isinstance(c, str) and c in BASE for c in cards), "a card that does not exist")
-    played = Counter(BASE[c] for c in game.discard)
-    _need(
-        all(c == BASE[c] for h in game.hands for c in h) and all(c == BASE[c] for c in game.stock),
-        "a named joker outside the discard pile",
-    )
-    deck = Counter(kind.deck())
-    held = Counter(c for h in game.hands for c in h) + Counter(game.stock) + played
-    if held != deck:
-        lost = sorted((deck - held).elements())[:6]
-        twice = sorted((held - deck).elements())[:6]
-        raise Damaged(f"cards not accounted for once: missing {lost}, extra {twice}")
-    in_play = [s for s in range(players) if not (game.removed[s] or game.eliminated[s])]
-    _need(_is_int(game.turn, 0, players - 1), "whose turn it is")
-    _need(game.direction in (1, -1) and type(game.direction) is int, "the direction of play")
-    _need(_is_int(game.dealer, 0, players - 1), "the dealer")
-    _need(_is_int(game.hand_number, 1, 10**6) and _is_int(game.idle, 0, 10**6), "the counters")
-    _need(type(game.over) is bool, "whether the hand is over")
-    _need(game.active is None or game.active in COLOURS + SUITS, "the colour or suit in force")
-    _need(game.drawn is None or game.drawn in game.hands[game.turn], "the drawn card")
-    _need(_is_seats(game.calls, players), "the standing calls")
-    _need(game.winners is None or _is_seats(game.winners, players), "the winners")
-    _need(game.match_winners is None or _is_seats(game.match_winners, players), "match winners")
-    scored = kind.SCORED
-    _need(
-        (game.scores is None and game.match_over is None and not scored)
-        or (
-            scored
-            and isinstance(game.scores, list)
-            and len(game.scores) == players
-            and all(type(s) is int for s in game.scores)
-            and type(game.match_over) is bool
-        ),
-        "the scores",
-    )
-    _need(game.over == (game.winners is not None), "the hand's end and its winners disagree")
-    if not game.over:
-        _need(game.turn in in_play, "the turn is at a seat out of the hand")
-        _need(len(in_play) >= 2, "fewer than two seats in the hand")
-        _need(bool(game.discard) or not kind.UPCARD, "no card on the discard pile")
-    pending = game.pending
-    _need(pending is None or isinstance(pending, dict), "what is pending")
-    if isinstance(pending, dict):
-        _need(isinstance(pending.get("kind"), str), "what is pending")
-        for key in ("seat", "aggressor", "defender"):
-            if key in pending:
-                _need(_is_int(pending[key], 0, players - 1), f"the pending {key}")
-        if "count" in pending:
-            _need(_is_int(pending["count"], 0, 10**4), "the pending count")
-    try:
-        ruled_out = game.ruled_out
-        _need(
-            len(ruled_out) == players
-            and all(len(r) == len(h) for r, h in zip(ruled_out, game.hands, strict=True)),
-            "what the table has seen of each hand",
-        )
-        _need(len(game.last_play) == players, "the last play of each seat")
-    except Damaged:
-        raise
-    except Exception as exc:
-        raise Damaged(f"what the table has seen: {type(exc).__name__}"[:200]) from None
+        game.check()
+    except ValueError as exc:
+        raise Damaged(f"the game: {str(exc)[:200]}") from None
     return game
 
 

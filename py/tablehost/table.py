@@ -22,12 +22,13 @@ from typing import Any
 import lastcard
 from lastcard import Game, IllegalAction
 from lastcard.bots import choose
+from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
 from tablehost.events import EventLog
-from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member
+from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member, Texts
 from tablehost.protocol import (
     HOST,
     RENAME_BURST,
@@ -117,7 +118,7 @@ class Table:
         self._phase = "lobby"
         self._lobby = Lobby()
         self._game: Game | None = None
-        self._public: views.PublicView | None = None  # the game's public view, once per change
+        self._public: PublicView | None = None  # the game's public view, once per change
         self._awaiting: list[int] = []  # who the game waits on, once per change
         self._state = 0  # the state id actions must answer
         self._log = EventLog()
@@ -126,6 +127,8 @@ class Table:
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
+        #: per peer, the ruleset's words it was last sent (``Lobby.texts``: one per setting)
+        self._texts_sent: dict[str, Texts] = {}
         self._limits: dict[str, RateLimit] = {}
         self._host_due: float | None = None  # clock time the away host phone's role moves at
         self._renames: dict[int, RateLimit] = {}  # phone id -> its renames' own limit
@@ -321,6 +324,7 @@ class Table:
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
         self._limits.pop(peer, None)
+        self._texts_sent.pop(peer, None)
         self._log.resend(peer)
         if member is not None:
             member.peer = None
@@ -359,11 +363,12 @@ class Table:
         return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
 
     def _grace(self) -> None:
-        """Rules 000 42/44 and D14: a disconnected awaited seat (not in a melee window) has until
+        """Rules 000 42/44 and D14: a disconnected awaited seat (not in a ruleset's own window,
+        such as a melee's) has until
         the later of the decision's own deadline and the grace after the drop, once per
         decision. The grace only ever extends: with no turn timer there is nothing to extend."""
         grace = self._lobby.timers["grace"]
-        if self._phase != "playing" or self._grace_used or grace is None or self._melee():
+        if self._phase != "playing" or self._grace_used or grace is None or self._window():
             return
         if not self._lobby.seats[self._awaiting[0]].connected:
             self._grace_used = True
@@ -490,7 +495,7 @@ class Table:
         if self._record is not None:
             self._record.step(self._clock.wall(), kind, self._playing(), seat=seat, action=action)
 
-    def _back(self, seat: int) -> list[dict[str, Any]]:
+    def _back(self, seat: int) -> list[Event]:
         """The seat's own phone (or local player) acted: it is not away any more."""
         member = self._lobby.seats[seat]
         was_away = member.away
@@ -498,10 +503,10 @@ class Table:
         member.stand_in = member.kept = False
         return [{"type": "back", "seat": seat}] if was_away else []
 
-    def _missed(self) -> list[dict[str, Any]]:
+    def _missed(self) -> list[Event]:
         """The decision timer ran out on the turn seat (not a melee window): one more miss in a
         row; at :data:`AWAY_AFTER` the seat is away (shown, never removed)."""
-        if self._melee() or not self._awaiting:
+        if self._window() or not self._awaiting:
             return []
         seat = self._awaiting[0]
         member = self._lobby.seats[seat]
@@ -519,7 +524,7 @@ class Table:
         public = self._public = game.public_view()
         if self._phase != "playing":
             self._awaiting = []
-        elif self._melee():
+        elif self._window():  # an out-of-turn window (a melee): every seat may act
             self._awaiting = [
                 seat
                 for seat, member in enumerate(self._lobby.seats)
@@ -528,11 +533,11 @@ class Table:
         else:
             self._awaiting = [int(public["turn"])]
 
-    def _changed(self, events: list[dict[str, Any]], *, out_of_turn: bool = False) -> None:
+    def _changed(self, events: list[Event], *, out_of_turn: bool = False) -> None:
         """After every engine change: a new state id, the events kept (with the table's own:
-        automatic last-card announcements, eliminations), and a fresh decision — unless the
-        change was another seat's out-of-turn move that left the decision as it was (000 D15:
-        a decision's clock runs from when it began; no second grace)."""
+        automatic last-card announcements, eliminations, a blocked hand), and a fresh decision —
+        unless the change was another seat's out-of-turn move that left the decision as it was
+        (000 D15: a decision's clock runs from when it began; no second grace)."""
         game = self._playing()
         before = self._public
         decision = self._decision()
@@ -541,7 +546,11 @@ class Table:
         if game.over:
             self._phase = "over"
         self._looked()
-        self._log.add(events + _announcements(before, self._public, events), self._owner)
+        told = events + _announcements(before, self._public, events)
+        ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
+        if ends and game.blocked():  # said before the hand's end (no engine event says it)
+            told.insert(ends[0], {"type": "blocked"})
+        self._log.add(told, self._owner)
         if self._phase == "over":
             self._clock.clear()
             return
@@ -551,7 +560,7 @@ class Table:
         self._clock.bots = {}
         if not (out_of_turn and decision is not None and decision == self._decision()):
             self._grace_used = False
-            length = timers["melee" if self._melee() else "turn"]
+            length = timers[self._timer()]
             self._clock.deadline = None if length is None else now + length
             bots = {}
             self._grace()
@@ -589,9 +598,20 @@ class Table:
             return (public["turn"], None)
         return (public["turn"], pending.get("kind"), pending.get("need"), pending.get("seat"))
 
-    def _melee(self) -> bool:
+    def _window(self) -> bool:
+        """The game waits on an out-of-turn window with a timer of the ruleset's own (a melee):
+        every seat may act in it, and no grace extends it."""
+        return self._timer() != "turn"
+
+    def _timer(self) -> str:
+        """The timer of the decision the game waits on: the ruleset's own for its pending
+        state (``Game.TIMERS``: last-one's melee window), else the turn timer."""
         pending = None if self._public is None else self._public["pending"]
-        return isinstance(pending, dict) and pending.get("kind") == "melee"
+        if isinstance(pending, dict) and self._game is not None:
+            for name, timer in self._game.TIMERS.items():
+                if timer.pending == pending.get("kind"):
+                    return name
+        return "turn"
 
     def _tick(self, now: float) -> Out:
         self._host_away(now)
@@ -738,7 +758,7 @@ class Table:
         lobby.fill(roster)
         self._play([])
 
-    def _play(self, events: list[dict[str, Any]]) -> None:
+    def _play(self, events: list[Event]) -> None:
         self._phase = "playing"
         self._paused = False
         self._changed(events)
@@ -775,7 +795,7 @@ class Table:
         now = self._clock.now()
         timers = self._lobby.timers
         if not self._grace_used:
-            length = timers["melee" if self._melee() else "turn"]
+            length = timers[self._timer()]
             self._clock.deadline = None if length is None else now + length
         pause = timers["bot_pause"] or 0.0
         self._clock.bots = {seat: now + pause for seat in self._clock.bots}
@@ -858,7 +878,10 @@ class Table:
             }
         )
         log = self._log
-        tv = views.tv_message(common, public, log.take(TV), log.owners, local, self._rules_open)
+        texts = lobby.texts()  # the same object while the settings stay the same
+        tv = views.tv_message(
+            common, public, log.take(TV), log.owners, local, self._rules_open, texts
+        )
         out: Out = [(TV, tv)]
         for peer, member in self._peers.items():
             if member is None:
@@ -869,20 +892,20 @@ class Table:
                 if seat is None or game is None or public is None
                 else views.seat_view(game, public, seat)
             )
-            out.append(
-                (
-                    peer,
-                    views.phone_message(
-                        common,
-                        view,
-                        seat,
-                        log.take(peer),
-                        log.owners,
-                        member,
-                        member is lobby.host,
-                    ),
-                )
+            events = log.take(peer)
+            new = events[1] or self._texts_sent.get(peer) is not texts
+            self._texts_sent[peer] = texts
+            message = views.phone_message(
+                common,
+                view,
+                seat,
+                events,
+                log.owners,
+                member,
+                member is lobby.host,
+                texts if new else None,
             )
+            out.append((peer, message))
         return out
 
 
@@ -893,13 +916,13 @@ def _out_of_turn(action: str) -> bool:
 
 
 def _announcements(
-    before: views.PublicView | None, after: views.PublicView | None, events: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    before: PublicView | None, after: PublicView | None, events: list[Event]
+) -> list[Event]:
     """The table's own log lines for what the engine shows but does not announce: a seat that
     now holds one card under an automatic call (000 rule 34), and a seat eliminated."""
     if after is None:
         return []
-    out: list[dict[str, Any]] = []
+    out: list[Event] = []
     called = set(before["called"]) if before is not None else set()
     said = {e.get("seat") for e in events if e.get("type") == "call"}
     for seat in after["called"]:

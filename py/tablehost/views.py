@@ -11,20 +11,24 @@ from __future__ import annotations
 from typing import Any
 
 from lastcard import RULESETS, Game
+from lastcard.base import Options
+from lastcard.game import Event, PublicView, SeatView
 
-from tablehost.events import Event
-from tablehost.lobby import DESCRIPTIONS, Lobby, Member, player_range
+from tablehost.lobby import Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
 
-PublicView = dict[str, Any]
 
-RULESET_RANGES = {
-    name: dict(zip(("min", "max"), player_range(name), strict=True)) for name in RULESETS
-}
-"""The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players."""
+def ruleset_list() -> dict[str, dict[str, Any]]:
+    """The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players and ``name`` (in
+    every language), in the engine's order."""
+    out = {}
+    for ruleset in RULESETS:
+        low, high = player_range(ruleset)
+        out[ruleset] = {"min": low, "max": high, "name": description(ruleset)["name"]}
+    return out
 
 
-def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
+def seat_view(game: Game, public: PublicView, seat: int) -> SeatView:
     """``game.view(seat)`` built on the public view already made for this change."""
     return {
         **public,
@@ -32,6 +36,12 @@ def seat_view(game: Game, public: PublicView, seat: int) -> dict[str, Any]:
         "hand": list(game.hands[seat]),
         "legal": game.legal_actions(seat),
     }
+
+
+def _without_cards(event: Event) -> Event:
+    shown = event.copy()
+    del shown["cards"]
+    return shown
 
 
 def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> list[Event]:
@@ -42,7 +52,7 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
         if "cards" not in e
         or e.get("type") != "draw"
         or (viewer is not None and owners.get(e["n"]) == viewer)
-        else {k: v for k, v in e.items() if k != "cards"}
+        else _without_cards(e)
         for e in events
     ]
 
@@ -69,7 +79,7 @@ def result(
     }
 
 
-def match_part(public: PublicView | None, options: dict[str, Any]) -> dict[str, Any] | None:
+def match_part(public: PublicView | None, options: Options) -> dict[str, Any] | None:
     """Which hand of a scored match this is, what ends the match and who dealt (``None`` for a
     one-hand game): ``of`` hands in all, ``out_at`` an elimination score, ``first_to`` a target.
     ``options`` are the game's options as the engine took them (defaults included)."""
@@ -139,7 +149,7 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         "ruleset": lobby.ruleset,
         "options": lobby.options,
         "timers": lobby.timers,
-        "rulesets": RULESET_RANGES,
+        "rulesets": ruleset_list(),
         "votes": {
             str(seat): lobby.votes[m.token]
             for seat, m in enumerate(lobby.seats)
@@ -147,7 +157,7 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         },
         "vote_needed": lobby.vote_needed(),
         "agree": lobby.needing_agreement(),
-        "description": DESCRIPTIONS[lobby.ruleset],
+        "description": description(lobby.ruleset),
         "away_bot": lobby.away_bot,
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
@@ -196,13 +206,15 @@ def tv_message(
     owners: dict[int, int],
     local: dict[str, Any],
     rules_open: bool,
+    texts: Texts,
 ) -> Message:
     """The TV's message: the public view, every local seat's own view (the spectators are in
-    ``common``, as for every phone)."""
+    ``common``, as for every phone) and the ruleset's words for its settings (``texts``)."""
     return {
         "v": VERSION,
         "type": "tv",
         **common,
+        "texts": texts,
         "view": public,
         "events": redact(events[0], owners, None),
         "events_reset": events[1],
@@ -213,16 +225,18 @@ def tv_message(
 
 def phone_message(
     common: dict[str, Any],
-    view: dict[str, Any] | None,
+    view: PublicView | None,
     seat: int | None,
     events: tuple[list[Event], bool],
     owners: dict[int, int],
     member: Member,
     host: bool = False,
+    texts: Texts | None = None,
 ) -> Message:
     """``member``'s phone's message: its own view if seated (``seat``), else the public one;
-    ``host``: this phone holds the host role (it may send ``host`` commands)."""
-    return {
+    ``host``: this phone holds the host role (it may send ``host`` commands); ``texts``: the
+    ruleset's words, when this phone has not had them as they are now (else left out)."""
+    message: Message = {
         "v": VERSION,
         "type": "view",
         **common,
@@ -235,3 +249,6 @@ def phone_message(
         "removed": member.barred,
         "host": host,
     }
+    if texts is not None:
+        message["texts"] = texts
+    return message

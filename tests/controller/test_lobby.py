@@ -13,7 +13,7 @@ def test_the_host_chooses_the_ruleset_and_the_engine_judges_the_options(make_net
     lobby = net.tv()["lobby"]
     assert lobby["ruleset"] == "last-one"
     assert lobby["options"] == {"hand_size": 5, "threshold": 100}
-    assert lobby["rulesets"]["poslednyaya"] == {"min": 2, "max": 10}
+    assert {k: lobby["rulesets"]["poslednyaya"][k] for k in ("min", "max")} == {"min": 2, "max": 10}
     before = net.table.snapshot()
     for bad in (
         {"ruleset": "snap"},
@@ -105,26 +105,26 @@ def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
     net.host(type="add_bot", level="easy")
     lobby = net.tv()["lobby"]
     assert lobby["vote_needed"] is True and lobby["why_not"] == "vote"
-    net.send("a", type="vote", topic="hand_size_9", agree=True)
-    net.send("b", type="vote", topic="hand_size_9", agree=False)
+    net.send("a", type="vote", topic="options", agree=True)
+    net.send("b", type="vote", topic="options", agree=False)
     assert net.tv()["lobby"]["votes"] == {"0": True, "1": False}
     net.host(type="start")
     assert net.error("tv") == "vote"
-    net.send("b", type="vote", topic="hand_size_9", agree=True)
+    net.send("b", type="vote", topic="options", agree=True)
     net.join("late-spectator", play=False)  # spectators do not vote
-    net.send("late-spectator", type="vote", topic="hand_size_9", agree=False)
+    net.send("late-spectator", type="vote", topic="options", agree=False)
     assert net.error("late-spectator") == "not_seated"
     net.host(type="start")
     assert net.tv()["phase"] == "playing"
     assert net.table._game.options["agreed"] is True
     assert net.tv()["view"]["counts"] == [9, 9, 9]
-    net.send("a", type="vote", topic="hand_size_9", agree=False)
+    net.send("a", type="vote", topic="options", agree=False)
     assert net.error("a") == "not_lobby"
 
 
 def test_changing_the_options_resets_the_votes(make_net):
     net = nine_card_lobby(make_net)
-    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    net.send("a", type="vote", topic="options", agree=True)
     net.host(type="configure", options={"hand_size": 8})
     assert net.tv()["lobby"]["votes"] == {} and net.tv()["lobby"]["vote_needed"] is False
     net.host(type="start")
@@ -169,7 +169,10 @@ def test_the_lobby_sends_the_rulesets_description_and_what_needs_agreement(make_
         net.host(type="configure", ruleset=ruleset)
         lobby = net.tv()["lobby"]
         assert lobby["description"] == describe(ruleset)
-        assert lobby["rulesets"][ruleset] == describe(ruleset)["players"]
+        assert lobby["rulesets"][ruleset] == {
+            **describe(ruleset)["players"],
+            "name": describe(ruleset)["name"],
+        }
         assert lobby["agree"] == [] and lobby["vote_needed"] is False
     needy = [
         (ruleset, spec)
@@ -212,7 +215,7 @@ def test_options_are_checked_against_the_description(make_net):
 def test_the_generic_vote_topic_is_the_nine_card_vote(make_net):
     net = nine_card_lobby(make_net)
     net.send("a", type="vote", topic="options", agree=True)
-    net.send("b", type="vote", topic="hand_size_9", agree=True)  # the older name, same vote
+    net.send("b", type="vote", agree=True)  # no topic: the same vote
     assert net.tv()["lobby"]["votes"] == {"0": True, "1": True}
     assert net.tv()["lobby"]["why_not"] is None
     net.host(type="start")

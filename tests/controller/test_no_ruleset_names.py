@@ -48,10 +48,11 @@ def test_the_check_finds_a_comparison_a_list_and_a_key():
 
 def test_the_landing_pages_list_of_games_is_the_engines():
     """``vendor/rulesets.json`` (scripts/bootstrap.py, run by ``make test``) is what the engine
-    says of every ruleset, in its order."""
+    says of every ruleset, in its order, with its rules at the default options and timers."""
     import json
 
-    from lastcard import describe
+    from lastcard import describe, rules_text
 
     data = json.loads((ROOT / "vendor" / "rulesets.json").read_text(encoding="utf-8"))
-    assert data == {"rulesets": [describe(ruleset) for ruleset in RULESETS]}
+    expected = [{**describe(ruleset), "rules": rules_text(ruleset)} for ruleset in RULESETS]
+    assert data == {"rulesets": expected}

@@ -83,7 +83,7 @@ def test_ping_gets_pong_before_and_after_hello(make_net):
 def test_hello_comes_first_and_again_renames(make_net):
     net = make_net()
     net.connect("a")
-    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    net.send("a", type="vote", topic="options", agree=True)
     assert net.error("a") == "hello_first"
     net.join("a")
     net.join("b")

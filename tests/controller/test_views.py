@@ -196,7 +196,7 @@ def test_a_restore_in_the_lobby_keeps_votes_and_options(make_net, clock):
     net = make_net()
     net.host(type="configure", ruleset="last-one", options={"hand_size": 9}, timers={"turn": 45})
     net.join("a")
-    net.send("a", type="vote", topic="hand_size_9", agree=True)
+    net.send("a", type="vote", topic="options", agree=True)
     snap = net.table.snapshot()
     table = Table.restore(json.loads(json.dumps(snap)), clock)
     assert table.snapshot() == snap

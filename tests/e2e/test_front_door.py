@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 HOME_TEXT = {
-    "en": ("Host a table", "Join with a code", "Table code", "Join", "Four games", "Rules"),
-    "ru": ("Открыть стол", "Войти по коду", "Код стола", "Войти", "Четыре игры", "Правила"),
+    "en": ("Host a table", "Join with a code", "Table code", "Join", "The games", "Rules"),
+    "ru": ("Открыть стол", "Войти по коду", "Код стола", "Войти", "Игры", "Правила"),
 }
 
 
@@ -35,7 +35,7 @@ def test_home_is_a_styled_bilingual_front_door(tv: Page, base_url: str, lang: st
     expect(tv.get_by_role("heading", name=join)).to_be_visible()
     expect(tv.get_by_label(code)).to_be_visible()
     expect(tv.get_by_role("button", name=button, exact=True)).to_be_visible()
-    expect(tv.get_by_role("heading", name=games)).to_be_visible()
+    expect(tv.get_by_role("heading", name=games, exact=True)).to_be_visible()
     expect(tv.get_by_role("link", name=rules, exact=True)).to_have_count(4)
     expect(tv.locator(".home-hero__fan .card")).to_have_count(4)
 
@@ -44,7 +44,7 @@ def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: s
     in_language(tv, "en").goto(f"{base_url}/index.html")
     tv.get_by_test_id("rules-last-card").click()
     rules = tv.get_by_role("dialog", name="Rules: Last Card (NZ)")
-    expect(rules).to_contain_text("New Zealand house rules")  # the text of js/rules.js
+    expect(rules).to_contain_text("New Zealand house rules")  # the engine's, vendor/rulesets.json
     expect(rules).not_to_contain_text("keeps running")  # no game is running here
     rules.get_by_role("button", name="Русский").click()
     expect(tv.get_by_role("dialog", name="Правила: Last Card (Новая Зеландия)")).to_contain_text(
@@ -53,7 +53,7 @@ def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: s
     tv.keyboard.press("Escape")
     expect(tv.get_by_role("dialog")).to_have_count(0)
     expect(tv.get_by_role("link", name="Открыть стол")).to_be_visible()
-    expect(tv.get_by_role("heading", name="Четыре игры")).to_be_visible()
+    expect(tv.get_by_role("heading", name="Игры", exact=True)).to_be_visible()
 
 
 def test_home_code_is_upper_cased_and_explained_when_wrong(

@@ -11,8 +11,9 @@ MORPH = """async (melee) => {
   const { timerFields } = await import("./js/host-ui.js");
   const root = document.getElementById("morph-root") ?? document.body.appendChild(
     Object.assign(document.createElement("div"), { id: "morph-root" }));
+  const window = { name: "melee", default: 5, min: 1, max: 600, label: { en: "Melee window" } };
   const msg = { lobby: { timers: { turn: null, melee: 5, bot_pause: 0 },
-    description: { features: { melee } } } };
+    description: { timers: melee ? [window] : [] } } };
   morph(root, timerFields(msg));
 }"""
 

@@ -235,11 +235,40 @@ def test_r29_ace_is_wild_and_names_the_suit():
     assert not any(a.startswith("play AS") for a in game.legal_actions(1))
 
 
-def test_r30_a_seat_may_go_out_on_an_ace():
+def test_r30_a_seat_may_go_out_on_an_ace_and_names_no_suit():
     game = deal([["AH", "KC"], ["KS", "QS"]])
-    act(game, (0, "last"), (0, "play KC"), (1, "play KS"), (0, "play AH S"))
+    act(game, (0, "last"), (0, "play KC"), (1, "play KS"))
+    legal = game.legal_actions(0)
+    assert "play AH" in legal and not any(a.startswith("play AH ") for a in legal)
+    events = act(game, (0, "play AH"))
     view = game.public_view()
     assert view["over"] and view["winners"] == [0]
+    assert not any(e["type"] == "suit" for e in events)
+    again = deal([["AH", "KC"], ["KS", "QS"]])
+    act(again, (0, "last"), (0, "play KC"), (1, "play KS"))
+    with pytest.raises(IllegalAction):
+        again.apply(0, "play AH S")
+
+
+def test_r30_several_aces_going_out_name_no_suit_without_a_call():
+    game = deal([["AH", "AS"], ["KS", "QS"]])
+    legal = game.legal_actions(0)
+    assert {"play AH AS", "play AS AH"} <= set(legal)
+    assert not any(a.startswith(("play AH AS ", "play AS AH ")) for a in legal)
+    assert {"play AH S", "play AS D"} <= set(legal)  # one ace of two: the hand goes on
+    act(game, (0, "play AS AH"))
+    assert game.public_view()["winners"] == [0]
+
+
+def test_r30_an_uncalled_last_ace_names_its_suit_and_stays_in():
+    """D7 unchanged: a single last card without the call picks up two, so the ace does not win
+    the hand and names the suit as on any turn."""
+    game = deal([["AH"], ["KS", "QS"]], stock=["3D", "4D", "6D"])
+    legal = game.legal_actions(0)
+    assert "play AH" not in legal and "play AH D" in legal
+    act(game, (0, "play AH D"))
+    view = game.public_view()
+    assert not view["over"] and view["counts"] == [2, 2] and view["active"] == "D"
 
 
 @pytest.mark.parametrize("card", ["3C", "4C", "7C", "8C", "9C", "JC", "QC", "KC", "6H"])

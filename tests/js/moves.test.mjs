@@ -97,3 +97,10 @@ test("a multi-card selection and its choice are carried while still legal", () =
   assert.equal(moves.carryPick(["play AS", "draw"], pick), moves.NO_PICK);
   assert.equal(moves.carryPick(["draw"], pick), moves.NO_PICK);
 });
+
+test("an ace that wins the hand is played at a tap: no suit is asked (last-card rule 30)", () => {
+  assert.deepEqual(moves.tapCard(["play AH"], [], "AH"), { send: "play AH" });
+  const both = ["play AH", "play AH AS", "play AS", "play AS AH"];
+  assert.deepEqual(moves.tapCard(both, [], "AH"), { selection: ["AH"] });
+  assert.deepEqual(moves.playSelection(both, ["AH", "AS"]), { send: "play AH AS" });
+});

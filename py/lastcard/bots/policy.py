@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..base import Pending
 from ..cards import BASE, JOKER, NATURALS, PIPS, RANK, SUIT
 from ..game import Game
 from ..moves import Move
@@ -172,7 +173,7 @@ def _scores(
     return out
 
 
-def _melee_score(seat: int, move: Move, p: dict[str, Any]) -> float:
+def _melee_score(seat: int, move: Move, p: Pending) -> float:
     """In a melee: continue with a natural card, with a joker only when defending."""
     if move.kind != "play":
         return 0.0

@@ -10,23 +10,44 @@ stock exhaustion (D9). This module adds the starter (D8) and the scoring (D10).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from ..base import Options, Timers, Words, count
 from ..cards import RANK, SUITS, french_deck
-from ..game import Effect, Game, Option
+from ..game import Effect, Game, Move, Option, play_move, register
+from ..words import cards, players, points
 
 
+@register
 class LastCard(Game):
     """The ``last-card`` ruleset."""
 
     RULESET = "last-card"
+    TITLE: ClassVar[Words] = {"en": "Last Card (NZ)", "ru": "Last Card (Новая Зеландия)"}
+    BLURB: ClassVar[Words] = {
+        "en": "New Zealand rules, {players} players (best for two): play a whole rank at once,"
+        " stack the 2s and 5s.",
+        "ru": "Новозеландские правила, {players} игроков (лучше вдвоём): кладите сразу все карты"
+        " одного достоинства, складывайте двойки и пятёрки.",
+    }
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     MATCH = "target"
     SOLO_BOTS = 1
     NAMES = SUITS
     HAND_SIZE = 7
-    OPTIONS: ClassVar[dict[str, Option]] = {"target": Option(250, 1)}
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "target": Option(
+            250, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
+        )
+    }
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        "draw.last": {
+            "en": "{name} went out without calling “Last card!”: picked up {n} and plays on",
+            "ru": "{name} выходит без объявления «Последняя!»: берёт {n} и играет дальше",
+        },
+    }
     STARTER_EFFECTS = True
     VOLUNTARY_DRAW = False
     PLAY_DRAWN = True
@@ -67,6 +88,23 @@ class LastCard(Game):
         else:
             super().starter_effect(card)
 
+    def _plays(self, seat: int, ok: Callable[[str], bool], named: bool = True) -> list[Move]:
+        """The plays of the shared machinery, but a play of aces that wins the hand names no
+        suit (rule 30): one ``play AS`` instead of ``play AS S`` ... ``play AS C``. A play wins
+        when it empties the hand and either lays two cards or more or follows the seat's call
+        (a single uncalled last card picks up two and stays in: D7)."""
+        moves = Game._plays(self, seat, ok, named)  # (``super()``, without its cost)
+        size = len(self.hands[seat])
+        if size > 4 or (size == 1 and seat not in self.calls):  # no winning ace play
+            return moves
+        out: list[Move] = []
+        for move in moves:
+            if move.name is None or len(move.cards) != size:
+                out.append(move)
+            elif move.name == self.NAMES[0]:  # the named plays come together: keep one, bare
+                out.append(play_move(move.cards))
+        return out
+
     def blocked_winners(self) -> list[int]:
         """A blocked hand ends unscored, with no winner (D9)."""
         return []
@@ -81,3 +119,75 @@ class LastCard(Game):
         if self.scores[winner] >= self.options["target"]:
             self.match_over = True
             self.match_winners = [winner]
+
+    @classmethod
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
+        """The rules of 002's decisions with this table's target score."""
+        who, target = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), options["target"]
+        deck, size = len(cls.deck()), cls.HAND_SIZE
+        two, five = (cls.EFFECTS[rank].pickup for rank in ("2", "5"))
+        penalty = cards(lang, count(cls.CALL_PENALTY, options))
+        worth = points(lang, cls.POINTS)
+        if lang == "ru":
+            return [
+                ("Цель", [
+                    f"Новозеландские домашние правила, {who} игроков (в оригинале двое, больше —"
+                    f" по договорённости), {deck} карты, по {size}. Выигранные раздачи приносят"
+                    f" очки; кто первым наберёт {target}, выигрывает матч.",
+                ]),
+                ("Ваш ход", [
+                    "Положите одну или несколько карт одного достоинства; хотя бы одна должна"
+                    " совпадать с мастью или достоинством верхней. Последняя положенная задаёт"
+                    " масть.",
+                    "Если можете ходить — обязаны. Иначе возьмите карту; если подходит, можно"
+                    " сыграть её (с картами того же достоинства) или завершить ход.",
+                ]),
+                ("Особые карты", [
+                    f"2 и 5: следующий берёт {two} или {five} либо отвечает: 2 на 2, 5 на 5, или"
+                    " 2/5 той же масти; штрафы складываются.",
+                    "10: следующий пропускает ход (вдвоём — вы ходите снова).",
+                    "Туз: кладётся на что угодно, кроме ждущего штрафа; назовите масть (если туз"
+                    " приносит победу в раздаче, масть не называется).",
+                ]),
+                ("Последняя карта", [
+                    "Если после хода останется одна карта — сначала нажмите «Последняя!». Вышли"
+                    f" одной картой без объявления: карта сыграна, вы берёте {penalty} и"
+                    " продолжаете. Выход двумя и более картами одного достоинства объявления не"
+                    " требует.",
+                ]),
+                ("Начало и очки", [
+                    "Начальная карта действует на не-сдающего: 2 или 5 — берёт и ходит; 10 —"
+                    " пропускает ход; туз — сначала называет масть.",
+                    f"Победитель раздачи получает очки за карты соперников: {worth}.",
+                ]),
+            ]  # fmt: skip
+        return [
+            ("Goal", [
+                f"New Zealand house rules, {who} players (two in the original, more as a house"
+                f" option), {deck} cards, {size} each. Win hands to score; first to {target} wins"
+                " the match.",
+            ]),
+            ("Your turn", [
+                "Play one or more cards of one rank; at least one must match the suit in force"
+                " or the top card's rank. The last card laid sets the suit.",
+                "If you can play, you must. Otherwise draw one; if it fits you may play it (with"
+                " others of that rank) or end the turn.",
+            ]),
+            ("Special cards", [
+                f"2 and 5: the next player picks up {two} or {five}, or counters with another 2"
+                " on a 2, 5 on a 5, or a 2/5 of the same suit; pickups add up.",
+                "10: the next player misses a turn (two players: you play again).",
+                "Ace: wild — playable on anything except a waiting pickup; name the suit"
+                " (unless the ace wins the hand: then no suit is named).",
+            ]),
+            ("Last card", [
+                "When a play would leave you one card, press “Last card!” first. Going out on a"
+                f" single card without the call: the card is played, you pick up {penalty} and"
+                " stay in. Going out with two or more cards of one rank needs no call.",
+            ]),
+            ("Start and scoring", [
+                "The starter’s effect applies to the non-dealer: 2 or 5 — pick up, then play;"
+                " 10 — skipped; Ace — name the suit first.",
+                f"The hand winner scores the opponents’ cards: {worth}.",
+            ]),
+        ]  # fmt: skip

@@ -13,23 +13,48 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import Options, Timers, Words, count
 from ..cards import BASE, JOKER, SUITS, french_deck
-from ..game import Effect, Game, Option, lowest
+from ..game import Effect, Game, Option, Timer, lowest, register
+from ..words import cards, missed_call, number, players, points, seconds
+
+#: the options' names in the lobby form, shared with «Последний игрок»
+HAND_SIZE_LABEL: Words = {"en": "Cards per hand", "ru": "Карт на руки"}
+CALL_PENALTY_LABEL: Words = {"en": "Missed-call penalty (cards)", "ru": "Штраф за невызов (карт)"}
 
 
+@register
 class LastOne(Game):
     """The ``last-one`` ruleset."""
 
     RULESET = "last-one"
+    TITLE: ClassVar[Words] = {"en": "Last One", "ru": "Last One"}
+    BLURB: ClassVar[Words] = {
+        "en": "Suits and jokers over several hands, {players} players; too many penalty points"
+        " and you are out.",
+        "ru": "Масти и джокеры, несколько раздач, {players} игроков; слишком много штрафных"
+        " очков — и вы выбываете.",
+    }
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hand_size": Option(7, 4, 8, agree_high=9),
+        "hand_size": Option(7, 4, 8, agree_high=9, label=HAND_SIZE_LABEL),
         "agreed": Option(False),
-        "threshold": Option(250, 1),
-        "last_call_penalty": Option(2, 0, 4),
+        "threshold": Option(
+            250, 1, label={"en": "Elimination score", "ru": "Порог выбывания (очки)"}
+        ),
+        "last_call_penalty": Option(2, 0, 4, label=CALL_PENALTY_LABEL),
+    }
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        "eliminated": {
+            "en": "{name} reached the elimination score and is out of the match",
+            "ru": "{name} набирает порог выбывания и выбывает из матча",
+        },
+    }
+    TIMERS: ClassVar[dict[str, Timer]] = {
+        "melee": Timer(5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Окно схватки"})
     }
     STARTER_EFFECTS = True
     CALLS = "after"
@@ -85,3 +110,82 @@ class LastOne(Game):
             self.eliminated[seat] = seat not in left
         self.match_over = True
         self.match_winners = left
+
+    @classmethod
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
+        """The rules of 001's decisions with this table's hand size, threshold, call penalty
+        and melee window."""
+        who = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS)
+        size, spec = options["hand_size"], cls.OPTIONS["hand_size"]
+        threshold, penalty = options["threshold"], options["last_call_penalty"]
+        two = cards(lang, count(cls.EFFECTS["2"].draw, options))
+        window = timers.get("melee")
+        worth = points(lang, cls.POINTS)
+        if lang == "ru":
+            melee = "" if window is None else f" У каждого {seconds(lang, window)} на ответ."
+            return [
+                ("Цель", [
+                    f"{who} игроков, 52 карты и 2 джокера, несколько раздач. Штрафные очки"
+                    f" копятся; с {threshold} очками и больше игрок выбывает. Побеждает тот, кто"
+                    " остаётся в игре последним.",
+                ]),
+                ("Раздача", [
+                    f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high};"
+                    f" {spec.agree_high} — только если согласны все).",
+                    "Верхняя карта колоды открывает сброс и считается сыгранной сдающим.",
+                    "Положите карту той же масти или достоинства или возьмите одну карту —"
+                    " взятие заканчивает ход.",
+                ]),
+                ("Особые карты", [
+                    f"2: следующий берёт {two} и пропускает ход. В: следующий пропускает ход."
+                    " Т: направление меняется.",
+                    "3: можно положить сверху ещё одну любую карту (или завершить ход).",
+                    "8: кладётся на что угодно; назовите масть.",
+                    "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
+                    " как она.",
+                    "4: начинается схватка. Любой (кроме нападающего) может вне очереди положить"
+                    " следующую карту этой масти — 5, затем 6, … до 10." + melee + " Если никто"
+                    " не кладёт, последний защищающийся берёт столько карт, сколько очков на"
+                    " последней карте, и пропускает ход.",
+                ]),
+                ("Последняя", [
+                    "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                    f" {missed_call(lang, penalty)}."
+                ]),
+                ("Очки", [
+                    "Раздача кончается, когда кто-то вышел (последняя карта не действует).",
+                    f"Победитель раздачи и все, у кого одна карта, получают 0; остальные: {worth}.",
+                ]),
+            ]  # fmt: skip
+        melee = "" if window is None else f" Each answer has {seconds(lang, window)}."
+        return [
+            ("Goal", [
+                f"{who} players, 52 cards + 2 jokers, several hands. Penalty points add up;"
+                f" reach {threshold} and you are out. The last player left wins.",
+            ]),
+            ("A hand", [
+                f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high};"
+                f" {number(spec.agree_high or 0)} only if every player agrees).",
+                "The top stock card starts the pile and counts as played by the dealer.",
+                "Play one card matching the top card by suit or rank, or draw one card —"
+                " drawing ends your turn.",
+            ]),
+            ("Special cards", [
+                f"2: the next player draws {two} and misses the turn. J: the next player is"
+                " skipped. A: the direction reverses.",
+                "3: you may lay any one more card on it (or end the turn).",
+                "8: playable on anything; name the suit to follow.",
+                "Joker: play it as any card that would be legal now; it acts as that card.",
+                "4: starts a melee. Anyone (except the attacker) may play the next card of that"
+                " suit — 5, then 6, … up to 10 — out of turn." + melee + " When nobody does,"
+                " the last defender draws the value of the last card and loses the turn.",
+            ]),
+            ("Last one", [
+                "With one card left, press “Last card!” before the next player plays;"
+                f" {missed_call(lang, penalty)}."
+            ]),
+            ("Scoring", [
+                "The hand ends when someone goes out (the final card has no effect).",
+                f"The winner and anyone holding one card score 0; others add: {worth}.",
+            ]),
+        ]  # fmt: skip

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import Options, Timers, Words, count
 from ..cards import SUITS, french_deck
-from ..game import Effect, Game, Option, lowest
-from .last_one import LastOne
+from ..game import Effect, Game, Option, lowest, register
+from ..words import cards, hands, missed_call, players, points
+from .last_one import CALL_PENALTY_LABEL, HAND_SIZE_LABEL, LastOne
 
 
+@register
 class PosledniyIgrok(Game):
     """The ``posledniy-igrok`` ruleset."""
 
     RULESET = "posledniy-igrok"
+    TITLE: ClassVar[Words] = {"en": "Posledniy igrok", "ru": "Последний игрок"}
+    BLURB: ClassVar[Words] = {
+        "en": "A set number of hands, {players} players; collect the fewest penalty points.",
+        "ru": "Заданное число раздач, {players} игроков; наберите меньше всех штрафных очков.",
+    }
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     MATCH = "hands"
@@ -28,10 +36,12 @@ class PosledniyIgrok(Game):
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hand_size": Option(7, 4, 8),
-        "hands": Option(5, 1),
-        "last_call_penalty": Option(1, 0, 4),
-        "two_draws": Option(1, 1, 2),
+        "hand_size": Option(7, 4, 8, label=HAND_SIZE_LABEL),
+        "hands": Option(5, 1, label={"en": "Hands in the match", "ru": "Раздач в матче"}),
+        "last_call_penalty": Option(1, 0, 4, label=CALL_PENALTY_LABEL),
+        "two_draws": Option(
+            1, 1, 2, label={"en": "Cards a 2 makes draw", "ru": "Сколько берут за двойку"}
+        ),
     }
     UPCARD = False
     VOLUNTARY_DRAW = False
@@ -67,3 +77,73 @@ class PosledniyIgrok(Game):
         if self.hand_number >= self.options["hands"]:
             self.match_over = True
             self.match_winners = lowest(seats, self.scores.__getitem__)
+
+    @classmethod
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
+        """The rules of 003's decisions with this table's hands, hand size, call penalty and
+        the cards a 2 makes draw."""
+        who, spec = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), cls.OPTIONS["hand_size"]
+        size, match, penalty = options["hand_size"], options["hands"], options["last_call_penalty"]
+        two = cards(lang, count(cls.EFFECTS["2"].draw, options))
+        worth = points(lang, cls.POINTS)
+        if lang == "ru":
+            return [
+                ("Цель", [
+                    f"{who} игроков, 52 карты и 2 джокера, {hands(lang, match)} в матче."
+                    " Наберите меньше всех штрафных очков.",
+                ]),
+                ("Раздача", [
+                    f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high});"
+                    " карта не открывается. Игрок слева от сдающего кладёт любую карту.",
+                    "Дальше кладите карту того же достоинства или масти. Брать карту — только"
+                    " если нечем ходить (ход кончается); если брать нечего — пас.",
+                ]),
+                ("Особые карты", [
+                    f"2: следующий берёт {two} и пропускает ход. В: следующий пропускает ход."
+                    " Т: направление меняется.",
+                    "3: можно положить сверху ещё одну любую карту. 8: кладётся на что угодно;"
+                    " масть можно назвать.",
+                    "4: цепочка — каждый следующий кладёт ту же масть на одну выше (5, 6, … 10)"
+                    " или берёт столько карт, сколько очков на верхней, и пропускает ход. После"
+                    " 10 следующий берёт 10.",
+                    "Джокер: любая карта, которую сейчас можно сыграть, и действует как она.",
+                ]),
+                ("Последняя карта", [
+                    "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                    f" {missed_call(lang, penalty)}."
+                ]),
+                ("Очки", [
+                    f"Все, у кого остались карты, получают очки: {worth}. После последней"
+                    " раздачи побеждает меньшая сумма.",
+                ]),
+            ]  # fmt: skip
+        return [
+            ("Goal", [
+                f"{who} players, 52 cards + 2 jokers, a match of {hands(lang, match)}. Collect"
+                " the fewest penalty points.",
+            ]),
+            ("A hand", [
+                f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high}); no"
+                " card is turned up. The player left of the dealer leads any card.",
+                "Then play one card of the same rank or suit. Draw only when you cannot play"
+                " (drawing ends the turn); pass when nothing can be drawn.",
+            ]),
+            ("Special cards", [
+                f"2: the next player draws {two} and misses the turn. J: the next player is"
+                " skipped. A: the direction reverses.",
+                "3: you may lay any one more card on it. 8: playable on anything; you may name"
+                " a suit.",
+                "4: a chain — each next player must play the same suit one higher (5, 6, … 10)"
+                " or draw the value of the top card and miss the turn. After a 10 the next"
+                " player draws 10.",
+                "Joker: any card that would be legal now, acting as it.",
+            ]),
+            ("Last card", [
+                "With one card left press “Last card!” before the next player plays;"
+                f" {missed_call(lang, penalty)}."
+            ]),
+            ("Scoring", [
+                f"Everyone with cards left scores them: {worth}. Lowest total after the last hand"
+                " wins.",
+            ]),
+        ]  # fmt: skip

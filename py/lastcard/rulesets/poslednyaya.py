@@ -11,14 +11,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..base import Options, Timers, Words, count
 from ..cards import COLOURS, RANK, colour_deck
-from ..game import Effect, Game
+from ..game import Effect, Game, register
+from ..words import cards, players
 
 
+@register
 class Poslednyaya(Game):
     """The ``poslednyaya`` ruleset."""
 
     RULESET = "poslednyaya"
+    TITLE: ClassVar[Words] = {"en": "Poslednyaya (colour deck)", "ru": "Последняя (цветная колода)"}
+    BLURB: ClassVar[Words] = {
+        "en": "Match the colour, number or symbol; {players} players, one quick hand.",
+        "ru": "Кладите карту того же цвета, числа или символа; {players} игроков, одна быстрая"
+        " раздача.",
+    }
     MIN_PLAYERS = 2
     MAX_PLAYERS = 10
     MATCH = "single"
@@ -47,3 +56,80 @@ class Poslednyaya(Game):
     def starter_ok(self, card: str) -> bool:
         """Only a number card stays face up as the starter (R9, D4)."""
         return RANK[card].isdigit()
+
+    @classmethod
+    def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
+        """The rules of 000's decisions, with the deck, the hand and the draws of its facts."""
+        who, deck, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck()), cls.HAND_SIZE
+        two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
+        if lang == "ru":
+            return [
+                ("Цель", [
+                    f"{who} игроков, одна раздача. Первым избавьтесь от всех карт.",
+                    f"{deck} карт четырёх цветов — красный ▲, жёлтый ★, синий (капля), зелёный ■:"
+                    " числа 0–9, пропуск, разворот, «Возьми две», выбор цвета и «Возьми четыре».",
+                ]),
+                ("Начало", [
+                    f"Каждый получает {cards(lang, size)}; вашу руку видно только на вашем"
+                    " телефоне.",
+                    "Первый игрок выбирается случайно; начальная открытая карта всегда числовая.",
+                ]),
+                ("Ваш ход", [
+                    "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
+                    " Доступные карты подсвечены.",
+                    "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
+                    " её или нажмите «Завершить ход»; другие карты после взятия играть нельзя.",
+                ]),
+                ("Особые карты", [
+                    "Пропуск: следующий пропускает ход. Разворот: направление меняется (вдвоём —"
+                    " как пропуск).",
+                    f"«Возьми две»: следующий берёт {two} и пропускает ход. Выбор цвета: назовите"
+                    " любой цвет.",
+                    f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
+                    " Можно, только если у вас нет карт текущего цвета.",
+                    "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
+                    " «Возьми четыре» вы ходите снова.",
+                ]),
+                ("Последняя карта и конец", [
+                    "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
+                    " без штрафа.",
+                    "Выйти можно любой картой; её действие выполняется до итогов.",
+                    "Если брать нечего и круг прошёл без сброса и взятия, побеждают те, у кого"
+                    " меньше всего карт.",
+                    "После итогов ведущий может начать реванш.",
+                ]),
+            ]  # fmt: skip
+        return [
+            ("Goal", [
+                f"{who} players, one hand. Be the first to get rid of all your cards.",
+                f"{deck} cards in four colours — red ▲, yellow ★, blue drop, green ■ — numbers"
+                " 0–9, Skip, Reverse, Draw Two, Wild and Wild Draw Four.",
+            ]),
+            ("Start", [
+                f"Everyone gets {cards(lang, size)}; your hand is only on your phone.",
+                "The first player is random; the first face-up card is always a number.",
+            ]),
+            ("Your turn", [
+                "Play one card matching the top card by colour, number or symbol. Legal cards"
+                " are highlighted.",
+                "Or draw one card (even if you could play). If the drawn card fits, play it or"
+                " press “End turn”; no other card may be played after drawing.",
+            ]),
+            ("Special cards", [
+                "Skip: the next player misses a turn. Reverse: the direction changes (with two"
+                " players it works as Skip).",
+                f"Draw Two: the next player draws {two} and misses the turn. Wild: choose any"
+                " colour.",
+                f"Wild Draw Four: choose a colour; the next player draws {four} and misses the"
+                " turn. Only when you hold no card of the current colour.",
+                "Penalties never stack or pass on. With two players, after Draw Two or Wild"
+                " Draw Four you move again.",
+            ]),
+            ("Last card and the end", [
+                "Holding one card is announced automatically — no button, no penalty.",
+                "You may go out on any card; its effect still applies before the results.",
+                "If nothing can be drawn and a full round passes with no play and no draw, the"
+                " fewest cards win (ties share the win).",
+                "After the results the host may start a rematch.",
+            ]),
+        ]  # fmt: skip

@@ -1,0 +1,157 @@
+"""The pieces a ruleset's words are built from, in English and Russian: counted nouns, the
+player range, the card points. Every ruleset module writes its rules and event words with them
+(``Game.rules``, ``Game.event_words``), so that every number comes from the ruleset's facts and
+the table's current options and timers.
+
+>>> cards("ru", 2), cards("ru", 5), cards("en", 1)
+('2 карты', '5 карт', '1 card')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: the rank letters the rules texts print, by language (ranks not listed: as written)
+RANKS = {
+    "en": {"JOKER": "joker"},
+    "ru": {"JOKER": "джокер", "A": "Т", "K": "К", "Q": "Д", "J": "В"},
+}
+
+
+def ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form for ``n``: 1, 21 -> ``one``; 2-4, 22 -> ``few``; 5, 11-14 -> ``many``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def number(value: float) -> str:
+    """A count or a number of seconds as the texts print it (``5.0`` -> ``5``)."""
+    return f"{value:g}"
+
+
+def cards(lang: str, n: int) -> str:
+    """``n`` cards as the object of a draw: "2 cards", «2 карты» (accusative)."""
+    if lang == "ru":
+        return f"{n} {ru_plural(n, 'карту', 'карты', 'карт')}"
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def seconds(lang: str, n: float) -> str:
+    """``n`` seconds: "5 seconds", «5 секунд»."""
+    if lang == "ru":
+        whole = int(n) if n == int(n) else 2  # a fraction takes the "few" form: 2,5 секунды
+        return f"{number(n)} {ru_plural(whole, 'секунда', 'секунды', 'секунд')}"
+    return f"{number(n)} second" if n == 1 else f"{number(n)} seconds"
+
+
+def hands(lang: str, n: int) -> str:
+    """``n`` hands of a match: "5 hands", «5 раздач»."""
+    if lang == "ru":
+        return f"{n} {ru_plural(n, 'раздача', 'раздачи', 'раздач')}"
+    return f"{n} hand" if n == 1 else f"{n} hands"
+
+
+def players(low: int, high: int) -> str:
+    """The player range: "2–6"."""
+    return f"{low}–{high}"
+
+
+def missed_call(lang: str, penalty: int) -> str:
+    """What a missed "last card" call costs, as the end of the rules' sentence on the call:
+    "or draw 2 cards", or, with no penalty, that the call is still closed by the next play."""
+    if lang == "ru":
+        if penalty:
+            return f"иначе возьмёте {cards(lang, penalty)}"
+        return "за этим столом без штрафа, но после хода следующего поздно"
+    if penalty:
+        return f"or draw {cards(lang, penalty)}"
+    return "no penalty at this table, but once the next player plays it is too late"
+
+
+def points(lang: str, table: Mapping[str, int]) -> str:
+    """The points of the cards left in hand: ranks of one value together, the highest first,
+    then the rest at face value ("joker 40, 8 = 25, A = 15, J/Q/K = 10, others face value")."""
+    by_value: dict[int, list[str]] = {}
+    for rank, value in table.items():
+        by_value.setdefault(value, []).append(RANKS[lang].get(rank, rank))
+    sep, rest = (" — ", "остальные по номиналу") if lang == "ru" else (" = ", "others face value")
+    parts = [f"{'/'.join(ranks)}{sep}{value}" for value, ranks in sorted(by_value.items())[::-1]]
+    return ", ".join([*parts, rest])
+
+
+#: the words of the engine's events, in each language, by key (``event_key``): what the log on
+#: the pages and the replay's log say. Placeholders: ``{name}`` (the seat's), ``{n}`` (cards
+#: drawn), ``{cards}`` (cards laid or drawn), ``{colour}`` / ``{suit}`` (a name in force),
+#: ``{count}`` (cards at stake). Russian in the present tense or noun phrases: the same for a
+#: player of any gender (English keeps the simple past). A ruleset changes or adds keys with
+#: ``EVENT_WORDS``.
+EVENTS: dict[str, dict[str, str]] = {
+    "play": {"en": "{name} played {cards}", "ru": "{name} кладёт {cards}"},
+    "play.named": {
+        "en": "{name} played {cards} and chose {colour}",
+        "ru": "{name} кладёт {cards} и называет: {colour}",
+    },
+    "draw": {"en": "{name} drew {n}", "ru": "{name} берёт {n}"},
+    "draw.cards": {"en": "{name} drew {cards}", "ru": "{name} берёт {cards}"},
+    "draw.penalty": {
+        "en": "{name} drew {n} and lost the turn",
+        "ru": "{name} берёт {n} и пропускает ход",
+    },
+    "draw.pickup": {"en": "{name} picked up {n}", "ru": "{name} забирает {n}"},
+    "draw.melee": {
+        "en": "{name} lost the melee and drew {n}",
+        "ru": "{name} проигрывает схватку и берёт {n}",
+    },
+    "draw.chain": {
+        "en": "{name} could not follow the chain and drew {n}",
+        "ru": "{name} не продолжает цепочку и берёт {n}",
+    },
+    "draw.last": {
+        "en": "{name} did not call “Last card!” in time and drew {n}",
+        "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
+    },
+    "pass": {"en": "{name} ended the turn", "ru": "{name} завершает ход"},
+    "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
+    "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
+    "call": {"en": "{name}: last card!", "ru": "{name}: последняя!"},
+    "suit": {"en": "{name} named {suit}", "ru": "{name} называет масть: {suit}"},
+    "melee": {
+        "en": "Melee: {name} attacks, {count} cards at stake",
+        "ru": "Схватка: нападает {name}, на кону {count}",
+    },
+    "reshuffle": {
+        "en": "The discard pile was shuffled into the stock",
+        "ru": "Сброс перемешивается и становится колодой",
+    },
+    "removed": {"en": "{name} left the game", "ru": "{name} выходит из игры"},
+    "blocked": {
+        "en": "Nobody could play or draw: the hand is blocked",
+        "ru": "Никто не может ни сыграть, ни взять карту: раздача заблокирована",
+    },
+    "eliminated": {"en": "{name} is out of the match", "ru": "{name} выбывает из матча"},
+    "hand_over": {"en": "Hand over", "ru": "Раздача окончена"},
+    "match_over": {"en": "Match over", "ru": "Матч окончен"},
+}
+
+
+def event_key(event: Mapping[str, object]) -> str:
+    """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
+    (its ``reason``; ``draw.cards`` when the drawn cards are shown), for a play whether it
+    named a colour or suit."""
+    kind = str(event.get("type"))
+    if kind == "draw":
+        if event.get("cards"):
+            return "draw.cards"
+        reason = event.get("reason")
+        return "draw" if reason in (None, "draw") else f"draw.{reason}"
+    if kind == "play":
+        action = str(event.get("action", "")).split()
+        return "play.named" if len(action) > 1 and action[-1] in NAMES_IN_FORCE else "play"
+    return kind
+
+
+#: the letters a play may name (colours, suits) as the last word of its action
+NAMES_IN_FORCE = frozenset("RYBGSHDC")

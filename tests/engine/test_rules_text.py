@@ -1,0 +1,117 @@
+"""Each ruleset writes its own rules, in English and Russian, from the table's options and timers:
+change a number and the rules say the new one (``lastcard.rules_text``, issue 23); and its event
+words say what happened, why cards were drawn included, in words fit for a player of any gender."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from lastcard import RULESETS, describe, new_game, rules_text
+from lastcard.words import cards, event_key, ru_plural
+
+
+def said(ruleset: str, options: dict[str, int] | None = None, timers: dict | None = None) -> dict:
+    return {
+        lang: " ".join(f"{title}: {' '.join(items)}" for title, items in sections)
+        for lang, sections in rules_text(ruleset, options, timers).items()
+    }
+
+
+def times(text: str, number: float) -> int:
+    """How often ``number`` stands as a number of its own in ``text``."""
+    return len(re.findall(rf"(?<![\d.]){re.escape(f'{number:g}')}(?![\d.])", text))
+
+
+def other_value(spec: dict) -> int:
+    """A value of the option other than its default, within its bounds (an odd one, which the
+    rules would not print by chance, where the bounds allow)."""
+    low, high = spec["min"] or 0, spec["max"]
+    for value in (137, 3, 5, 4, 2, 1):
+        if value != spec["default"] and value >= low and (high is None or value <= high):
+            return value
+    raise AssertionError(spec)
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_numeric_option_shows_its_new_value_in_both_languages(ruleset: str) -> None:
+    numeric = [spec for spec in describe(ruleset)["options"] if spec["type"] == "int"]
+    before = said(ruleset)
+    for spec in numeric:
+        value = other_value(spec)
+        after = said(ruleset, {spec["name"]: value})
+        for lang in ("en", "ru"):
+            assert times(after[lang], value) > times(before[lang], value), (spec["name"], lang)
+            assert after[lang] != before[lang]
+
+
+def test_the_melee_window_is_the_tables() -> None:
+    for lang, text in said("last-one", timers={"melee": 12}).items():
+        assert times(text, 12) == 1, lang
+    off = said("last-one", timers={"melee": None})
+    assert "seconds" not in off["en"] and "секунд" not in off["ru"]
+
+
+def test_a_call_penalty_of_nothing_says_so() -> None:
+    text = said("last-one", {"last_call_penalty": 0})
+    assert "no penalty at this table" in text["en"]
+    assert "без штрафа" in text["ru"]
+
+
+def test_the_rules_are_json_ready_and_every_language_has_every_section() -> None:
+    for ruleset in RULESETS:
+        text = rules_text(ruleset)
+        assert json.loads(json.dumps(text)) == text
+        assert set(text) == {"en", "ru"}
+        assert len(text["en"]) == len(text["ru"])
+        assert all(items for _, items in text["en"] + text["ru"])
+
+
+def test_bad_options_are_refused_as_by_the_game() -> None:
+    with pytest.raises(ValueError, match="threshold"):
+        rules_text("last-one", {"threshold": 0})
+
+
+@pytest.mark.parametrize(
+    ("n", "form"), [(1, "карту"), (2, "карты"), (4, "карты"), (5, "карт"), (11, "карт"),
+                    (12, "карт"), (21, "карту"), (22, "карты"), (25, "карт")],
+)  # fmt: skip
+def test_russian_counts_take_the_right_form(n: int, form: str) -> None:
+    assert cards("ru", n) == f"{n} {form}"
+    assert ru_plural(n, "карту", "карты", "карт") == form
+
+
+PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian past tense: «взял», «взяла»
+
+
+def keys_met(ruleset: str) -> set[str]:
+    """The event keys of a few random games of ``ruleset``."""
+    keys: set[str] = set()
+    for seed in range(12):
+        game = new_game(ruleset, RULESETS[ruleset].MIN_PLAYERS + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            seat = next(s for s in range(game.players) if game.legal_actions(s))
+            keys |= {event_key(e) for e in game.apply(seat, rng.choice(game.legal_actions(seat)))}
+    return keys
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_every_event_has_words_in_both_languages_and_russian_fits_every_player(ruleset):
+    words = RULESETS[ruleset].event_words()
+    assert set(words["en"]) == set(words["ru"])
+    assert keys_met(ruleset) <= set(words["en"])
+    for text in words["ru"].values():
+        assert not PAST.search(text), text
+
+
+def test_the_log_says_why_cards_were_drawn() -> None:
+    words = {r: RULESETS[r].event_words()["en"] for r in RULESETS}
+    assert words["last-card"]["draw.last"] != words["last-card"]["draw.pickup"]
+    assert "Last card" in words["last-one"]["draw.last"]
+    assert "lost the turn" in words["poslednyaya"]["draw.penalty"]
+    assert "melee" in words["last-one"]["draw.melee"]
+    assert "blocked" in words["poslednyaya"]["blocked"]
+    assert "elimination score" in words["last-one"]["eliminated"]
