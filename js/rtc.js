@@ -5,6 +5,11 @@
 // or `gatherMs` has passed, with the candidates found so far. Frames whose text starts with "#"
 // belong to the transport: "#h" is the heartbeat, other "#" frames are `control` events (the
 // relay's key proof). Events: `open`, `message` {text}, `control` {text}, `close` {reason}.
+// Control frames are bounded, since they reach the transport before any application check: a
+// link whose peer sends more than MAX_CONTROLS of them (heartbeats aside), one longer than
+// MAX_CONTROL_LENGTH, or "#" frames (heartbeats included) faster than CONTROL_RATE a second
+// beyond a burst of CONTROL_BURST is closed ("control flood"): an honest peer sends one key
+// proof and a heartbeat every HEARTBEAT_MS.
 
 export const HEARTBEAT_MS = 500;
 // Silence that counts as a lost peer. A few seconds of it are ordinary in a living room (a phone's
@@ -12,6 +17,10 @@ export const HEARTBEAT_MS = 500;
 // scan the QR again; a closed page or peer connection still ends the link at once.
 export const TIMEOUT_MS = 6000;
 export const GATHER_MS = 3000;
+export const MAX_CONTROLS = 8;
+export const MAX_CONTROL_LENGTH = 512;
+export const CONTROL_RATE = 10;
+export const CONTROL_BURST = 20;
 
 /** A WebRTC data-channel link to one other device. */
 export class Link extends EventTarget {
@@ -37,6 +46,8 @@ export class Link extends EventTarget {
     this.isOpen = false;
     /** Control frames received so far (text after "#"), for listeners that attach late. */
     this.controls = [];
+    this.controlTokens = CONTROL_BURST; // the "#" frames' bucket (see MAX_CONTROLS above)
+    this.controlAt = 0;
     // The channel may open before the remote description is applied (the other side can start
     // ICE and DTLS first); whoever needs the remote fingerprint awaits this.
     this.remoteSet = new Promise((resolve) => (this.remoteApplied = resolve));
@@ -128,12 +139,17 @@ export class Link extends EventTarget {
   }
 
   #received(text) {
-    this.lastSeen = performance.now();
+    const now = performance.now();
+    this.lastSeen = now;
+    if (!text.startsWith("#")) return this.dispatchEvent(new CustomEvent("message", { detail: { text } }));
+    this.controlTokens = Math.min(CONTROL_BURST, this.controlTokens + ((now - this.controlAt) * CONTROL_RATE) / 1000);
+    this.controlAt = now;
+    this.controlTokens -= 1;
+    const tooMany = text !== "#h" && this.controls.length >= MAX_CONTROLS;
+    if (this.controlTokens < 0 || tooMany || text.length > MAX_CONTROL_LENGTH + 1) return this.close("control flood");
     if (text === "#h") return;
-    if (text.startsWith("#")) {
-      this.controls.push(text.slice(1));
-      this.dispatchEvent(new CustomEvent("control", { detail: { text: text.slice(1) } }));
-    } else this.dispatchEvent(new CustomEvent("message", { detail: { text } }));
+    this.controls.push(text.slice(1));
+    this.dispatchEvent(new CustomEvent("control", { detail: { text: text.slice(1) } }));
   }
 
   async #gathered() {

@@ -102,6 +102,28 @@ def test_lost_peer_is_reported_by_heartbeat(
     assert closed["reason"] == "timeout"  # how fast: bench/bench_rtc.py
 
 
+@pytest.mark.parametrize(
+    "flood",
+    [
+        "for (let i = 0; i < 12; i++) link.sendControl('x' + i)",  # more than a link needs
+        "for (let i = 0; i < 200; i++) link.sendControl('h')",  # heartbeats, far too fast
+        "link.sendControl('p' + 'A'.repeat(4000))",  # one frame longer than any proof
+    ],
+    ids=["count", "rate", "length"],
+)
+def test_a_peer_flooding_control_frames_is_cut_off(
+    table: Page, phone: Page, connect_pair: Connect, flood: str
+) -> None:
+    """A hostile peer's "#" frames are bounded before anything else reads them: the link closes,
+    and the table keeps no more than a few of them."""
+    connect_pair(table, phone)
+    phone.evaluate(f"() => {{ const link = T.links[0]; {flood}; }}")
+    table.wait_for_function("T.events.some((e) => e.type === 'close')")
+    closed = table.evaluate("T.events.find((e) => e.type === 'close')")
+    assert closed["reason"] == "control flood"
+    assert table.evaluate("T.links[0].controls.length") <= table.evaluate("T.rtc.MAX_CONTROLS")
+
+
 def test_offer_qr_fits_version_10_at_level_m_for_a_pages_origin(table: Page) -> None:
     offer = table.evaluate(REAL_OFFER_FIELDS)
     versions = table.evaluate(
