@@ -41,6 +41,9 @@ export class TableLock {
       this.held = !other;
       return this.held;
     }
+    // Free now (the usual case): taken at once, whatever the machine's load; held, perhaps by this
+    // tab's own old document in a reload: wait for it, a moment at most.
+    if (await this.#hold({ ifAvailable: true })) return true;
     try {
       await this.#hold({ signal: timeoutSignal(RELOAD_GRACE_MS) });
       return true;
@@ -67,13 +70,15 @@ export class TableLock {
     await held;
   }
 
-  /** Resolves once the lock is granted; the lock is kept until `this.release()`. */
+  /** Resolves true once the lock is granted (false: not available, with `ifAvailable`); the lock
+   * is kept until `this.release()`. */
   #hold(options) {
     return new Promise((resolve, reject) => {
       this.locks
-        .request(NAME, options, () => {
+        .request(NAME, options, (lock) => {
+          if (!lock) return resolve(false);
           this.held = true;
-          resolve();
+          resolve(true);
           return new Promise((release) => {
             this.release = () => {
               this.held = false;
