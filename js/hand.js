@@ -76,6 +76,7 @@ let errorTimer = 0;
 let rules = null; // js/rules.js (the rules screen), loaded when the rules are opened
 let firstGame = null; // without a table: the first game of vendor/rulesets.json, for its rules
 let loading = null; // the two above while they load
+let board = null; // js/board.js, the table: loaded once the link opens (the answer QR needs none of it)
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
@@ -209,7 +210,7 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s, { codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
+  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
   if (!codeEntry && app.querySelector("[data-act=code]")) {
     import("./code-entry.js").then((m) => {
       m.upperCaseCodes(app);
@@ -221,6 +222,7 @@ function render() {
   if (document.title !== title) document.title = title; // a write replaces the title's text node
   const host = s.msg?.host && hostUi;
   morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm, level: s.hostLevel }) : html``);
+  if (s.wasOpen && !board) import("./board.js").then((m) => render((board = m)));
   if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));
 }
 
