@@ -155,6 +155,8 @@ function startLink() {
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();
+    // the table's drawing, asked for with the hello (until it comes, a view shows as connecting)
+    if (!board) import("./board.js").then((m) => render((board = m)));
     const id = link.table?.id;
     store.dispatch({ type: "mark", mark: null });
     if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintWords(id) }));
@@ -222,7 +224,6 @@ function render() {
   if (document.title !== title) document.title = title; // a write replaces the title's text node
   const host = s.msg?.host && hostUi;
   morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm, level: s.hostLevel }) : html``);
-  if (s.wasOpen && !board) import("./board.js").then((m) => render((board = m)));
   if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));
 }
 
