@@ -16,10 +16,10 @@ function names(msg, seats) {
   return (seats ?? []).map((s) => seatName(msg, s)).join(", ");
 }
 
-/** The sound switch (js/sound.js), the same on the TV and the phone. */
-export function muteButton(isMuted, small = "") {
-  return html`<button type="button" class="btn btn--ghost ${small}" data-act="mute" data-testid="mute" aria-pressed="${isMuted ? "true" : "false"}"
-    title="${t(isMuted ? "sound.unmute" : "sound.mute")}" aria-label="${t(isMuted ? "sound.unmute" : "sound.mute")}"><svg class="icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="${isMuted ? "M16 9l6 6m0-6-6 6" : "M16 8a5 5 0 0 1 0 8"}" fill="none" stroke="currentColor" stroke-width="2"/></svg></button>`;
+/** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
+export function waitingFor(msg, myTurn) {
+  const awaiting = msg.awaiting ?? [];
+  return !myTurn && msg.phase === "playing" && awaiting.length ? seatName(msg, awaiting[0]) : null;
 }
 
 /** The key of an event's words (as py/lastcard/words.py's `event_key` gives it). */

@@ -5,12 +5,14 @@
  * Moves are picked only from `view.legal` through js/moves.js. The panel's state is
  * `{selection: string[], choice: object|null}`; `handIntent` turns a click into a new panel state
  * and/or one legal action to send.
+ *
+ * The table itself (js/board.js) is not imported here: a phone showing its answer QR needs none
+ * of it, so js/hand.js loads it once the link opens and hands it to `phoneScreen`.
  */
 import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t, words } from "./i18n.js";
 import * as moves from "./moves.js";
-import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, seatStrip, turnLine } from "./board.js";
 
 export const NO_PICK = moves.NO_PICK; // the empty panel state
 
@@ -112,6 +114,12 @@ export function handIntent(el, view, pick) {
   }
 }
 
+/** The sound switch (js/sound.js), the same on the TV and the phone. */
+export function muteButton(isMuted, small = "") {
+  return html`<button type="button" class="btn btn--ghost ${small}" data-act="mute" data-testid="mute" aria-pressed="${isMuted ? "true" : "false"}"
+    title="${t(isMuted ? "sound.unmute" : "sound.mute")}" aria-label="${t(isMuted ? "sound.unmute" : "sound.mute")}"><svg class="icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true"><path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="${isMuted ? "M16 9l6 6m0-6-6 6" : "M16 8a5 5 0 0 1 0 8"}" fill="none" stroke="currentColor" stroke-width="2"/></svg></button>`;
+}
+
 function phoneBar(s) {
   return html`<header class="phone-head">
     ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
@@ -151,7 +159,7 @@ function agreeWords(lobby) {
   return (lobby.agree ?? []).map((o) => `${words(labels[o.name]) || o.name}: ${o.value}`).join(", ");
 }
 
-function lobbyScreen(msg, mine) {
+function lobbyScreen(msg, mine, board) {
   const votes = msg.lobby?.votes ?? {};
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t(msg.host ? "hand.youStart" : "hand.waitStart")}</p>
@@ -160,7 +168,7 @@ function lobbyScreen(msg, mine) {
     ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
       <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${mineVote === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
-    ${seatList(msg)}</section>`;
+    ${board.seatList(msg)}</section>`;
 }
 
 /**
@@ -173,12 +181,6 @@ function playedLast(msg) {
   return plays.at(-1)?.seat === msg.seat;
 }
 
-/** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
-export function waitingFor(msg, myTurn) {
-  const awaiting = msg.awaiting ?? [];
-  return !myTurn && msg.phase === "playing" && awaiting.length ? seatName(msg, awaiting[0]) : null;
-}
-
 function nameField(s) {
   return html`<label for="name">${t("lobby.name")}</label>
     <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">`;
@@ -187,10 +189,13 @@ function nameField(s) {
 /**
  * The whole phone screen for the store state of js/hand.js. Link state "idle" means the page
  * has no invitation in its fragment (the address was typed): it asks for the code on the TV.
- * `moreOpen`: the drawer of players and the log is open (its contents are built only then);
- * `hostQuestions`: the host phone's questions about away seats (js/host-ui.js).
+ * `moreOpen`: the drawer of players and the log is open (its contents are built only then).
+ * `board`: js/board.js, which draws every screen at a table (until it has loaded, a table's
+ * message shows as the connecting screen, never a table with parts missing); `codeEntry`:
+ * js/code-entry.js, the code field; `hostQuestions`: the host phone's questions about away seats
+ * (js/host-ui.js).
  */
-export function phoneScreen(s, { codeEntry = null, hostQuestions = "" } = {}) {
+export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "" } = {}) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
@@ -207,10 +212,11 @@ export function phoneScreen(s, { codeEntry = null, hostQuestions = "" } = {}) {
       <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
   }
   const msg = s.msg;
-  if (!msg) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
+  if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine) : spectatorBox(msg)}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : spectatorBox(msg)}${toast}`;
+  const { eventLog, matchLine, pile, results, seatList, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}

@@ -76,6 +76,7 @@ let errorTimer = 0;
 let rules = null; // js/rules.js (the rules screen), loaded when the rules are opened
 let firstGame = null; // without a table: the first game of vendor/rulesets.json, for its rules
 let loading = null; // the two above while they load
+let board = null; // js/board.js, the table: loaded once the link opens (the answer QR needs none of it)
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
@@ -154,6 +155,8 @@ function startLink() {
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();
+    // the table's drawing, asked for with the hello (until it comes, a view shows as connecting)
+    if (!board) import("./board.js").then((m) => render((board = m)));
     const id = link.table?.id;
     store.dispatch({ type: "mark", mark: null });
     if (!id?.startsWith("room:")) import("./fingerprint.js").then((m) => store.dispatch({ type: "mark", mark: id && m.fingerprintWords(id) }));
@@ -209,7 +212,7 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s, { codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
+  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
   if (!codeEntry && app.querySelector("[data-act=code]")) {
     import("./code-entry.js").then((m) => {
       m.upperCaseCodes(app);

@@ -5,8 +5,8 @@
  */
 import { html } from "./html.js";
 import { t, otherLang, words } from "./i18n.js";
-import { eventLog, matchLine, muteButton, pile, results, seatList, seatName, turnLine } from "./board.js";
-import { handPanel, NO_PICK, waitingFor } from "./hand-ui.js";
+import { eventLog, matchLine, pile, results, seatList, seatName, turnLine, waitingFor } from "./board.js";
+import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, settingsFields, timerFields } from "./host-ui.js";
 

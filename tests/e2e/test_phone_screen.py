@@ -13,6 +13,7 @@ COLOURS = "RYBG"
 RENDER = """async ({ hand, paused }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
+  const board = await import("./js/board.js");
   const seats = [0, 1, 2].map((seat) => ({ seat, name: ["Ann", "Bob", "Cid"][seat],
     kind: "phone", level: null, connected: true, lang: "en", removed: false,
     count: seat ? 7 : hand.length, score: null, id: seat + 1, host: seat === 0 }));
@@ -27,7 +28,7 @@ RENDER = """async ({ hand, paused }) => {
     result: null, events: [],
     events_reset: true, play: null, host: true };
   const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
-  morph(document.getElementById("app"), phoneScreen(state));
+  morph(document.getElementById("app"), phoneScreen(state, { board }));
 }"""
 
 
@@ -77,6 +78,7 @@ def test_paused_shows_on_the_phone(new_phone: Callable[[], Page], base_url: str)
 OVER = """async () => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
+  const board = await import("./js/board.js");
   const names = ["Бабушка Галина Петровна", "Константин", "Александра", "Ян"];
   const hand = ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
@@ -97,7 +99,7 @@ OVER = """async () => {
       match_winners: null, blocked: false, stopped: false, history, record: true },
     events: [], events_reset: true, play: null, host: true, removed: false };
   const state = { name: names[0], link: "open", wasOpen: true, msg, left: null, pick: NO_PICK };
-  morph(document.getElementById("app"), phoneScreen(state));
+  morph(document.getElementById("app"), phoneScreen(state, { board }));
 }"""
 
 
@@ -131,6 +133,7 @@ AWAY = """async (asHost) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { awayQuestions } = await import("./js/host-ui.js");
   const { morph } = await import("./js/html.js");
+  const board = await import("./js/board.js");
   const hand = ["R1", "G2", "B3"];
   const seats = ["Ann", "Bob", "Cid"].map((name, seat) => ({ seat, name, kind: "phone",
     level: null, connected: seat !== 1, lang: "en", removed: false, away: seat > 0,
@@ -145,7 +148,7 @@ AWAY = """async (asHost) => {
   const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK,
     moreOpen: true };
   morph(document.getElementById("app"),
-    phoneScreen(state, { hostQuestions: asHost ? awayQuestions(msg) : "" }));
+    phoneScreen(state, { board, hostQuestions: asHost ? awayQuestions(msg) : "" }));
 }"""
 
 
@@ -182,6 +185,7 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
         """async () => {
           const { phoneScreen } = await import("./js/hand-ui.js");
           const { morph } = await import("./js/html.js");
+          const board = await import("./js/board.js");
           const ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
           const cards = ranks.flatMap((r) => ["H", "D", "C", "S"].map((s) => r + s));
           const options = cards.map((card) => ({ card: "named " + card, plays: [] }));
@@ -192,7 +196,7 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
               lobby: { description: { features: {} } },
               view: { seat: 0, hand: ["R1"], legal: ["draw"], counts: [1], top: "R5",
                 active: "R", direction: 1, stock: 3, pending: null, called: [], turn: 0 } },
-            pick: { selection: [], choice: { kind: "named", options, path: [] } } }));
+            pick: { selection: [], choice: { kind: "named", options, path: [] } } }, { board }));
           document.querySelector("[data-testid=choice]").scrollTop = 400;
         }"""
     )
