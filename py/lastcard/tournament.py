@@ -4,9 +4,12 @@
 
 Seats take the levels in turn and the assignment rotates by one seat every game, so no level
 always sits first; each deal is played once per rotation (duplicate style), so the luck of the
-cards weighs less on the comparison. A hand won by several seats is shared between them. Every
-figure comes with a 95 % Wilson interval. The run is deterministic: ``hard`` is bounded by
-``--playouts``, not time.
+cards weighs less on the comparison. A level may be named several times
+(``--levels hard,normal,normal,normal``: one ``hard`` seat against three ``normal``). A hand won
+by several seats is shared between them. Every figure is a level's share *per seat*: the hands
+its seats won divided by the hands each of them played (so a fair share is one in ``players``),
+with a 95 % Wilson interval. The run is deterministic: ``hard`` is bounded by ``--playouts``,
+not time.
 """
 
 from __future__ import annotations
@@ -96,6 +99,34 @@ def share(winners: list[int], seats: list[str], level: str) -> float:
     return sum(1 for s in winners if seats[s] == level) / len(winners) if winners else 0.0
 
 
+@dataclass
+class Tally:
+    """One level's wins, counted per seat: ``won`` is the part of the ``hands`` (the hands in
+    which the level held a seat) its seats won together, ``seat_hands`` the hands its seats
+    played, one per seat and hand."""
+
+    won: float = 0.0
+    hands: int = 0
+    seat_hands: int = 0
+
+    def add(self, won: float, hands: int, seats: int) -> None:
+        self.won += won
+        self.hands += hands
+        self.seat_hands += hands * seats
+
+    def rate(self) -> str:
+        """The share per seat with its 95 % interval: the level's share of the hands (a
+        proportion with a Wilson interval) divided by its seats per hand."""
+        if not self.seat_hands:
+            return "    - "
+        low, high = wilson(self.won, self.hands)
+        per = self.hands / self.seat_hands
+        return (
+            f"{100 * self.won / self.seat_hands:5.1f} % "
+            f"({100 * low * per:4.1f}-{100 * high * per:4.1f})"
+        )
+
+
 def tournament(
     ruleset: str,
     players: int,
@@ -106,9 +137,10 @@ def tournament(
     single_hand: bool = False,
 ) -> str:
     """Play ``games`` games (only their first hands with ``single_hand``) and return the table
-    of win rates (a text)."""
-    hand_wins = dict.fromkeys(levels, 0.0)
-    match_wins = dict.fromkeys(levels, 0.0)
+    of win rates per seat (a text)."""
+    names = list(dict.fromkeys(levels))  # each level once, in the order given
+    hand_tally = {level: Tally() for level in names}
+    match_tally = {level: Tally() for level in names}
     hands = matches = 0
     for i in range(games):
         seats = seat_levels(levels, players, i)
@@ -116,30 +148,30 @@ def tournament(
         game = new_game(ruleset, players, seed=deal)
         record = play(game, seats, deal, playouts=playouts, single_hand=single_hand)
         hands += len(record.hands)
-        for level in levels:
-            hand_wins[level] += sum(share(w, seats, level) for w in record.hands)
-            if record.match is not None:
-                match_wins[level] += share(record.match, seats, level)
         matches += record.match is not None
+        for level in names:
+            count = seats.count(level)
+            if not count:
+                continue
+            won = sum(share(w, seats, level) for w in record.hands)
+            hand_tally[level].add(won, len(record.hands), count)
+            if record.match is not None:
+                match_tally[level].add(share(record.match, seats, level), 1, count)
     title = f"{ruleset}, {players} players, {games} games, {hands} hands, seed {seed}"
     if single_hand:
         title += " (the first hand of each match)"
     if "hard" in levels:
         title += f", hard: {playouts} playouts"
+    title += f"; won per seat (a fair share is {100 / players:.1f} %)"
     head = "level   seats  hands won (95 % CI)"
     lines = [title, head + "    matches won (95 % CI)" if matches else head]
-    for level in levels:
+    for level in names:
         seats_per_game = players * levels.count(level) / len(levels)
-        line = f"{level:<7} {seats_per_game:5.2g}  {_rate(hand_wins[level], hands)}"
+        line = f"{level:<7} {seats_per_game:5.2g}  {hand_tally[level].rate()}"
         if matches:
-            line += f"    {_rate(match_wins[level], matches)}"
+            line += f"    {match_tally[level].rate()}"
         lines.append(line)
     return "\n".join(lines)
-
-
-def _rate(wins: float, n: int) -> str:
-    low, high = wilson(wins, n)
-    return f"{100 * wins / max(n, 1):5.1f} % ({100 * low:4.1f}-{100 * high:4.1f})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
