@@ -8,11 +8,11 @@ The manifest, ``vendor/site-files.json``, is JSON::
 
 Every file the browser may load is listed: the pages, the web app manifest, ``js/``, ``css/``,
 ``assets/``, the page-level Python (``py/*.py``; the packages reach the browser in the engine
-wheel) and ``vendor/`` (Pyodide, the JS libraries, the engine wheel), without source
-maps and dot files. The service worker keeps the files of the sets its pages asked for: a phone's
-pages ask for ``phone`` (every file not under a ``phone_skips`` prefix), the table for ``table``
-(every file). A file's entry in the worker's cache is keyed by its hash, so a new deploy fetches
-only the files that changed.
+wheel) and ``vendor/`` (Pyodide, PyScript for the bot lab, the JS libraries, the engine wheel),
+without source maps and dot files. The service worker keeps the files of the sets its pages
+asked for: a phone's pages ask for ``phone`` (every file not under a ``phone_skips`` prefix),
+the table for ``table`` (every file). A file's entry in the worker's cache is keyed by its hash,
+so a new deploy fetches only the files that changed.
 
 ``scripts/bootstrap.py`` writes the manifest after building the engine wheel (the Pages workflow
 runs it, then ``python3 scripts/sitefiles.py --check _site`` checks that the collected site is
@@ -34,22 +34,27 @@ MANIFEST = "vendor/site-files.json"
 PAGES = ("*.html", "manifest.webmanifest")
 TREES = ("js", "css", "assets", "vendor")
 # What a phone's copy leaves out: the table's Python, pages and scripts, the webcam QR reader
-# (phones scan with their camera app), the installed app's large icon, and the relay's MQTT
-# client (the 5-letter code needs the internet anyway; relay mode fetches it when it is used).
+# (phones scan with their camera app), the installed app's large icon, the relay's MQTT
+# client (the 5-letter code needs the internet anyway; relay mode fetches it when it is used),
+# and the bot lab with PyScript (a page of its own, loaded when it is opened).
 PHONE_SKIPS = (
     "assets/icon-512.png",
+    "css/lab.css",
     "css/table.css",
     "js/bot-worker.js",
     "js/join-table.js",
+    "js/lab.js",
     "js/python-boot.js",
     "js/qr-worker.js",
     "js/table",
+    "lab.html",
     "py/",
     "table.html",
     "vendor/barcode-detector/",
     "vendor/lastcard-",
     "vendor/mqtt/",
     "vendor/pyodide/",
+    "vendor/pyscript/",
     "vendor/zxing-wasm/",
 )
 SKIPPED_SUFFIXES = (".map", ".d.ts", ".tmp")
