@@ -1,6 +1,7 @@
 """The bot lab (lab.html): linked from the home page, it boots PyScript's worker on the vendored
 Pyodide, runs the starting bot's seeded tournament to a win rate with its interval, shows a
-broken bot's traceback beside the failing line, and keeps the bot in the browser."""
+broken bot's traceback beside the failing line, counts a garbage answer as a time-out, and keeps
+the bot in the browser."""
 
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ BROKEN = """def move(view, events):
     legal = view["legal"]
     return legal[len(view["hand"]) + 100]
 """
+GARBAGE = """def move(view, events):
+    return "pass the salt"
+"""
 
 
-def test_the_lab_runs_the_starting_bot_and_shows_a_broken_bots_traceback(
-    tv: Page, base_url: str
-) -> None:
+def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, base_url: str) -> None:
     requests: list[str] = []
     tv.on("request", lambda request: requests.append(request.url))
     tv.goto(f"{base_url}/index.html")
@@ -57,6 +59,13 @@ def test_the_lab_runs_the_starting_bot_and_shows_a_broken_bots_traceback(
     expect(tv.locator("#lab-gutter .is-error")).to_have_text("3")
     assert "lab_worker" not in trace.inner_text()  # the bot's frames, not the lab's machinery
 
+    # a bot that answers garbage loses its turns to the time-out, and the lab counts them
+    code.fill(GARBAGE)
+    tv.get_by_test_id("lab-run").click()
+    expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
+    expect(tv.get_by_test_id("lab-bad")).to_contain_text("'pass the salt' is not one of")
+    expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+
     # the bot is kept in this browser, under its name
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
-    assert saved == {"My bot": BROKEN}
+    assert saved == {"My bot": GARBAGE}
