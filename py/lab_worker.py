@@ -21,7 +21,7 @@ from typing import Any
 # the engine wheel, fetched by PyScript (``files`` in the page's config), unpacked in place
 zipfile.ZipFile("engine.whl").extractall(sysconfig.get_paths()["purelib"])
 
-from lastcard.tournament import Record, Standings, games, wilson  # noqa: E402
+from lastcard.tournament import Record, Standings, games  # noqa: E402
 from lastcard.userbot import STARTER, BotError, UserBot, load  # noqa: E402
 
 #: the bot's name among the tournament's levels
@@ -56,15 +56,14 @@ class Run:
             if count <= 0:
                 break
         tally = self.standings.hands[MINE]
-        low, high = wilson(tally.won, tally.hands)
-        per = tally.hands / max(tally.seat_hands, 1)
+        rate, low, high = tally.per_seat()
         return {
             "played": self.played,
             "games": self.total,
             "hands": tally.seat_hands,
-            "rate": tally.won / max(tally.seat_hands, 1),
-            "low": low * per,
-            "high": high * per,
+            "rate": rate,
+            "low": low,
+            "high": high,
             "fair": 1 / self.standings.players,
             "bad": self.bot.bad,
             "first_bad": self.bot.first_bad,

@@ -124,7 +124,7 @@ def seat_levels(levels: Sequence[str], players: int, game_index: int) -> list[st
     return [levels[(seat + game_index) % len(levels)] for seat in range(players)]
 
 
-def share(winners: list[int], seats: list[str], level: str) -> float:
+def share(winners: list[int], seats: Sequence[str], level: str) -> float:
     """The part of a win (shared on a tie) that went to ``level``'s seats."""
     return sum(1 for s in winners if seats[s] == level) / len(winners) if winners else 0.0
 
@@ -144,17 +144,21 @@ class Tally:
         self.hands += hands
         self.seat_hands += hands * seats
 
-    def rate(self) -> str:
-        """The share per seat with its 95 % interval: the level's share of the hands (a
-        proportion with a Wilson interval) divided by its seats per hand."""
+    def per_seat(self) -> tuple[float, float, float]:
+        """The share per seat and its 95 % interval, ``(share, low, high)``: the level's share
+        of the hands (a proportion with a Wilson interval) divided by its seats per hand."""
         if not self.seat_hands:
-            return "    - "
+            return (0.0, 0.0, 1.0)
         low, high = wilson(self.won, self.hands)
         per = self.hands / self.seat_hands
-        return (
-            f"{100 * self.won / self.seat_hands:5.1f} % "
-            f"({100 * low * per:4.1f}-{100 * high * per:4.1f})"
-        )
+        return (self.won / self.seat_hands, low * per, high * per)
+
+    def rate(self) -> str:
+        """:meth:`per_seat` as text."""
+        if not self.seat_hands:
+            return "    - "
+        share, low, high = self.per_seat()
+        return f"{100 * share:5.1f} % ({100 * low:4.1f}-{100 * high:4.1f})"
 
 
 class Standings:
@@ -175,10 +179,10 @@ class Standings:
             count = seats.count(level)
             if not count:
                 continue
-            won = sum(share(w, list(seats), level) for w in record.hands)
+            won = sum(share(w, seats, level) for w in record.hands)
             self.hands[level].add(won, len(record.hands), count)
             if record.match is not None:
-                self.matches[level].add(share(record.match, list(seats), level), 1, count)
+                self.matches[level].add(share(record.match, seats, level), 1, count)
 
 
 def games(
