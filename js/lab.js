@@ -4,9 +4,9 @@
  * with the 95 % interval; an error shows as the Python traceback beside the failing line.
  *
  * The tournament runs in a PyScript worker (`<script type="py" worker>`, py/lab_worker.py) on
- * the vendored Pyodide, a few games per call, so the standings grow on screen and Stop ends the worker between or during
- * calls. A call that does not come back in `STUCK_MS` (a bot looping forever) ends the worker
- * too, and a fresh one boots. PyScript is loaded by this page only.
+ * the vendored Pyodide, about a second of games per call, so the standings grow on screen and
+ * Stop ends the worker at once. A call that does not come back in `STUCK_MS` (a bot looping
+ * forever) ends the worker too, and a fresh one boots. PyScript is loaded by this page only.
  *
  * The bot being written is kept in this browser (localStorage, `BOTS_KEY`: {name: source}), so
  * it is there on the next visit.
@@ -18,10 +18,13 @@ const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;
 export const BOTS_KEY = "lastcard.bots";
 const CURRENT_KEY = "lastcard.lab.current";
-// Games per worker call: the standings refresh after each call.
-const CHUNK = 4;
-// A worker call this long has a bot stuck in its code (a normal game takes well under a second).
-const STUCK_MS = 20_000;
+// Seconds of games per worker call (at least one game): the standings refresh after each call.
+const CALL_SECONDS = 1;
+// A worker call this long has a bot stuck in its code (Stop ends one sooner): a call is one
+// hand at least, and a hand with five `hard` seats takes tens of seconds in the lab's worker.
+const STUCK_MS = 60_000;
+// Python has not started in this long: say so rather than wait for ever.
+const BOOT_MS = 180_000;
 const LEVELS = ["easy", "normal", "hard"];
 
 const state = {
@@ -86,12 +89,14 @@ async function boot() {
  * lost, one made before Python defined the function fails.
  */
 async function ready(script) {
-  for (;;) {
+  const started = performance.now();
+  while (performance.now() - started < BOOT_MS) {
     const call = script.xworker?.sync.starter(); // PyScript sets `xworker` once it sees the script
     const answer = call && (await Promise.race([call.catch(() => null), sleep(500)]));
     if (typeof answer === "string") return answer;
     await sleep(100);
   }
+  throw new Error(`no answer from Python in ${BOOT_MS / 1000} s`);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,7 +133,7 @@ async function run() {
   const started = await call("start", JSON.stringify({ ...state.options, source: code().value }));
   let answer = started;
   while (answer && !answer.error && !answer.done && id === runId) {
-    answer = await call("advance", CHUNK);
+    answer = await call("advance", CALL_SECONDS);
     if (id !== runId) return; // stopped meanwhile
     if (answer && !answer.error) state.result = answer;
     render();

@@ -1,10 +1,10 @@
 """The bot lab's worker (``lab.html``, ``js/lab.js``): a PyScript worker that plays a seeded
-tournament between a player's bot and the built-in levels, a few games per call, so the page
-shows the standings as they grow and can stop between calls. See ``docs/bots.md``.
+tournament between a player's bot and the built-in levels, about a second of games per call, so
+the page shows the standings as they grow. See ``docs/bots.md``.
 
 The page calls, through PyScript's worker exports (``__export__``): ``starter()`` → the
 starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed}`` →
-the bot's error or ``{"ok": true}``; then ``advance(count)`` until it says ``done`` →
+the bot's error or ``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
 ``{played, games, hands, rate, low, high, fair, bad, first_bad, done}`` (the bot's hands won
 per seat, with the 95 % Wilson interval) or the bot's error. An error is
 ``{"error": traceback, "line": line of bot.py or null}``.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sysconfig
+import time
 import zipfile
 from collections.abc import Iterator
 from typing import Any
@@ -48,12 +49,13 @@ class Run:
         )
         self.played = 0
 
-    def advance(self, count: int) -> dict[str, Any]:
+    def advance(self, seconds: float) -> dict[str, Any]:
+        """Play games for about ``seconds`` (one at least); the standings so far."""
+        end = time.monotonic() + seconds
         for seats, record in self.games:
             self.standings.add(seats, record)
             self.played += 1
-            count -= 1
-            if count <= 0:
+            if time.monotonic() >= end:
                 break
         tally = self.standings.hands[MINE]
         rate, low, high = tally.per_seat()
@@ -89,12 +91,12 @@ def start(options: str) -> str:
     return json.dumps({"ok": True})
 
 
-def advance(count: int) -> str:
-    """Play up to ``count`` more games; the standings so far (JSON)."""
+def advance(seconds: float) -> str:
+    """Play games for about ``seconds`` more; the standings so far (JSON)."""
     if run is None:
         return json.dumps({"error": "nothing to run: start first\n", "line": None})
     try:
-        return json.dumps(run.advance(int(count)))
+        return json.dumps(run.advance(float(seconds)))
     except BotError as error:
         return _error(error)
 
