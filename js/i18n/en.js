@@ -149,6 +149,6 @@ export default {
   "lab.hint": "Run plays seeded hands, your bot in one seat and the computer players in the others; the seats rotate every hand.",
   "lab.starting": "Dealing…", "lab.interval": "of hands won (95 % interval {low} to {high})", "lab.fair": "a fair share is {fair}",
   "lab.progress": "{played} of {games} hands", "lab.done": "{hands} hands played.",
-  "lab.bad": "{n} answers were not legal actions and counted as time-outs; the first: {first}",
+  "lab.bad": "Answers that were not legal actions (each counted as a time-out): {n}; the first: {first}",
   "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
 };
