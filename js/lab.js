@@ -35,6 +35,7 @@ const state = {
   error: null, // {error: traceback, line}
   note: "",
   name: "",
+  help: false, // "How a bot works" is open
 };
 
 let worker = null;
@@ -205,7 +206,10 @@ function render() {
       <h1>${t("lab.title")}</h1><p class="muted">${t("lab.intro")}</p>
       <a href="index.html">${t("lab.home")}</a>
       <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button>
-    </header>${options()}
+    </header>
+    <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
+      <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
+    ${options()}
     <p role="status" class="muted" data-testid="lab-status">${status ?? state.note}</p>`);
   morph(document.getElementById("lab-foot"), resultBlock());
   showError();
@@ -278,6 +282,9 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   document.execCommand("insertText", false, "    "); // keeps the editor's undo history
 });
+document.addEventListener("toggle", (event) => {
+  if (event.target.dataset?.testid === "lab-help") state.help = event.target.open;
+}, true);
 code().addEventListener("scroll", () => {
   document.getElementById("lab-gutter").scrollTop = code().scrollTop;
   if (state.error) showError();

@@ -151,4 +151,9 @@ export default {
   "lab.progress": "{played} of {games} hands", "lab.done": "{hands} hands played.",
   "lab.bad": "Answers that were not legal actions (each counted as a time-out): {n}; the first: {first}",
   "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
+  "lab.help": "How a bot works",
+  "lab.help.view": "view: what the seat's phone sees — hand (its cards), legal (its legal actions now), top, active (the colour or suit in force), counts (cards per seat), turn, direction, pending, scores…",
+  "lab.help.events": "events: the hand so far, oldest first (play, draw, pass, call…); other seats' draws without their cards.",
+  "lab.help.answer": "Return one of view[\"legal\"]. Anything else counts as a time-out for the seat. The bot may import the engine (lastcard) and the standard library.",
+  "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; a bot that thinks for a minute is stopped.",
 };

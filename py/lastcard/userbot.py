@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import linecache
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -79,6 +80,8 @@ def load(source: str) -> Move:
     """The ``move`` function that ``source`` defines; raises ``BotError`` when the code does
     not compile, fails as it runs, or defines no ``move``."""
     namespace: dict[str, Any] = {"__name__": "bot"}
+    # tracebacks quote the bot's lines (the latest bot loaded in this process)
+    linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
     try:
         exec(compile(source, FILENAME, "exec"), namespace)
     except Exception as error:

@@ -52,7 +52,7 @@ def test_an_error_in_move_is_the_bots_traceback() -> None:
     error = caught.value
     assert error.line == 2
     assert error.text.startswith("Traceback (most recent call last):")
-    assert 'File "bot.py", line 6, in move' in error.text
+    assert 'File "bot.py", line 6, in move\n    return helper(view)' in error.text
     assert "KeyError: 'nothing'" in error.text
     assert "userbot.py" not in error.text  # not the machinery that ran it
 
