@@ -33,6 +33,7 @@ Move = Callable[[dict[str, Any], list[Event]], Any]
 STARTER = '''\
 """A first bot: call "last" when it may, play the card that keeps the most cards of one
 colour or suit in hand (a wild card only when nothing else goes), else draw or pass."""
+
 from lastcard.cards import SUIT  # a card's colour or suit: SUIT["R5"] == "R", SUIT["9H"] == "H"
 
 
