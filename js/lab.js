@@ -16,7 +16,7 @@ import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 
 const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;
-export const BOTS_KEY = "lastcard.bots";
+const BOTS_KEY = "lastcard.bots";
 const CURRENT_KEY = "lastcard.lab.current";
 // Seconds of games per worker call (at least one game): the standings refresh after each call.
 const CALL_SECONDS = 1;
@@ -44,7 +44,7 @@ let resolveStarter;
 const starter = new Promise((resolve) => (resolveStarter = resolve)); // the worker gives it
 
 // ---------------------------------------------------------------- saved bots
-export function savedBots(storage = localStorage) {
+function savedBots(storage = localStorage) {
   try {
     const bots = JSON.parse(storage.getItem(BOTS_KEY) ?? "{}");
     return bots && typeof bots === "object" && !Array.isArray(bots) ? bots : {};
