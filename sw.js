@@ -4,7 +4,8 @@
  *
  * The site manifest (vendor/site-files.json, written by scripts/sitefiles.py) lists every file
  * with the hash of its content. A page asks the worker to keep a set of files: "phone" (the
- * pages and what a phone loads) or "table" (everything, Pyodide and the engine wheel included).
+ * pages and what a phone loads) or "table" (everything, Pyodide and the engine wheel included,
+ * but the bot lab and PyScript, which only lab.html loads).
  * Each file is cached under its path and hash, checked against the hash when it is fetched, so a
  * new deploy fetches only the files that changed.
  *
@@ -27,7 +28,7 @@ const STATE_KEY = `${scope}__offline-state__`;
 /**
  * The version served (`manifest`), the sets kept, and `next`: a newer deploy whose files are all
  * in the cache, served from the next navigation on.
- * @typedef {{version: string, files: Record<string, string>, phone_skips: string[]}} Manifest
+ * @typedef {{version: string, files: Record<string, string>, phone_skips: string[], table_skips?: string[]}} Manifest
  * @type {{manifest: Manifest | null, sets: string[], next?: Manifest | null} | null}
  */
 let memo = null;
@@ -111,12 +112,13 @@ async function fetchManifest() {
   }
 }
 
-/** The paths of the sets asked for: "table" is every file, "phone" all but phone_skips. */
+/** The paths of the sets asked for: "table" is every file but table_skips (the bot lab),
+ * "phone" all but phone_skips. */
 function wanted(manifest, sets) {
   const paths = Object.keys(manifest.files);
-  if (sets.includes("table")) return paths;
-  if (!sets.includes("phone")) return [];
-  return paths.filter((path) => !manifest.phone_skips.some((prefix) => path.startsWith(prefix)));
+  const skips = sets.includes("table") ? manifest.table_skips ?? [] : sets.includes("phone") ? manifest.phone_skips : null;
+  if (!skips) return [];
+  return paths.filter((path) => !skips.some((prefix) => path.startsWith(prefix)));
 }
 
 async function sha256Hex16(buffer) {

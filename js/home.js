@@ -57,6 +57,8 @@ function page(problems) {
     </section>
     <section class="home-games" aria-labelledby="games-title"><h2 id="games-title">${t("home.games")}</h2>
       <ul class="home-games__list">${gameTiles()}</ul></section>
+    <section class="home-lab"><a class="home-lab__link" href="lab.html" data-testid="lab-link">${t("home.lab")}</a>
+      <p class="muted">${t("home.labHint")}</p></section>
     <footer class="home-foot"><p>${t("home.support")}</p></footer>`;
 }
 

@@ -4,15 +4,16 @@ The manifest, ``vendor/site-files.json``, is JSON::
 
     {"version": "<16 hex>",                  # hash of every path and file hash below
      "files": {"js/hand.js": "<16 hex>", ...},  # path from the site root -> sha256 (16 hex)
-     "phone_skips": ["py/", "vendor/pyodide/", ...]}  # prefixes a phone's copy leaves out
+     "phone_skips": ["py/", "vendor/pyodide/", ...],  # prefixes a phone's copy leaves out
+     "table_skips": ["lab.html", "vendor/pyscript/", ...]}  # and the table's (the bot lab)
 
 Every file the browser may load is listed: the pages, the web app manifest, ``js/``, ``css/``,
 ``assets/``, the page-level Python (``py/*.py``; the packages reach the browser in the engine
-wheel) and ``vendor/`` (Pyodide, the JS libraries, the engine wheel), without source
-maps and dot files. The service worker keeps the files of the sets its pages asked for: a phone's
-pages ask for ``phone`` (every file not under a ``phone_skips`` prefix), the table for ``table``
-(every file). A file's entry in the worker's cache is keyed by its hash, so a new deploy fetches
-only the files that changed.
+wheel) and ``vendor/`` (Pyodide, PyScript for the bot lab, the JS libraries, the engine wheel),
+without source maps and dot files. The service worker keeps the files of the sets its pages
+asked for: a phone's pages ask for ``phone`` (every file not under a ``phone_skips`` prefix),
+the table for ``table`` (every file but the bot lab's, ``table_skips``). A file's entry in the
+worker's cache is keyed by its hash, so a new deploy fetches only the files that changed.
 
 ``scripts/bootstrap.py`` writes the manifest after building the engine wheel (the Pages workflow
 runs it, then ``python3 scripts/sitefiles.py --check _site`` checks that the collected site is
@@ -34,24 +35,31 @@ MANIFEST = "vendor/site-files.json"
 PAGES = ("*.html", "manifest.webmanifest")
 TREES = ("js", "css", "assets", "vendor")
 # What a phone's copy leaves out: the table's Python, pages and scripts, the webcam QR reader
-# (phones scan with their camera app), the installed app's large icon, and the relay's MQTT
-# client (the 6-letter code needs the internet anyway; relay mode fetches it when it is used).
+# (phones scan with their camera app), the installed app's large icon, the relay's MQTT
+# client (the 6-letter code needs the internet anyway; relay mode fetches it when it is used),
+# and the bot lab with PyScript (a page of its own, loaded when it is opened).
 PHONE_SKIPS = (
     "assets/icon-512.png",
+    "css/lab.css",
     "css/table.css",
     "js/bot-worker.js",
     "js/join-table.js",
+    "js/lab.js",
     "js/python-boot.js",
     "js/qr-worker.js",
     "js/table",
+    "lab.html",
     "py/",
     "table.html",
     "vendor/barcode-detector/",
     "vendor/lastcard-",
     "vendor/mqtt/",
     "vendor/pyodide/",
+    "vendor/pyscript/",
     "vendor/zxing-wasm/",
 )
+# What the table's copy leaves out: the bot lab and PyScript, which only lab.html loads.
+TABLE_SKIPS = ("css/lab.css", "js/lab.js", "lab.html", "py/lab_worker.py", "vendor/pyscript/")
 SKIPPED_SUFFIXES = (".map", ".d.ts", ".tmp")
 
 # (size, mtime_ns) -> hash per path: serve.py hashes a file again only when it changed.
@@ -91,7 +99,12 @@ def manifest(root: Path) -> dict[str, Any]:
     files = {path: file_hash(root / path) for path in site_paths(root)}
     listing = "".join(f"{path} {digest}\n" for path, digest in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
-    return {"version": version, "files": files, "phone_skips": list(PHONE_SKIPS)}
+    return {
+        "version": version,
+        "files": files,
+        "phone_skips": list(PHONE_SKIPS),
+        "table_skips": list(TABLE_SKIPS),
+    }
 
 
 def manifest_bytes(root: Path) -> bytes:

@@ -4,18 +4,22 @@
 
 Seats take the levels in turn and the assignment rotates by one seat every game, so no level
 always sits first; each deal is played once per rotation (duplicate style), so the luck of the
-cards weighs less on the comparison. A hand won by several seats is shared between them. Every
-figure comes with a 95 % Wilson interval. The run is deterministic: ``hard`` is bounded by
-``--playouts``, not time.
+cards weighs less on the comparison. A level may be named several times
+(``--levels hard,normal,normal,normal``: one ``hard`` seat against three ``normal``). A hand won
+by several seats is shared between them. Every figure is a level's share *per seat*: the hands
+its seats won divided by the hands each of them played (so a fair share is one in ``players``),
+with a 95 % Wilson interval. The run is deterministic: ``hard`` is bounded by ``--playouts``,
+not time.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .base import Event
 from .bots import LEVELS, choose
 from .game import Game
 from .registry import RULESETS, new_game
@@ -23,6 +27,12 @@ from .rng import Rng
 
 #: a decision that never ends a hand would loop forever; no real hand comes near this
 MAX_STEPS = 100_000
+
+
+#: a seat played by something other than a built-in level (``lastcard.userbot.UserBot``):
+#: called with the game, the seat and the events of the hand so far, it returns the seat's
+#: action or ``None`` (it declines; on its turn the time-out applies)
+Player = Callable[[Game, int, Sequence[Event]], "str | None"]
 
 
 @dataclass
@@ -33,20 +43,40 @@ class Record:
     match: list[int] | None = None
 
 
-def step(game: Game, levels: Sequence[str], rng: Rng, playouts: int | None = None) -> str:
+def step(
+    game: Game,
+    levels: Sequence[str],
+    rng: Rng,
+    playouts: int | None = None,
+    *,
+    bots: Mapping[str, Player] | None = None,
+    log: list[Event] | None = None,
+) -> str:
     """Let the bots act once: out-of-turn seats first (a "last" call, a melee answer), then the
-    seat on turn; if every bot declines, the game's time-out applies. Returns what happened."""
+    seat on turn; if every bot declines, the game's time-out applies. A level of ``bots``
+    plays its seats itself (given ``log``, the events of the hand, which grows). Returns what
+    happened."""
     turn = game.turn
     order = [s for s in range(game.players) if s != turn] + [turn]
+    events: list[Event] = []
+    action: str | None = None
     for seat in order:
         if not game.legal_actions(seat):
             continue
-        action = choose(game, seat, levels[seat], rng.next64(), playouts=playouts)
+        level = levels[seat]
+        seed = rng.next64()
+        if bots is not None and level in bots:
+            action = bots[level](game, seat, [] if log is None else log)
+        else:
+            action = choose(game, seat, level, seed, playouts=playouts)
         if action is not None:
-            game.apply(seat, action)
-            return action
-    game.time_out()
-    return "time_out"
+            events = game.apply(seat, action)
+            break
+    else:
+        events = game.time_out()
+    if log is not None:
+        log.extend(events)
+    return action or "time_out"
 
 
 def play(
@@ -56,11 +86,13 @@ def play(
     *,
     playouts: int | None = None,
     single_hand: bool = False,
+    bots: Mapping[str, Player] | None = None,
 ) -> Record:
     """Play ``game`` to its end (every hand of a match, or only the first one) with
-    ``levels[seat]`` in each seat."""
+    ``levels[seat]`` in each seat (a level of ``bots`` played by it)."""
     rng = Rng(seed)
     record = Record()
+    log: list[Event] = []
     for _ in range(MAX_STEPS):
         if game.over:
             record.hands.append(list(game.winners or []))
@@ -69,9 +101,10 @@ def play(
             if not game.SCORED or game.match_over or len(game.seats_in_play()) < 2:
                 record.match = game.match_winners
                 return record
+            log.clear()
             game.next_hand()
             continue
-        step(game, levels, rng, playouts)
+        step(game, levels, rng, playouts, bots=bots, log=log)
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
 
 
@@ -91,55 +124,117 @@ def seat_levels(levels: Sequence[str], players: int, game_index: int) -> list[st
     return [levels[(seat + game_index) % len(levels)] for seat in range(players)]
 
 
-def share(winners: list[int], seats: list[str], level: str) -> float:
+def share(winners: list[int], seats: Sequence[str], level: str) -> float:
     """The part of a win (shared on a tie) that went to ``level``'s seats."""
     return sum(1 for s in winners if seats[s] == level) / len(winners) if winners else 0.0
+
+
+@dataclass
+class Tally:
+    """One level's wins, counted per seat: ``won`` is the part of the ``hands`` (the hands in
+    which the level held a seat) its seats won together, ``seat_hands`` the hands its seats
+    played, one per seat and hand."""
+
+    won: float = 0.0
+    hands: int = 0
+    seat_hands: int = 0
+
+    def add(self, won: float, hands: int, seats: int) -> None:
+        self.won += won
+        self.hands += hands
+        self.seat_hands += hands * seats
+
+    def per_seat(self) -> tuple[float, float, float]:
+        """The share per seat and its 95 % interval, ``(share, low, high)``: the level's share
+        of the hands (a proportion with a Wilson interval) divided by its seats per hand."""
+        if not self.seat_hands:
+            return (0.0, 0.0, 1.0)
+        low, high = wilson(self.won, self.hands)
+        per = self.hands / self.seat_hands
+        return (self.won / self.seat_hands, low * per, high * per)
+
+    def rate(self) -> str:
+        """:meth:`per_seat` as text."""
+        if not self.seat_hands:
+            return "    - "
+        share, low, high = self.per_seat()
+        return f"{100 * share:5.1f} % ({100 * low:4.1f}-{100 * high:4.1f})"
+
+
+class Standings:
+    """The win rates per seat of each level over the games played so far."""
+
+    def __init__(self, levels: Sequence[str], players: int) -> None:
+        self.levels = list(dict.fromkeys(levels))  # each level once, in the order given
+        self.players = players
+        self.hands = {level: Tally() for level in self.levels}
+        self.matches = {level: Tally() for level in self.levels}
+        self.hand_count = self.match_count = 0
+
+    def add(self, seats: Sequence[str], record: Record) -> None:
+        """Count one game, played with ``seats[seat]`` in each seat."""
+        self.hand_count += len(record.hands)
+        self.match_count += record.match is not None
+        for level in self.levels:
+            count = seats.count(level)
+            if not count:
+                continue
+            won = sum(share(w, seats, level) for w in record.hands)
+            self.hands[level].add(won, len(record.hands), count)
+            if record.match is not None:
+                self.matches[level].add(share(record.match, seats, level), 1, count)
+
+
+def games(
+    ruleset: str,
+    players: int,
+    count: int,
+    levels: Sequence[str],
+    seed: int,
+    playouts: int | None = None,
+    single_hand: bool = False,
+    bots: Mapping[str, Player] | None = None,
+) -> Iterator[tuple[list[str], Record]]:
+    """Play ``count`` games one by one (only their first hands with ``single_hand``), each
+    with the levels of its seats."""
+    for i in range(count):
+        seats = seat_levels(levels, players, i)
+        deal = seed + i // len(levels)  # every rotation of the levels plays the same deals
+        game = new_game(ruleset, players, seed=deal)
+        record = play(game, seats, deal, playouts=playouts, single_hand=single_hand, bots=bots)
+        yield seats, record
 
 
 def tournament(
     ruleset: str,
     players: int,
-    games: int,
+    count: int,
     levels: Sequence[str],
     seed: int,
     playouts: int | None = None,
     single_hand: bool = False,
 ) -> str:
-    """Play ``games`` games (only their first hands with ``single_hand``) and return the table
-    of win rates (a text)."""
-    hand_wins = dict.fromkeys(levels, 0.0)
-    match_wins = dict.fromkeys(levels, 0.0)
-    hands = matches = 0
-    for i in range(games):
-        seats = seat_levels(levels, players, i)
-        deal = seed + i // len(levels)  # every rotation of the levels plays the same deals
-        game = new_game(ruleset, players, seed=deal)
-        record = play(game, seats, deal, playouts=playouts, single_hand=single_hand)
-        hands += len(record.hands)
-        for level in levels:
-            hand_wins[level] += sum(share(w, seats, level) for w in record.hands)
-            if record.match is not None:
-                match_wins[level] += share(record.match, seats, level)
-        matches += record.match is not None
-    title = f"{ruleset}, {players} players, {games} games, {hands} hands, seed {seed}"
+    """Play ``count`` games (only their first hands with ``single_hand``) and return the table
+    of win rates per seat (a text)."""
+    standings = Standings(levels, players)
+    for seats, record in games(ruleset, players, count, levels, seed, playouts, single_hand):
+        standings.add(seats, record)
+    hands, matches = standings.hand_count, standings.match_count
+    title = f"{ruleset}, {players} players, {count} games, {hands} hands, seed {seed}"
     if single_hand:
         title += " (the first hand of each match)"
     if "hard" in levels:
         title += f", hard: {playouts} playouts"
+    title += f"; won per seat (a fair share is {100 / players:.1f} %)"
     head = "level   seats  hands won (95 % CI)"
     lines = [title, head + "    matches won (95 % CI)" if matches else head]
-    for level in levels:
+    for level in standings.levels:
         seats_per_game = players * levels.count(level) / len(levels)
-        line = f"{level:<7} {seats_per_game:5.2g}  {_rate(hand_wins[level], hands)}"
+        line = f"{level:<7} {seats_per_game:5.2g}  {standings.hands[level].rate()}"
         if matches:
-            line += f"    {_rate(match_wins[level], matches)}"
+            line += f"    {standings.matches[level].rate()}"
         lines.append(line)
     return "\n".join(lines)
-
-
-def _rate(wins: float, n: int) -> str:
-    low, high = wilson(wins, n)
-    return f"{100 * wins / max(n, 1):5.1f} % ({100 * low:4.1f}-{100 * high:4.1f})"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

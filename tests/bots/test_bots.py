@@ -4,6 +4,7 @@ nothing but what its seat may know."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from lastcard.bots import LEVELS, choose
 from lastcard.cards import sort_cards
 from lastcard.game import Game
 from lastcard.rng import Rng
-from lastcard.tournament import main, play, seat_levels, share, step, wilson
+from lastcard.tournament import Tally, main, play, seat_levels, share, step, wilson
 
 #: short matches keep the multi-hand rulesets quick
 SHORT = {
@@ -152,6 +153,25 @@ def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     rows = out.splitlines()[2:]
     assert [row.split()[0] for row in rows] == ["hard", "easy"]
     assert all(row.count("%") == 2 for row in rows)  # hands and matches won
+
+
+def test_a_level_named_twice_is_counted_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """One ``normal`` seat against three ``easy`` ones: each level's figure is its share per
+    seat, so one seat's rate plus three times the other's make the whole."""
+    main(["--players", "4", "--games", "8", "--levels", "normal,easy,easy,easy"])
+    out = capsys.readouterr().out
+    assert "a fair share is 25.0 %" in out
+    rows = [re.findall(r"[\w.]+", row) for row in out.splitlines()[2:]]
+    assert [row[:2] for row in rows] == [["normal", "1"], ["easy", "3"]]
+    (normal, *_), (easy, low, high) = ([float(x) for x in row[2:5]] for row in rows)
+    assert normal + 3 * easy == pytest.approx(100, abs=0.2)
+    assert 0 <= low <= easy <= high <= 100 / 3 + 0.1
+
+
+def test_tally_per_seat() -> None:
+    tally = Tally()
+    tally.add(won=3.0, hands=4, seats=3)  # three seats won 3 of 4 hands together
+    assert tally.rate().startswith(" 25.0 %")
 
 
 def last_one(hands: list[list[str]], stock: list[str]) -> Game:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bootstrap import ROOT, engine_wheel_name
 from serve import serving
-from sitefiles import MANIFEST, PHONE_SKIPS, main, manifest, write_manifest
+from sitefiles import MANIFEST, PHONE_SKIPS, TABLE_SKIPS, main, manifest, write_manifest
 
 
 def test_the_repository_manifest_lists_every_file_a_page_loads_with_its_hash() -> None:
@@ -44,8 +44,16 @@ def test_phones_skip_python_the_webcam_reader_and_the_relay_client() -> None:
     assert {"hand.html", "index.html", "js/hand.js", "vendor/qrcode-generator/qrcode.mjs"} <= set(
         phone
     )
-    skipped = ("pyodide", "zxing", "mqtt", ".whl", "py/", "table")
+    skipped = ("pyodide", "pyscript", "lab", "zxing", "mqtt", ".whl", "py/", "table")
     assert not [p for p in phone if any(part in p for part in skipped)]
+
+
+def test_only_the_lab_loads_pyscript() -> None:
+    files = manifest(ROOT)["files"]
+    table = [p for p in files if not p.startswith(TABLE_SKIPS)]
+    assert {"table.html", "js/table.js", "vendor/pyodide/pyodide.asm.wasm"} <= set(table)
+    assert not [p for p in table if "pyscript" in p or "lab" in p]
+    assert {"lab.html", "js/lab.js", "py/lab_worker.py", "vendor/pyscript/core.js"} <= set(files)
 
 
 def site_copy(tmp: Path) -> Path:

@@ -1,0 +1,314 @@
+/**
+ * Entry of lab.html, the bot lab: write a Last Card player in Python (`move(view, events)`,
+ * docs/bots.md), run a seeded tournament against the computer players and read its win rate
+ * with the 95 % interval; an error shows as the Python traceback beside the failing line.
+ *
+ * The tournament runs in a PyScript worker (`<script type="py" worker>`, py/lab_worker.py) on
+ * the vendored Pyodide, about a second of games per call, so the standings grow on screen and
+ * Stop ends the worker at once. A call that does not come back in `STUCK_MS` (a bot looping
+ * forever) ends the worker too, and a fresh one boots. PyScript is loaded by this page only.
+ *
+ * The bot being written is kept in this browser (localStorage, `BOTS_KEY`: {name: source}), so
+ * it is there on the next visit.
+ */
+import { html, morph } from "./html.js";
+import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+
+const ROOT = new URL("../", import.meta.url);
+const url = (path) => new URL(path, ROOT).href;
+const BOTS_KEY = "lastcard.bots";
+const CURRENT_KEY = "lastcard.lab.current";
+// Seconds of games per worker call (at least one game): the standings refresh after each call.
+const CALL_SECONDS = 1;
+// A worker call this long has a bot stuck in its code (Stop ends one sooner): a call is one
+// hand at least, and a hand with five `hard` seats takes tens of seconds in the lab's worker.
+const STUCK_MS = 60_000;
+// Python has not started in this long: say so rather than wait for ever.
+const BOOT_MS = 180_000;
+const LEVELS = ["easy", "normal", "hard"];
+
+const state = {
+  status: "booting", // booting | ready | running | failed
+  rulesets: [],
+  options: { ruleset: "poslednyaya", level: "normal", players: 2, games: 100, seed: 1 },
+  result: null,
+  error: null, // {error: traceback, line}
+  note: "",
+  name: "",
+  help: false, // "How a bot works" is open
+};
+
+let worker = null;
+let runId = 0;
+let resolveStarter;
+const starter = new Promise((resolve) => (resolveStarter = resolve)); // the worker gives it
+
+// ---------------------------------------------------------------- saved bots
+function savedBots(storage = localStorage) {
+  try {
+    const bots = JSON.parse(storage.getItem(BOTS_KEY) ?? "{}");
+    return bots && typeof bots === "object" && !Array.isArray(bots) ? bots : {};
+  } catch {
+    return {};
+  }
+}
+
+function save() {
+  const name = state.name.trim() || t("lab.defaultName");
+  const bots = savedBots();
+  bots[name] = code().value;
+  localStorage.setItem(BOTS_KEY, JSON.stringify(bots));
+  localStorage.setItem(CURRENT_KEY, name);
+}
+
+// ---------------------------------------------------------------- the worker
+async function boot() {
+  state.status = "booting";
+  render();
+  await import("../vendor/pyscript/core.js");
+  // PyScript's worker script (what its own `donkey` helper builds): the vendored Pyodide, the
+  // engine wheel fetched into the worker's file system; py/lab_worker.py exports its functions.
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = url("py/lab_worker.py");
+  script.toggleAttribute("worker", true);
+  script.setAttribute("config", JSON.stringify({
+    interpreter: url("vendor/pyodide/pyodide.mjs"),
+    files: { [url("vendor/lastcard-0.1.0-py3-none-any.whl")]: "./engine.whl" },
+  }));
+  document.body.append(script);
+  worker = script;
+  resolveStarter(await ready(script));
+  state.status = "ready";
+  render();
+}
+
+/**
+ * Resolves to the starting bot once the worker's Python has run py/lab_worker.py. Without
+ * SharedArrayBuffer (no cross-origin isolation on a static host) PyScript sends no `py:done`
+ * for a worker, so the page asks until it answers: a call made before the worker listens is
+ * lost, one made before Python defined the function fails.
+ */
+async function ready(script) {
+  const started = performance.now();
+  while (performance.now() - started < BOOT_MS) {
+    const call = script.xworker?.sync.starter(); // PyScript sets `xworker` once it sees the script
+    const answer = call && (await Promise.race([call.catch(() => null), sleep(500)]));
+    if (typeof answer === "string") return answer;
+    await sleep(100);
+  }
+  throw new Error(`no answer from Python in ${BOOT_MS / 1000} s`);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function restart(note) {
+  worker?.xworker.terminate();
+  worker?.remove();
+  worker = null;
+  state.note = note;
+  boot().catch(failed);
+}
+
+function failed(error) {
+  state.status = "failed";
+  state.note = String(error?.message ?? error);
+  render();
+}
+
+/** A worker call, or `null` if it did not answer in `STUCK_MS` (the worker is then ended). */
+async function call(name, ...args) {
+  let timer = 0;
+  const stuck = new Promise((resolve) => (timer = setTimeout(() => resolve(null), STUCK_MS)));
+  const answer = await Promise.race([worker.xworker.sync[name](...args), stuck]);
+  clearTimeout(timer);
+  return answer === null ? null : JSON.parse(answer);
+}
+
+async function run() {
+  if (state.status !== "ready") return;
+  save();
+  const id = ++runId;
+  Object.assign(state, { status: "running", result: null, error: null, note: "" });
+  render();
+  const started = await call("start", JSON.stringify({ ...state.options, source: code().value }));
+  let answer = started;
+  while (answer && !answer.error && !answer.done && id === runId) {
+    answer = await call("advance", CALL_SECONDS);
+    if (id !== runId) return; // stopped meanwhile
+    if (answer && !answer.error) state.result = answer;
+    render();
+  }
+  if (id !== runId) return;
+  if (answer === null) {
+    state.status = "booting";
+    restart(t("lab.stuck", { s: STUCK_MS / 1000 }));
+    return;
+  }
+  state.status = "ready";
+  state.error = answer.error ? answer : null;
+  render();
+}
+
+function stop() {
+  runId += 1;
+  restart(t("lab.stopped"));
+}
+
+// ---------------------------------------------------------------- the screen
+const code = () => document.getElementById("lab-code");
+
+function percent(x) {
+  return `${(100 * x).toFixed(1)} %`;
+}
+
+function resultBlock() {
+  const r = state.result;
+  if (!r) return html`<p class="lab-result muted" data-testid="lab-result">${t(state.status === "running" ? "lab.starting" : "lab.hint")}</p>`;
+  const interval = t("lab.interval", { low: percent(r.low), high: percent(r.high) });
+  return html`<div class="lab-result" data-testid="lab-result" data-done="${r.done ? "yes" : "no"}" data-rate="${r.rate}" data-low="${r.low}" data-high="${r.high}">
+    <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval}
+      <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
+    <p>${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
+    ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, first: r.first_bad })}</p>` : ""}
+  </div>`;
+}
+
+function options() {
+  const o = state.options;
+  const ruleset = state.rulesets.find((r) => r.id === o.ruleset);
+  const max = Math.min(ruleset?.players.max ?? 4, 6);
+  const min = ruleset?.players.min ?? 2;
+  const busy = state.status !== "ready";
+  return html`<div class="lab-options">
+    <label>${t("lab.name")}<input id="lab-name" data-testid="lab-name" maxlength="24" value="${state.name}" placeholder="${t("lab.defaultName")}"></label>
+    <label>${t("lab.game")}<select data-opt="ruleset" data-testid="lab-ruleset">${state.rulesets.map(
+      (r) => html`<option value="${r.id}" ${r.id === o.ruleset ? "selected" : ""}>${t(`ruleset.${r.id}`)}</option>`,
+    )}</select></label>
+    <label>${t("lab.against")}<select data-opt="level" data-testid="lab-level">${LEVELS.map(
+      (level) => html`<option value="${level}" ${level === o.level ? "selected" : ""}>${t(`level.${level}`)}</option>`,
+    )}</select></label>
+    <label>${t("lab.players")}<input type="number" data-opt="players" data-testid="lab-players" min="${min}" max="${max}" value="${o.players}"></label>
+    <label>${t("lab.games")}<input type="number" data-opt="games" data-testid="lab-games" min="1" max="2000" value="${o.games}"></label>
+    <label>${t("lab.seed")}<input type="number" data-opt="seed" data-testid="lab-seed" min="0" value="${o.seed}"></label>
+    ${state.status === "running"
+      ? html`<button type="button" class="btn btn--primary" data-act="stop" data-testid="lab-stop">${t("lab.stop")}</button>`
+      : html`<button type="button" class="btn btn--primary" data-act="run" data-testid="lab-run" ${busy ? "disabled" : ""}>${t("lab.run")}</button>`}
+    <button type="button" class="btn btn--ghost" data-act="reset" data-testid="lab-reset">${t("lab.reset")}</button>
+  </div>`;
+}
+
+function render() {
+  const main = document.querySelector("[data-testid=lab]");
+  main.dataset.state = state.status;
+  const status = { booting: t("lab.booting"), failed: t("lab.failed", { error: state.note }) }[state.status];
+  morph(document.getElementById("lab-head"), html`<header class="lab-bar">
+      <h1>${t("lab.title")}</h1><p class="muted">${t("lab.intro")}</p>
+      <a href="index.html">${t("lab.home")}</a>
+      <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button>
+    </header>
+    <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
+      <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
+    ${options()}
+    <p role="status" class="muted" data-testid="lab-status">${status ?? state.note}</p>`);
+  morph(document.getElementById("lab-foot"), resultBlock());
+  showError();
+  document.title = t("lab.title");
+}
+
+function gutter() {
+  const lines = code().value.split("\n").length;
+  const marked = state.error?.line;
+  const box = document.getElementById("lab-gutter");
+  box.replaceChildren(
+    ...Array.from({ length: lines }, (_, i) => {
+      const span = document.createElement("span");
+      span.textContent = String(i + 1);
+      if (i + 1 === marked) span.className = "is-error";
+      return span;
+    }),
+  );
+  box.scrollTop = code().scrollTop;
+}
+
+/** The traceback beside its line (or at the top when no line of bot.py is in it). */
+function showError() {
+  const trace = document.getElementById("lab-trace");
+  const error = state.error;
+  trace.hidden = !error;
+  gutter();
+  if (!error) return;
+  trace.textContent = error.error;
+  trace.dataset.line = error.line ?? "";
+  const lineHeight = parseFloat(getComputedStyle(code()).lineHeight) || 20;
+  const top = (Math.max(error.line ?? 1, 1) - 1) * lineHeight - code().scrollTop;
+  trace.style.top = `calc(0.6rem + ${Math.max(0, top) + lineHeight}px)`;
+}
+
+// ---------------------------------------------------------------- events
+document.addEventListener("click", (event) => {
+  const act = event.target.closest("[data-act]")?.dataset.act;
+  if (act === "lang") setLang(otherLang());
+  else if (act === "run") run();
+  else if (act === "stop") stop();
+  else if (act === "reset") starter.then((text) => {
+    code().value = text;
+    state.error = null;
+    save();
+    render();
+  });
+});
+document.addEventListener("change", (event) => {
+  const opt = event.target.dataset?.opt;
+  if (!opt) return;
+  const value = event.target.value;
+  state.options[opt] = ["players", "games", "seed"].includes(opt) ? Math.max(0, Math.trunc(Number(value)) || 0) : value;
+  const ruleset = state.rulesets.find((r) => r.id === state.options.ruleset);
+  if (ruleset) {
+    state.options.players = Math.min(Math.max(state.options.players, ruleset.players.min), Math.min(ruleset.players.max, 6));
+  }
+  state.options.games = Math.min(Math.max(state.options.games, 1), 2000);
+  render();
+});
+document.addEventListener("input", (event) => {
+  if (event.target.id === "lab-name") state.name = event.target.value;
+  if (event.target.id === "lab-code") {
+    gutter();
+    save();
+  }
+});
+document.addEventListener("keydown", (event) => {
+  if (event.target.id !== "lab-code" || event.key !== "Tab" || event.shiftKey) return;
+  event.preventDefault();
+  document.execCommand("insertText", false, "    "); // keeps the editor's undo history
+});
+document.addEventListener("toggle", (event) => {
+  if (event.target.dataset?.testid === "lab-help") state.help = event.target.open;
+}, true);
+code().addEventListener("scroll", () => {
+  document.getElementById("lab-gutter").scrollTop = code().scrollTop;
+  if (state.error) showError();
+});
+
+// ---------------------------------------------------------------- start
+document.documentElement.lang = lang();
+state.name = localStorage.getItem(CURRENT_KEY) ?? "";
+const kept = savedBots()[state.name];
+if (kept !== undefined) code().value = kept;
+else {
+  code().placeholder = t("lab.booting");
+  starter.then((text) => {
+    if (!code().value) code().value = text;
+    gutter();
+  });
+}
+render();
+onLangChange(render);
+fetch(url("vendor/rulesets.json"))
+  .then((response) => response.json())
+  .then((data) => {
+    state.rulesets = data.rulesets;
+    render();
+  })
+  .catch((error) => console.warn(`the list of games could not be loaded: ${error}`));
+boot().catch(failed);

@@ -1,0 +1,110 @@
+"""The bot lab's worker (``lab.html``, ``js/lab.js``): a PyScript worker that plays a seeded
+tournament between a player's bot and the built-in levels, about a second of games per call, so
+the page shows the standings as they grow. See ``docs/bots.md``.
+
+The page calls, through PyScript's worker exports (``__export__``): ``starter()`` → the
+starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed}`` →
+the bot's error or ``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
+``{played, games, hands, rate, low, high, fair, bad, first_bad, done}`` (the bot's hands won
+per seat, with the 95 % Wilson interval) or the bot's error. An error is
+``{"error": traceback, "line": line of bot.py or null}``.
+"""
+
+from __future__ import annotations
+
+import json
+import sysconfig
+import time
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+
+# the engine wheel, fetched by PyScript (``files`` in the page's config), unpacked in place
+zipfile.ZipFile("engine.whl").extractall(sysconfig.get_paths()["purelib"])
+
+from lastcard.tournament import Record, Standings, games  # noqa: E402
+from lastcard.userbot import STARTER, BotError, UserBot, load  # noqa: E402
+
+#: the bot's name among the tournament's levels
+MINE = "mine"
+
+
+class Run:
+    """One tournament: the player's bot in one seat, ``level`` in the others."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.bot = UserBot(load(options["source"]))
+        players = int(options["players"])
+        levels = [MINE] + [options["level"]] * (players - 1)
+        self.total = int(options["games"])
+        self.standings = Standings(levels, players)
+        self.games: Iterator[tuple[list[str], Record]] = games(
+            options["ruleset"],
+            players,
+            self.total,
+            levels,
+            int(options["seed"]),
+            single_hand=True,
+            bots={MINE: self.bot},
+        )
+        self.played = 0
+
+    def advance(self, seconds: float) -> dict[str, Any]:
+        """Play games for about ``seconds`` (one at least); the standings so far."""
+        end = time.monotonic() + seconds
+        for seats, record in self.games:
+            self.standings.add(seats, record)
+            self.played += 1
+            if time.monotonic() >= end:
+                break
+        tally = self.standings.hands[MINE]
+        rate, low, high = tally.per_seat()
+        return {
+            "played": self.played,
+            "games": self.total,
+            "hands": tally.seat_hands,
+            "rate": rate,
+            "low": low,
+            "high": high,
+            "fair": 1 / self.standings.players,
+            "bad": self.bot.bad,
+            "first_bad": self.bot.first_bad,
+            "done": self.played >= self.total,
+        }
+
+
+run: Run | None = None
+
+
+def _error(error: BotError) -> str:
+    return json.dumps({"error": error.text, "line": error.line})
+
+
+def start(options: str) -> str:
+    """Load the bot and set up the tournament (``options``: JSON, see the module's doc)."""
+    global run
+    try:
+        run = Run(json.loads(options))
+    except BotError as error:
+        run = None
+        return _error(error)
+    return json.dumps({"ok": True})
+
+
+def advance(seconds: float) -> str:
+    """Play games for about ``seconds`` more; the standings so far (JSON)."""
+    if run is None:
+        return json.dumps({"error": "nothing to run: start first\n", "line": None})
+    try:
+        return json.dumps(run.advance(float(seconds)))
+    except BotError as error:
+        return _error(error)
+
+
+def starter() -> str:
+    """The bot the lab opens with (``lastcard.userbot.STARTER``)."""
+    return STARTER
+
+
+#: what the page may call (PyScript's named exports of a worker script)
+__export__ = ["advance", "start", "starter"]

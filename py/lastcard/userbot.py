@@ -1,0 +1,131 @@
+"""Bots written by players (``lab.html``, ``docs/bots.md``): Python source defining
+``move(view, events)``.
+
+A player's bot sees what its seat's phone sees, nothing more: ``view`` is the engine's
+``Game.view(seat)`` (the public view, the seat's hand and its legal actions) and ``events`` the
+events of the hand so far, oldest first, with a draw's cards only in the seat's own draws. It
+returns one of ``view["legal"]``; anything else (``None`` included) lets the seat's time run
+out, as a player who does not act. ``STARTER`` is the bot the lab opens with.
+
+>>> bot = UserBot(load(STARTER))
+>>> from lastcard import new_game
+>>> game = new_game("poslednyaya", 2, seed=3)
+>>> bot(game, game.turn, []) in game.legal_actions(game.turn)
+True
+"""
+
+from __future__ import annotations
+
+import linecache
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .base import Event
+from .game import Game
+
+#: the file name a bot's code is compiled under (tracebacks point at its lines)
+FILENAME = "bot.py"
+
+#: what a bot's code defines
+Move = Callable[[dict[str, Any], list[Event]], Any]
+
+STARTER = '''\
+"""A first bot: call "last" when it may, play the card that keeps the most cards of one
+colour or suit in hand (a wild card only when nothing else goes), else draw or pass."""
+
+from lastcard.cards import SUIT  # a card's colour or suit: SUIT["R5"] == "R", SUIT["9H"] == "H"
+
+
+def move(view, events):
+    legal = view["legal"]  # e.g. ["play R5", "play W G", "draw"]; return one of them
+    if "last" in legal:
+        return "last"
+    held = [SUIT[card] for card in view["hand"]]
+
+    def follow(action):  # "play R5", or "play W G": a wild card naming green
+        card, *named = action.split()[1:]
+        suit = named[-1] if named and len(named[-1]) == 1 else SUIT[card]
+        return held.count(suit) - 10 * bool(named)
+
+    plays = [action for action in legal if action.startswith("play ")]
+    return max(plays, key=follow) if plays else legal[0]
+'''
+
+
+class BotError(Exception):
+    """A bot's code failed: ``text`` is the Python traceback, cut to the bot's own frames,
+    and ``line`` the line of ``bot.py`` it points at (``None`` when none of it is the bot's)."""
+
+    def __init__(self, text: str, line: int | None) -> None:
+        super().__init__(text)
+        self.text = text
+        self.line = line
+
+    @classmethod
+    def of(cls, error: BaseException) -> BotError:
+        """The traceback of ``error``, raised in the bot's code, as the bot's author needs it:
+        the frames of ``bot.py`` (and what they called), not the machinery that ran it."""
+        trace = traceback.TracebackException.from_exception(error)
+        frames = trace.stack
+        first = next((i for i, f in enumerate(frames) if f.filename == FILENAME), len(frames))
+        trace.stack = traceback.StackSummary.from_list(frames[first:])
+        mine = [f.lineno for f in trace.stack if f.filename == FILENAME]
+        line = mine[-1] if mine else None
+        if isinstance(error, SyntaxError) and error.filename == FILENAME:
+            line = error.lineno
+        return cls("".join(trace.format()), line)
+
+
+def load(source: str) -> Move:
+    """The ``move`` function that ``source`` defines; raises ``BotError`` when the code does
+    not compile, fails as it runs, or defines no ``move``."""
+    namespace: dict[str, Any] = {"__name__": "bot"}
+    # tracebacks quote the bot's lines (the latest bot loaded in this process)
+    linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
+    try:
+        exec(compile(source, FILENAME, "exec"), namespace)
+    except Exception as error:
+        raise BotError.of(error) from None
+    move = namespace.get("move")
+    if not callable(move):
+        raise BotError("bot.py defines no function move(view, events)\n", None)
+    return move  # type: ignore[no-any-return]
+
+
+def seat_events(events: Sequence[Event], seat: int) -> list[Event]:
+    """``events`` as ``seat`` may see them: the cards of another seat's draws removed."""
+    return [
+        {k: v for k, v in e.items() if k != "cards"}
+        if e.get("type") == "draw" and e.get("seat") != seat and "cards" in e
+        else dict(e)
+        for e in events
+    ]
+
+
+class UserBot:
+    """A player's ``move`` as a seat of ``lastcard.tournament``: called with the game, the seat
+    and the events of the hand, it hands the bot copies of what the seat may see and returns
+    its action when legal, else ``None`` (the seat declines; on its turn the time-out applies).
+    ``bad`` counts the answers that were not legal actions, ``first_bad`` keeps the first."""
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+        self.bad = 0
+        self.first_bad: str | None = None
+
+    def __call__(self, game: Game, seat: int, events: Sequence[Event]) -> str | None:
+        view = game.view(seat)
+        if not view["legal"]:
+            return None
+        try:
+            action = self.move(view, seat_events(events, seat))
+        except Exception as error:
+            raise BotError.of(error) from None
+        if isinstance(action, str) and action in game.legal_actions(seat):
+            return action
+        if action is not None:
+            self.bad += 1
+            if self.first_bad is None:
+                self.first_bad = f"{action!r} is not one of {game.legal_actions(seat)}"
+        return None

@@ -1,0 +1,95 @@
+"""Bots written by players (``lastcard.userbot``): the starting bot plays every ruleset, a
+failing bot's traceback points at its own line, a bad answer is a time-out, and a bot sees
+only what its seat may see."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from lastcard import RULESETS, new_game
+from lastcard.tournament import Standings, games, play
+from lastcard.userbot import STARTER, BotError, UserBot, load
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_starting_bot_plays_every_ruleset(ruleset: str) -> None:
+    bot = UserBot(load(STARTER))
+    players = 2 if ruleset == "last-card" else 3
+    levels = ["mine", "normal", "easy"][:players]
+    standings = Standings(levels, players)
+    for seats, record in games(
+        ruleset, players, 3, levels, 11, single_hand=True, bots={"mine": bot}
+    ):
+        standings.add(seats, record)
+    assert bot.bad == 0
+    assert standings.hand_count == 3 and standings.hands["mine"].seat_hands == 3
+
+
+def test_the_starting_bot_beats_easy() -> None:
+    bot = UserBot(load(STARTER))
+    standings = Standings(["mine", "easy"], 2)
+    for seats, record in games("poslednyaya", 2, 40, ["mine", "easy"], 0, bots={"mine": bot}):
+        standings.add(seats, record)
+    assert standings.hands["mine"].won > 24
+
+
+def test_a_syntax_error_points_at_its_line() -> None:
+    with pytest.raises(BotError) as caught:
+        load("def move(view, events):\n    return view['legal'][0\n")
+    assert caught.value.line in (2, 3)
+    assert 'File "bot.py"' in caught.value.text and "SyntaxError" in caught.value.text
+
+
+def test_an_error_in_move_is_the_bots_traceback() -> None:
+    source = "def helper(view):\n    return view['nothing']\n\n\ndef move(view, events):\n"
+    source += "    return helper(view)\n"
+    bot = UserBot(load(source))
+    game = new_game("poslednyaya", 2, seed=1)
+    with pytest.raises(BotError) as caught:
+        bot(game, game.turn, [])
+    error = caught.value
+    assert error.line == 2
+    assert error.text.startswith("Traceback (most recent call last):")
+    assert 'File "bot.py", line 6, in move\n    return helper(view)' in error.text
+    assert "KeyError: 'nothing'" in error.text
+    assert "userbot.py" not in error.text  # not the machinery that ran it
+
+
+def test_code_without_move_is_refused() -> None:
+    with pytest.raises(BotError, match="defines no function move"):
+        load("x = 1\n")
+    with pytest.raises(BotError) as caught:
+        load("import nothing_of_that_name\n")
+    assert caught.value.line == 1
+
+
+@pytest.mark.parametrize("answer", ["'play nothing'", "None", "42", "['draw']"])
+def test_a_bad_answer_lets_the_seat_time_out(answer: str) -> None:
+    bot = UserBot(load(f"def move(view, events):\n    return {answer}\n"))
+    record = play(new_game("poslednyaya", 2, seed=5), ["bad", "normal"], 5, bots={"bad": bot})
+    assert record.hands == [[1]]  # the hand goes on to its end: the bad seat only timed out
+    assert bot.bad > 0 or answer == "None"
+
+
+def test_a_bot_sees_only_what_its_seat_may_see() -> None:
+    seen: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+
+    def spy(view: dict[str, Any], events: list[dict[str, Any]]) -> str:
+        seen.append(copy.deepcopy((view, events)))
+        view["hand"].clear()  # what it changes is its own copy
+        events.clear()
+        return str(view["legal"][-1])
+
+    game = new_game("poslednyaya", 3, seed=2)
+    record = play(
+        game, ["spy", "normal", "normal"], 2, single_hand=True, bots={"spy": UserBot(spy)}
+    )
+    assert seen and record.hands[0]  # what the spy cleared was its own copy
+    for view, events in seen:
+        assert view["seat"] == 0 and set(view) == set(new_game("poslednyaya", 3).view(0))
+        for event in events:
+            if event["type"] == "draw" and event["seat"] != 0:
+                assert "cards" not in event
+    assert any("cards" in e for _, events in seen for e in events if e["type"] == "draw")

@@ -1,0 +1,71 @@
+"""The bot lab (lab.html): linked from the home page, it boots PyScript's worker on the vendored
+Pyodide, runs the starting bot's seeded tournament to a win rate with its interval, shows a
+broken bot's traceback beside the failing line, counts a garbage answer as a time-out, and keeps
+the bot in the browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+#: Python starts in the lab's worker (the first load of the page's files included)
+BOOT_MS = 120_000
+
+BROKEN = """def move(view, events):
+    legal = view["legal"]
+    return legal[len(view["hand"]) + 100]
+"""
+GARBAGE = """def move(view, events):
+    return "pass the salt"
+"""
+
+
+def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, base_url: str) -> None:
+    requests: list[str] = []
+    tv.on("request", lambda request: requests.append(request.url))
+    tv.goto(f"{base_url}/index.html")
+    tv.get_by_test_id("lab-link").click()
+    expect(tv).to_have_url(re.compile(r"/lab\.html$"))
+    lab = tv.get_by_test_id("lab")
+    expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    code = tv.get_by_test_id("lab-code")
+    expect(code).to_have_value(re.compile(r"^\"\"\"A first bot"))
+    assert not [u for u in requests if not u.startswith((base_url, "blob:"))]  # no CDN
+    assert any("/vendor/pyodide/pyodide.asm.wasm" in url for url in requests)
+
+    # the starting bot against `normal`, 12 seeded hands at two seats
+    tv.get_by_test_id("lab-games").fill("12")
+    tv.get_by_test_id("lab-games").dispatch_event("change")
+    tv.get_by_test_id("lab-run").click()
+    result = tv.get_by_test_id("lab-result")
+    expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
+    expect(result).to_contain_text("12 hands played")
+    low, rate, high = (
+        float(result.get_attribute(f"data-{x}") or -1) for x in ("low", "rate", "high")
+    )
+    assert 0 <= low <= rate <= high <= 1
+    expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+
+    # a broken bot: its traceback beside line 3, where it fails
+    code.fill(BROKEN)
+    tv.get_by_test_id("lab-run").click()
+    trace = tv.get_by_test_id("lab-trace")
+    expect(trace).to_be_visible(timeout=30_000)
+    expect(trace).to_have_attribute("data-line", "3")
+    expect(trace).to_contain_text('File "bot.py", line 3, in move')
+    expect(trace).to_contain_text("IndexError")
+    expect(tv.locator("#lab-gutter .is-error")).to_have_text("3")
+    assert "lab_worker" not in trace.inner_text()  # the bot's frames, not the lab's machinery
+
+    # a bot that answers garbage loses its turns to the time-out, and the lab counts them
+    code.fill(GARBAGE)
+    tv.get_by_test_id("lab-run").click()
+    expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
+    expect(tv.get_by_test_id("lab-bad")).to_contain_text("'pass the salt' is not one of")
+    expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+
+    # the bot is kept in this browser, under its name
+    saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
+    assert saved == {"My bot": GARBAGE}
