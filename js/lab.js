@@ -12,7 +12,7 @@
  * it is there on the next visit.
  */
 import { html, morph } from "./html.js";
-import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 
 const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;
@@ -30,7 +30,7 @@ const LEVELS = ["easy", "normal", "hard"];
 const state = {
   status: "booting", // booting | ready | running | failed
   rulesets: [],
-  options: { ruleset: "poslednyaya", level: "normal", players: 2, games: 100, seed: 1 },
+  options: { ruleset: null, level: "normal", players: 2, games: 100, seed: 1 },
   result: null,
   error: null, // {error: traceback, line}
   note: "",
@@ -183,7 +183,7 @@ function options() {
   return html`<div class="lab-options">
     <label>${t("lab.name")}<input id="lab-name" data-testid="lab-name" maxlength="24" value="${state.name}" placeholder="${t("lab.defaultName")}"></label>
     <label>${t("lab.game")}<select data-opt="ruleset" data-testid="lab-ruleset">${state.rulesets.map(
-      (r) => html`<option value="${r.id}" ${r.id === o.ruleset ? "selected" : ""}>${t(`ruleset.${r.id}`)}</option>`,
+      (r) => html`<option value="${r.id}" ${r.id === o.ruleset ? "selected" : ""}>${words(r.name)}</option>`,
     )}</select></label>
     <label>${t("lab.against")}<select data-opt="level" data-testid="lab-level">${LEVELS.map(
       (level) => html`<option value="${level}" ${level === o.level ? "selected" : ""}>${t(`level.${level}`)}</option>`,
@@ -308,6 +308,7 @@ fetch(url("vendor/rulesets.json"))
   .then((response) => response.json())
   .then((data) => {
     state.rulesets = data.rulesets;
+    state.options.ruleset ??= data.rulesets[0]?.id ?? null; // the first game until one is chosen
     render();
   })
   .catch((error) => console.warn(`the list of games could not be loaded: ${error}`));

@@ -19,16 +19,16 @@ from __future__ import annotations
 import linecache
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from .base import Event
+from .base import Event, SeatView
 from .game import Game
 
 #: the file name a bot's code is compiled under (tracebacks point at its lines)
 FILENAME = "bot.py"
 
 #: what a bot's code defines
-Move = Callable[[dict[str, Any], list[Event]], Any]
+Move = Callable[[SeatView, list[Event]], Any]
 
 STARTER = '''\
 """A first bot: call "last" when it may, play the card that keeps the most cards of one
@@ -96,9 +96,9 @@ def load(source: str) -> Move:
 def seat_events(events: Sequence[Event], seat: int) -> list[Event]:
     """``events`` as ``seat`` may see them: the cards of another seat's draws removed."""
     return [
-        {k: v for k, v in e.items() if k != "cards"}
+        cast(Event, {k: v for k, v in e.items() if k != "cards"})
         if e.get("type") == "draw" and e.get("seat") != seat and "cards" in e
-        else dict(e)
+        else cast(Event, dict(e))
         for e in events
     ]
 
