@@ -22,7 +22,7 @@ class Poslednyaya(Game):
     """The ``poslednyaya`` ruleset."""
 
     RULESET = "poslednyaya"
-    TITLE: ClassVar[Words] = {"en": "Poslednyaya (colour deck)", "ru": "Последняя (цветная колода)"}
+    TITLE: ClassVar[Words] = {"en": "Final Card (colour deck)", "ru": "Последняя (цветная колода)"}
     BLURB: ClassVar[Words] = {
         "en": "Match the colour, number or symbol; {players} players, one quick hand.",
         "ru": "Кладите карту того же цвета, числа или символа; {players} игроков, одна быстрая"
@@ -78,7 +78,7 @@ class Poslednyaya(Game):
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
                     " Доступные карты подсвечены.",
                     "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
-                    " её или нажмите «Завершить ход»; другие карты после взятия играть нельзя.",
+                    " её или нажмите «Пас»; другие карты после взятия играть нельзя.",
                 ]),
                 ("Особые карты", [
                     "Пропуск: следующий пропускает ход. Разворот: направление меняется (вдвоём —"
@@ -113,7 +113,7 @@ class Poslednyaya(Game):
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
                 "Or draw one card (even if you could play). If the drawn card fits, play it or"
-                " press “End turn”; no other card may be played after drawing.",
+                " press “Pass”; no other card may be played after drawing.",
             ]),
             ("Special cards", [
                 "Skip: the next player misses a turn. Reverse: the direction changes (with two"
