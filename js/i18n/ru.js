@@ -85,7 +85,7 @@ export default {
   "act.meleeWait": "Схватка: отвечают другие игроки", "act.blocked": "Сыграть нечего, а взять неоткуда: пас", "table.melee": "Схватка",
   "hand.missedCall": "Вы не нажали «Последняя!» вовремя и берёте штрафные карты: {n}.",
   "act.draw": "Взять карту", "act.take": "Взять {n}", "act.pass": "Пас", "act.last": "Последняя!",
-  "act.suit": "Назвать масть", "act.play": "Сыграть", "act.playN": "Сыграть {n} карты", "act.cancel": "Отмена",
+  "act.suit": "Назвать масть", "act.play": "Сыграть", "act.playN": "Сыграть карты: {n}", "act.cancel": "Отмена",
   "act.chooseColour": "Выберите цвет", "act.chooseSuit": "Выберите масть", "act.chooseCard": "Джокер будет…",
   "act.keepSuit": "Оставить {suit}", "act.yourTurn": "Ваш ход", "act.waiting": "Ходит {name}",
   "act.select": "Добавьте карты того же достоинства и нажмите «Сыграть»",
