@@ -48,7 +48,7 @@ export default {
   "join.code.paused": "Слишком много неверных кодов ({n}): вход по коду приостановлен. По QR-коду войти можно.",
   "join.code.resume": "Показать новый код", "join.symbols": "Знак стола:",
   "host.codePaused": "Вход по коду приостановлен: слишком много неверных кодов. По QR-коду войти можно.",
-  "table.turn": "Ходит {name}", "table.time": "осталось {n} с", "table.direction.1": "По часовой",
+  "table.turn": "Ход: {name}", "table.time": "осталось {n} с", "table.direction.1": "По часовой",
   "table.direction.-1": "Против часовой", "table.stock": "Колода: {n}",
   "table.activeColour": "Цвет", "table.activeSuit": "Масть", "table.log": "Ход игры", "table.called": "Последняя!",
   "table.paused": "Пауза", "table.waiting": "Все игроки не в сети: игра ждёт, пока кто-нибудь вернётся", "table.spectating": "Вы смотрите игру",
