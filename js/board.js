@@ -24,7 +24,7 @@ export function waitingFor(msg, myTurn) {
 
 /** The key of an event's words (as py/lastcard/words.py's `event_key` gives it). */
 function eventKey(e) {
-  if (e.type === "draw") return e.cards?.length ? "draw.cards" : !e.reason || e.reason === "draw" ? "draw" : `draw.${e.reason}`;
+  if (e.type === "draw") return e.reason && e.reason !== "draw" ? `draw.${e.reason}` : e.cards?.length ? "draw.cards" : "draw";
   if (e.type !== "play") return e.type;
   const action = (e.action ?? "").split(" ");
   return action.length > 1 && /^[RYBGSHDC]$/.test(action.at(-1)) ? "play.named" : "play";
@@ -110,11 +110,14 @@ export function matchLine(msg) {
   return html`<p class="match" data-testid="match">${parts.join(" · ")}</p>`;
 }
 
-/** Whose turn and the timer. */
-export function turnLine(msg, left) {
+/**
+ * Whose turn and the timer. On a seated phone (`phone`) a melee shows as such: the hand says what
+ * this player may do, not a list of everyone who may answer.
+ */
+export function turnLine(msg, left, { phone = false } = {}) {
   const awaiting = msg.awaiting ?? [];
   if (msg.phase !== "playing" || !awaiting.length) return html``;
-  const who = t("table.turn", { name: names(msg, awaiting) });
+  const who = phone && msg.view?.pending?.kind === "melee" ? t("table.melee") : t("table.turn", { name: names(msg, awaiting) });
   return html`<p class="turn" data-testid="turn" aria-live="polite"><span>${who}</span>
     ${left !== null ? html` <span class="timer ${left <= 5 ? "timer--low" : ""}" data-testid="timer">${t("table.time", { n: left })}</span>` : ""}
     ${msg.paused ? html` <span class="badge">${t("table.paused")}</span>` : ""}</p>`;
@@ -132,7 +135,7 @@ export function pile(msg, { size = "card--xl", land = true } = {}) {
     <div class="pile__stock">${cardBack({ size })}<span class="pile__count">${t("table.stock", { n: v.stock })}</span></div>
     <div class="pile__top" data-testid="top">${v.top ? html`<span class="pile__card ${land ? "pile__card--land" : ""}" data-key="top-${v.discard}-${v.top}">${cardFace(v.top, { size })}</span>` : html`<span class="card card--empty ${size}"></span>`}</div>
     <div class="pile__info">
-      ${v.active ? html`<p class="pile__active"><span class="muted">${t("table.active")}</span> ${activeChip(v.active)}</p>` : ""}
+      ${v.active ? html`<p class="pile__active"><span class="muted">${t(/^[RYBG]$/.test(v.active) ? "table.activeColour" : "table.activeSuit")}</span> ${activeChip(v.active)}</p>` : ""}
       <p class="direction" data-testid="direction"><span class="direction__arrow ${v.direction === -1 ? "ccw" : "cw"}" aria-hidden="true">⟳</span> ${t(`table.direction.${v.direction === -1 ? -1 : 1}`)}</p>
     </div>
     ${v.pending ? html`<p class="pending" data-testid="pending">${pendingLine(msg, v.pending)}</p>` : ""}

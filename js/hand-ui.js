@@ -52,6 +52,22 @@ function choiceDialog(choice) {
 }
 
 /**
+ * What the seat may do now, where "Your turn" would not say it: in a melee (answer out of turn
+ * with the cards named, or pass), with a blocked hand (nothing to play or draw: pass), and, out
+ * of turn in a melee, that the others answer. Null: the plain turn line.
+ */
+function turnHint(view, myTurn) {
+  const legal = view.legal ?? [];
+  if (view.pending?.kind === "melee") {
+    if (!myTurn) return t("act.meleeWait");
+    const answers = [...moves.playableCards(legal)].map((card) => cardName(card));
+    return answers.length ? t("act.melee", { cards: answers.join(t("act.or")) }) : t("act.meleeNone");
+  }
+  if (myTurn && !view.pending && legal.length === 1 && legal[0] === "pass") return t("act.blocked");
+  return null;
+}
+
+/**
  * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
  * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
  * @param {{selection: string[], choice: object|null}} pick
@@ -66,8 +82,9 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   const selecting = pick.selection.length > 0;
   const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
   const suits = moves.suitOptions(legal);
+  const hint = turnHint(view, myTurn);
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
-    ${myTurn ? html`<p class="hand__turn">${t("act.yourTurn")}</p>` : waitingFor ? html`<p class="hand__wait muted">${t("act.waiting", { name: waitingFor })}</p>` : ""}
+    ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>` : hint || waitingFor ? html`<p class="hand__wait muted">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
     <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
@@ -181,6 +198,16 @@ function playedLast(msg) {
   return plays.at(-1)?.seat === msg.seat;
 }
 
+/**
+ * The cards this seat drew for a missed "last card" call, while that is still its latest event
+ * (until it moves again), or 0.
+ */
+export function missedCall(msg) {
+  const mine = (msg.events ?? []).filter((e) => e.seat === msg.seat); // not findLast: Chromium 97+
+  const last = mine.at(-1);
+  return last?.type === "draw" && last.reason === "last" ? last.count : 0;
+}
+
 function nameField(s) {
   return html`<label for="name">${t("lobby.name")}</label>
     <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">`;
@@ -223,8 +250,9 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
+    ${mine && msg.phase === "playing" && missedCall(msg) ? html`<p class="banner" role="status" data-testid="missed-call">${t("hand.missedCall", { n: missedCall(msg) })}</p>` : ""}
     ${hostQuestions}
-    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left)}</section>
+    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
     ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features })}</div>` : spectatorBox(msg)}
     ${toast}
     <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;

@@ -202,6 +202,18 @@ function buzzOnTurn(s) {
   wasMyTurn = myTurn;
 }
 
+let calledBefore = null; // the seats announced with one card at the last message (null: none yet)
+
+/**
+ * Two short pulses when a player's last card is announced: called, or announced by the game
+ * itself in «Последняя», which has no call to hear (not at the first message: a reload).
+ */
+function buzzOnLastCard(s) {
+  const called = s.msg?.phase === "playing" ? s.msg.view?.called ?? [] : [];
+  if (calledBefore && called.some((seat) => !calledBefore.includes(seat))) navigator.vibrate?.([60, 80, 60]);
+  calledBefore = s.msg ? called : null;
+}
+
 /**
  * The phone renders at its next frame, once for however many changes came before it: a view's
  * message task is only its reading, so on a busy device the next message (or the next phone's,
@@ -335,6 +347,7 @@ function onSubmit(event) {
 whenParsed(() => {
   document.documentElement.lang = lang();
   store.subscribe(buzzOnTurn); // first: it decides whose turn the title shows
+  store.subscribe(buzzOnLastCard);
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, () => loadSound(), { capture: true });
   store.subscribe(frames.schedule);
   store.subscribe(keepAwake);

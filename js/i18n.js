@@ -63,9 +63,15 @@ export function otherLang() {
   return current === "ru" ? "en" : "ru";
 }
 
-/** `text` with its `{name}` placeholders filled from `vars` (others kept as they are). */
+/** A number as the current language writes it: a decimal comma in Russian ("0,5"). */
+export function num(value) {
+  return current === "ru" ? String(value).replace(".", ",") : String(value);
+}
+
+/** `text` with its `{name}` placeholders filled from `vars` (others kept as they are; numbers
+ * written as the current language writes them). */
 export function fill(text, vars = {}) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (!(name in vars) ? whole : typeof vars[name] === "number" ? num(vars[name]) : String(vars[name])));
 }
 
 /** Translate `key`, filling `{name}` placeholders from `vars`; a missing key shows itself. */

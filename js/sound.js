@@ -104,7 +104,17 @@ export function cue(name) {
 }
 
 /**
- * The cues a new `tv` message brings after `prev`: the end of a hand, a melee, a last card, a
+ * The seats whose last card is announced in `msg` and was not in `prev`: a call, or the
+ * automatic announcement of a ruleset without a call button («Последняя»), which has no event.
+ */
+export function newlyCalled(prev, msg) {
+  const before = new Set(prev?.phase === "playing" ? prev.view?.called ?? [] : []);
+  return msg.phase === "playing" ? (msg.view?.called ?? []).filter((seat) => !before.has(seat)) : [];
+}
+
+/**
+ * The cues a new `tv` message brings after `prev`: the end of a hand, a melee, a last card (called
+ * or announced), a
  * penalty, else a new turn (one cue per message, the most telling). A full resend
  * (`events_reset`: a reload, a refresh) brings none.
  */
@@ -114,7 +124,7 @@ export function cuesFor(prev, msg) {
   const has = (test) => events.some(test);
   if (has((e) => e.type === "hand_over")) return ["handOver"];
   if (has((e) => e.type === "melee")) return ["melee"];
-  if (has((e) => e.type === "call")) return ["last"];
+  if (has((e) => e.type === "call") || newlyCalled(prev, msg).length) return ["last"];
   if (has((e) => e.type === "draw" && PENALTY_DRAWS.has(e.reason))) return ["penalty"];
   const turn = (m) => (m.phase === "playing" ? (m.awaiting ?? []).join(",") : "");
   if (msg.phase === "playing" && turn(msg) && turn(msg) !== turn(prev)) return ["turn"];

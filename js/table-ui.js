@@ -4,7 +4,7 @@
  * state of js/table.js; clicks carry `data-act` and are interpreted there.
  */
 import { html } from "./html.js";
-import { t, otherLang, words } from "./i18n.js";
+import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, matchLine, pile, results, seatList, seatName, turnLine, waitingFor } from "./board.js";
 import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
@@ -135,9 +135,9 @@ const MB = 1024 * 1024;
 function bootProgress(progress) {
   if (!progress) return html`<span class="spinner" aria-hidden="true"></span>${t("boot.loading")}`;
   if (progress.stage !== "fetch") return html`<span class="spinner" aria-hidden="true"></span>${t(`boot.${progress.stage}`)}`;
-  const loaded = (progress.loaded / MB).toFixed(1);
+  const loaded = num((progress.loaded / MB).toFixed(1));
   if (!progress.total) return html`<span class="spinner" aria-hidden="true"></span>${t("boot.fetchUnknown", { loaded })}`;
-  return html`<label for="boot-bar">${t("boot.fetch", { loaded, total: (progress.total / MB).toFixed(1) })}</label>
+  return html`<label for="boot-bar">${t("boot.fetch", { loaded, total: num((progress.total / MB).toFixed(1)) })}</label>
     <progress id="boot-bar" data-testid="boot-bar" max="${progress.total}" value="${progress.loaded}"></progress>`;
 }
 

@@ -27,9 +27,11 @@ def ru_plural(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
-def number(value: float) -> str:
-    """A count or a number of seconds as the texts print it (``5.0`` -> ``5``)."""
-    return f"{value:g}"
+def number(value: float, lang: str = "en") -> str:
+    """A count or a number of seconds as the texts print it (``5.0`` -> ``5``), with a decimal
+    comma in Russian (``0.5`` -> ``0,5``)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def cards(lang: str, n: int) -> str:
@@ -43,7 +45,7 @@ def seconds(lang: str, n: float) -> str:
     """``n`` seconds: "5 seconds", «5 секунд»."""
     if lang == "ru":
         whole = int(n) if n == int(n) else 2  # a fraction takes the "few" form: 2,5 секунды
-        return f"{number(n)} {ru_plural(whole, 'секунда', 'секунды', 'секунд')}"
+        return f"{number(n, lang)} {ru_plural(whole, 'секунда', 'секунды', 'секунд')}"
     return f"{number(n)} second" if n == 1 else f"{number(n)} seconds"
 
 
@@ -89,13 +91,13 @@ def points(lang: str, table: Mapping[str, int]) -> str:
 #: player of any gender (English keeps the simple past). A ruleset changes or adds keys with
 #: ``EVENT_WORDS``.
 EVENTS: dict[str, dict[str, str]] = {
-    "play": {"en": "{name} played {cards}", "ru": "{name} кладёт {cards}"},
+    "play": {"en": "{name} played {cards}", "ru": "{name} кладёт: {cards}"},
     "play.named": {
         "en": "{name} played {cards} and chose {colour}",
-        "ru": "{name} кладёт {cards} и называет: {colour}",
+        "ru": "{name} кладёт: {cards} — и называет: {colour}",
     },
     "draw": {"en": "{name} drew {n}", "ru": "{name} берёт {n}"},
-    "draw.cards": {"en": "{name} drew {cards}", "ru": "{name} берёт {cards}"},
+    "draw.cards": {"en": "{name} drew {cards}", "ru": "{name} берёт: {cards}"},
     "draw.penalty": {
         "en": "{name} drew {n} and lost the turn",
         "ru": "{name} берёт {n} и пропускает ход",
@@ -113,14 +115,14 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} did not call “Last card!” in time and drew {n}",
         "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
     },
-    "pass": {"en": "{name} ended the turn", "ru": "{name} завершает ход"},
+    "pass": {"en": "{name} passed", "ru": "{name} пасует"},
     "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
     "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
     "call": {"en": "{name}: last card!", "ru": "{name}: последняя!"},
     "suit": {"en": "{name} named {suit}", "ru": "{name} называет масть: {suit}"},
     "melee": {
         "en": "Melee: {name} attacks, {count} cards at stake",
-        "ru": "Схватка: нападает {name}, на кону {count}",
+        "ru": "Схватка: нападает {name}; на кону карт: {count}",
     },
     "reshuffle": {
         "en": "The discard pile was shuffled into the stock",
@@ -139,14 +141,14 @@ EVENTS: dict[str, dict[str, str]] = {
 
 def event_key(event: Mapping[str, object]) -> str:
     """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
-    (its ``reason``; ``draw.cards`` when the drawn cards are shown), for a play whether it
-    named a colour or suit."""
+    (its ``reason``, even where the cards are shown; a plain draw with its cards shown:
+    ``draw.cards``), for a play whether it named a colour or suit."""
     kind = str(event.get("type"))
     if kind == "draw":
-        if event.get("cards"):
-            return "draw.cards"
         reason = event.get("reason")
-        return "draw" if reason in (None, "draw") else f"draw.{reason}"
+        if reason not in (None, "draw"):
+            return f"draw.{reason}"
+        return "draw.cards" if event.get("cards") else "draw"
     if kind == "play":
         action = str(event.get("action", "")).split()
         return "play.named" if len(action) > 1 and action[-1] in NAMES_IN_FORCE else "play"

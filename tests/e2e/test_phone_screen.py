@@ -1,5 +1,5 @@
 """The phone's screen in a phone-sized context, rendered by js/hand-ui.js from a table message
-(the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, End turn
+(the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, Pass
 and Last card are on screen and can be tapped without scrolling; "Paused" shows while paused."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
         expect(cards).to_have_count(size)
         assert phone.evaluate("scrollY") == 0
         height = phone.viewport_size["height"] if phone.viewport_size else 0
-        for name in ("Draw", "End turn", "Last card!"):
+        for name in ("Draw", "Pass", "Last card!"):
             button = phone.get_by_role("button", name=name, exact=True)
             box = button.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (size, name, box)

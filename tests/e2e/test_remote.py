@@ -70,7 +70,7 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     remote.press("ArrowDown", 3)
     remote.press("Enter")
     expect(tv.locator("#ruleset")).to_have_value("posledniy-igrok")
-    expect(tv.locator(".topbar__ruleset")).to_have_text("Posledniy igrok")
+    expect(tv.locator(".topbar__ruleset")).to_have_text("Last Player")
     # one hand in the match, no turn timer, computers without a pause: numbers and lists alike
     remote.go("ArrowDown", "opt-hands")
     remote.press("Enter")
@@ -121,7 +121,7 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     # the rules: focus trapped inside, the arrows scroll them, Back closes, focus returns
     remote.go("ArrowUp", "rules-open")
     remote.press("Enter")
-    rules = tv.get_by_role("dialog", name="Rules: Posledniy igrok")
+    rules = tv.get_by_role("dialog", name="Rules: Last Player")
     expect(rules).to_be_visible()
     for _ in range(4):
         remote.press("Tab")

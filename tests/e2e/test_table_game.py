@@ -57,7 +57,7 @@ def take_turn(tv: Page, hand: Locator) -> None:
     elif hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+)$")).is_enabled():
         hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+)$")).click()
     else:
-        hand.get_by_role("button", name="End turn", exact=True).click()
+        hand.get_by_role("button", name="Pass", exact=True).click()
     choice = tv.get_by_test_id("choice")
     while choice.count():  # a joker names a card first, then maybe a suit
         choice.get_by_role("button").first.click()
@@ -172,7 +172,7 @@ def test_rules_pause_and_removal_during_a_solo_game(
     expect(timer).to_have_text(re.compile(r"\d+ s left"))
     before = timer.inner_text()
     tv.get_by_role("button", name="Rules").click()
-    rules = tv.get_by_role("dialog", name="Rules: Poslednyaya (colour deck)")
+    rules = tv.get_by_role("dialog", name="Rules: Final Card (colour deck)")
     expect(rules).to_be_visible()
     expect(timer).not_to_have_text(before, timeout=5000)  # the rules do not stop the clock
     expect(rules).to_contain_text("Wild Draw Four")

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from lastcard import RULESETS, describe, new_game, rules_text
-from lastcard.words import cards, event_key, ru_plural
+from lastcard.words import cards, event_key, ru_plural, seconds
 
 
 def said(ruleset: str, options: dict[str, int] | None = None, timers: dict | None = None) -> dict:
@@ -115,3 +115,9 @@ def test_the_log_says_why_cards_were_drawn() -> None:
     assert "melee" in words["last-one"]["draw.melee"]
     assert "blocked" in words["poslednyaya"]["blocked"]
     assert "elimination score" in words["last-one"]["eliminated"]
+
+
+def test_russian_numbers_take_a_decimal_comma() -> None:
+    assert seconds("ru", 0.5) == "0,5 секунды"
+    assert seconds("en", 0.5) == "0.5 seconds"
+    assert seconds("ru", 5.0) == "5 секунд"

@@ -22,3 +22,12 @@ test("t() reads the language loaded at start and fills placeholders", () => {
   assert.equal(t("seat.cards", { n: 3 }), strings[lang()]["seat.cards"].replace("{n}", "3"));
   assert.equal(t("no.such.key"), "no.such.key");
 });
+
+test("Russian writes a fraction with a decimal comma, English with a point", async () => {
+  const { num, setLang } = await import("../../js/i18n.js");
+  await setLang("ru");
+  assert.equal(t("opt.seconds", { n: 0.5 }), "0,5 с");
+  assert.equal(num("12.5"), "12,5");
+  await setLang("en");
+  assert.equal(t("opt.seconds", { n: 0.5 }), "0.5 s");
+});

@@ -140,7 +140,7 @@ class LastCard(Game):
                     " совпадать с мастью или достоинством верхней. Последняя положенная задаёт"
                     " масть.",
                     "Если можете ходить — обязаны. Иначе возьмите карту; если подходит, можно"
-                    " сыграть её (с картами того же достоинства) или завершить ход.",
+                    " сыграть её (с картами того же достоинства) или спасовать.",
                 ]),
                 ("Особые карты", [
                     f"2 и 5: следующий берёт {two} или {five} либо отвечает: 2 на 2, 5 на 5, или"
@@ -156,7 +156,7 @@ class LastCard(Game):
                     " требует.",
                 ]),
                 ("Начало и очки", [
-                    "Начальная карта действует на не-сдающего: 2 или 5 — берёт и ходит; 10 —"
+                    "Начальная карта действует на того, кто не сдаёт: 2 или 5 — берёт и ходит; 10 —"
                     " пропускает ход; туз — сначала называет масть.",
                     f"Победитель раздачи получает очки за карты соперников: {worth}.",
                 ]),
@@ -171,7 +171,7 @@ class LastCard(Game):
                 "Play one or more cards of one rank; at least one must match the suit in force"
                 " or the top card's rank. The last card laid sets the suit.",
                 "If you can play, you must. Otherwise draw one; if it fits you may play it (with"
-                " others of that rank) or end the turn.",
+                " others of that rank) or pass.",
             ]),
             ("Special cards", [
                 f"2 and 5: the next player picks up {two} or {five}, or counters with another 2"

@@ -20,7 +20,10 @@ from ..words import cards, missed_call, number, players, points, seconds
 
 #: the options' names in the lobby form, shared with «Последний игрок»
 HAND_SIZE_LABEL: Words = {"en": "Cards per hand", "ru": "Карт на руки"}
-CALL_PENALTY_LABEL: Words = {"en": "Missed-call penalty (cards)", "ru": "Штраф за невызов (карт)"}
+CALL_PENALTY_LABEL: Words = {
+    "en": "Missed-call penalty (cards)",
+    "ru": "Штраф за необъявленную последнюю карту (карт)",
+}
 
 
 @register
@@ -28,7 +31,7 @@ class LastOne(Game):
     """The ``last-one`` ruleset."""
 
     RULESET = "last-one"
-    TITLE: ClassVar[Words] = {"en": "Last One", "ru": "Last One"}
+    TITLE: ClassVar[Words] = {"en": "Last One", "ru": "До последнего"}
     BLURB: ClassVar[Words] = {
         "en": "Suits and jokers over several hands, {players} players; too many penalty points"
         " and you are out.",
@@ -139,7 +142,7 @@ class LastOne(Game):
                 ("Особые карты", [
                     f"2: следующий берёт {two} и пропускает ход. В: следующий пропускает ход."
                     " Т: направление меняется.",
-                    "3: можно положить сверху ещё одну любую карту (или завершить ход).",
+                    "3: можно положить сверху ещё одну любую карту (или спасовать).",
                     "8: кладётся на что угодно; назовите масть.",
                     "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
                     " как она.",
@@ -153,7 +156,8 @@ class LastOne(Game):
                     f" {missed_call(lang, penalty)}."
                 ]),
                 ("Очки", [
-                    "Раздача кончается, когда кто-то вышел (последняя карта не действует).",
+                    "Раздача кончается, как только у кого-то не остаётся карт (последняя карта не"
+                    " действует).",
                     f"Победитель раздачи и все, у кого одна карта, получают 0; остальные: {worth}.",
                 ]),
             ]  # fmt: skip
@@ -173,7 +177,7 @@ class LastOne(Game):
             ("Special cards", [
                 f"2: the next player draws {two} and misses the turn. J: the next player is"
                 " skipped. A: the direction reverses.",
-                "3: you may lay any one more card on it (or end the turn).",
+                "3: you may lay any one more card on it (or pass).",
                 "8: playable on anything; name the suit to follow.",
                 "Joker: play it as any card that would be legal now; it acts as that card.",
                 "4: starts a melee. Anyone (except the attacker) may play the next card of that"

@@ -24,7 +24,7 @@ class PosledniyIgrok(Game):
     """The ``posledniy-igrok`` ruleset."""
 
     RULESET = "posledniy-igrok"
-    TITLE: ClassVar[Words] = {"en": "Posledniy igrok", "ru": "Последний игрок"}
+    TITLE: ClassVar[Words] = {"en": "Last Player", "ru": "Последний игрок"}
     BLURB: ClassVar[Words] = {
         "en": "A set number of hands, {players} players; collect the fewest penalty points.",
         "ru": "Заданное число раздач, {players} игроков; наберите меньше всех штрафных очков.",

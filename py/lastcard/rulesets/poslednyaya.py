@@ -22,7 +22,7 @@ class Poslednyaya(Game):
     """The ``poslednyaya`` ruleset."""
 
     RULESET = "poslednyaya"
-    TITLE: ClassVar[Words] = {"en": "Poslednyaya (colour deck)", "ru": "Последняя (цветная колода)"}
+    TITLE: ClassVar[Words] = {"en": "Final Card (colour deck)", "ru": "Последняя (цветная колода)"}
     BLURB: ClassVar[Words] = {
         "en": "Match the colour, number or symbol; {players} players, one quick hand.",
         "ru": "Кладите карту того же цвета, числа или символа; {players} игроков, одна быстрая"
@@ -67,7 +67,8 @@ class Poslednyaya(Game):
                 ("Цель", [
                     f"{who} игроков, одна раздача. Первым избавьтесь от всех карт.",
                     f"{deck} карт четырёх цветов — красный ▲, жёлтый ★, синий (капля), зелёный ■:"
-                    " числа 0–9, пропуск, разворот, «Возьми две», выбор цвета и «Возьми четыре».",
+                    " числа 0–9, «Пропуск», «Разворот», «Возьми две», «Выбор цвета» и"
+                    " «Возьми четыре».",
                 ]),
                 ("Начало", [
                     f"Каждый получает {cards(lang, size)}; вашу руку видно только на вашем"
@@ -78,12 +79,12 @@ class Poslednyaya(Game):
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
                     " Доступные карты подсвечены.",
                     "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
-                    " её или нажмите «Завершить ход»; другие карты после взятия играть нельзя.",
+                    " её или нажмите «Пас»; другие карты после взятия играть нельзя.",
                 ]),
                 ("Особые карты", [
-                    "Пропуск: следующий пропускает ход. Разворот: направление меняется (вдвоём —"
-                    " как пропуск).",
-                    f"«Возьми две»: следующий берёт {two} и пропускает ход. Выбор цвета: назовите"
+                    "«Пропуск»: следующий пропускает ход. «Разворот»: направление меняется"
+                    " (вдвоём — как «Пропуск»).",
+                    f"«Возьми две»: следующий берёт {two} и пропускает ход. «Выбор цвета»: назовите"
                     " любой цвет.",
                     f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
                     " Можно, только если у вас нет карт текущего цвета.",
@@ -113,7 +114,7 @@ class Poslednyaya(Game):
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
                 "Or draw one card (even if you could play). If the drawn card fits, play it or"
-                " press “End turn”; no other card may be played after drawing.",
+                " press “Pass”; no other card may be played after drawing.",
             ]),
             ("Special cards", [
                 "Skip: the next player misses a turn. Reverse: the direction changes (with two"

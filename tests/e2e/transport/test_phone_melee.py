@@ -1,5 +1,6 @@
-"""A phone in a Last One melee, out of turn: it sees the melee, only the needed card and "End turn"
-are open to it, and its card is played.
+"""A phone in a Last One melee, out of turn: it sees the melee and says what this player may do
+(the needed card, or pass) rather than listing everyone who may answer; only the needed card and
+"Pass" are open to it, and its card is played.
 
 The deal is fixed (``fixed_seed``): Bot 1 opens with the 4 of hearts, Bot 2 (the defender)
 passes, and the phone holds the 5 of hearts. The timers are off and the computers think for
@@ -43,14 +44,14 @@ def test_phone_answers_a_melee_out_of_turn(
     tv.get_by_role("button", name="Start the game").click()
 
     # The melee waits on the phone alone once the defender has passed.
-    expect(phone.get_by_test_id("turn")).to_have_text("Пётр to move", timeout=JOIN_TIMEOUT)
+    expect(phone.get_by_test_id("turn")).to_have_text("Melee", timeout=JOIN_TIMEOUT)
     expect(phone.get_by_text("Melee in hearts: next card 5 of hearts")).to_be_visible()
     hand = phone.get_by_role("region", name="Your cards")
-    expect(hand.get_by_text("Your turn")).to_be_visible()
+    expect(hand.get_by_test_id("your-turn")).to_have_text("Answer the melee: 5 of hearts — or pass")
     for card in HAND:
         open_ = "false" if card == "5H" else "true"
         expect(hand.get_by_test_id(f"card-{card}")).to_have_attribute("aria-disabled", open_)
-    expect(hand.get_by_role("button", name="End turn", exact=True)).to_be_enabled()
+    expect(hand.get_by_role("button", name="Pass", exact=True)).to_be_enabled()
     expect(hand.get_by_role("button", name="Draw", exact=True)).to_be_disabled()
 
     hand.get_by_test_id("card-5H").click()
@@ -58,4 +59,5 @@ def test_phone_answers_a_melee_out_of_turn(
     expect(hand.get_by_test_id("card-5H")).to_have_count(0)
     # Now the phone is the aggressor: the melee goes on without it.
     expect(phone.get_by_text("next card 6 of hearts")).to_be_visible()
-    expect(hand.get_by_text("Your turn")).to_have_count(0)
+    expect(hand.get_by_test_id("your-turn")).to_have_count(0)
+    expect(hand.get_by_text("Melee: the others may answer")).to_be_visible()

@@ -1,0 +1,46 @@
+// Explained events (issue 25): the phone says what a melee or a blocked hand lets its player do,
+// a missed "last card" call says so on the penalised phone, and a last card announced by the game
+// itself («Последняя») is a cue on the TV.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setLang } from "../../js/i18n.js";
+import { handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
+import { eventLine } from "../../js/board.js";
+import { cuesFor, newlyCalled } from "../../js/sound.js";
+
+await setLang("en");
+const text = (markup) => String(markup).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+const melee = { kind: "melee", suit: "H", need: "5H", defender: 1, count: 4 };
+
+test("a melee says what this player may answer with, or that the others answer", () => {
+  const view = { seat: 0, hand: ["5H", "JOKER", "7D"], legal: ["play 5H", "play JOKER=5H", "pass"], pending: melee };
+  assert.match(text(handPanel(view, NO_PICK, { myTurn: true })), /Answer the melee: 5 of hearts or joker — or pass/);
+  assert.match(text(handPanel({ ...view, legal: ["pass"] }, NO_PICK, { myTurn: true })), /Nothing to answer the melee with: pass/);
+  assert.match(text(handPanel({ ...view, legal: [] }, NO_PICK, { waitingFor: "Борис" })), /Melee: the others may answer/);
+  assert.doesNotMatch(text(handPanel(view, NO_PICK, { myTurn: true })), /End turn|Your turn/);
+});
+
+test("a blocked hand says why its only move is a pass", () => {
+  const view = { seat: 0, hand: ["7D"], legal: ["pass"], pending: null };
+  assert.match(text(handPanel(view, NO_PICK, { myTurn: true })), /Nothing to play and nothing to draw: pass/);
+  assert.match(text(handPanel({ ...view, legal: ["draw", "pass"] }, NO_PICK, { myTurn: true })), /Your turn/);
+});
+
+test("the penalised phone is told of its missed call until it moves again", () => {
+  const draw = { type: "draw", seat: 0, count: 2, reason: "last", cards: ["7D", "8D"], n: 5 };
+  assert.equal(missedCall({ seat: 0, events: [draw] }), 2);
+  assert.equal(missedCall({ seat: 0, events: [draw, { type: "play", seat: 1, n: 6 }] }), 2);
+  assert.equal(missedCall({ seat: 0, events: [draw, { type: "play", seat: 0, n: 6 }] }), 0);
+  assert.equal(missedCall({ seat: 1, events: [draw] }), 0);
+  // its own log line keeps the reason though the cards are shown to it
+  const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: { "draw.last": "{name} did not call in time and drew {n}", "draw.cards": "{name} drew {cards}" } } } };
+  assert.equal(eventLine(msg, draw), "Анна did not call in time and drew 2");
+});
+
+test("a last card announced by the game is a cue, once", () => {
+  const before = { phase: "playing", awaiting: [1], view: { called: [] } };
+  const after = { phase: "playing", awaiting: [1], view: { called: [0] }, events: [] };
+  assert.deepEqual(newlyCalled(before, after), [0]);
+  assert.deepEqual(cuesFor(before, after), ["last"]);
+  assert.deepEqual(cuesFor(after, { ...after }), []);
+});

@@ -1,0 +1,65 @@
+"""Russian that fits every player (issue 25): every line the pages show about a player — each
+event kind of each ruleset through js/board.js's ``eventLine``, each string of the pages, the
+seat list, strip and results in every seat state — rendered in both languages for «Анна» and
+«Борис» (tests/js/render-words.mjs), and no masculine-only past tense next to «Анна»."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from lastcard import RULESETS
+
+HERE = Path(__file__).resolve().parent
+
+#: a masculine-only past tense («сыграл», «выбыл», «отошёл») or short form («удалён», «согласен»)
+MASCULINE = re.compile(
+    r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ёл)\b|\b\w+ён\b|\b(?:убран|согласен|готов|должен|рад|сам)\b", re.I
+)
+
+
+@pytest.fixture(scope="module")
+def lines() -> dict[str, list[str]]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    words = {ruleset: RULESETS[ruleset].event_words() for ruleset in RULESETS}
+    run = subprocess.run(
+        [node, str(HERE / "render-words.mjs")],
+        input=json.dumps(words), capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(run.stdout)
+
+
+def test_no_line_about_anna_reads_as_if_she_were_a_man(lines: dict[str, list[str]]) -> None:
+    about = [line for line in lines["ru"] if "Анна" in line]
+    assert len(about) > 100  # every event of every ruleset, the strings and the screens
+    wrong = [line for line in about if MASCULINE.search(line.replace("Анна", ""))]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_event_names_its_player_in_both_languages(lines: dict[str, list[str]]) -> None:
+    for lang in ("en", "ru"):
+        events = [line for line in lines[lang] if re.match(r"[\w-]+ [\w.]+: ", line)]
+        for ruleset in RULESETS:
+            mine = [line for line in events if line.startswith(f"{ruleset} ")]
+            assert any("Борис" in line for line in mine), (lang, ruleset)
+            assert not [line for line in mine if "{" in line], (lang, ruleset)
+
+
+def test_card_names_mid_sentence_are_quoted_and_capitalised(lines: dict[str, list[str]]) -> None:
+    plays = [line for line in lines["ru"] if line.startswith("poslednyaya play")]
+    assert any("Анна кладёт: «Возьми четыре»" in line for line in plays), plays
+    assert any("«Возьми две» (синий)" in line for line in plays), plays
+    assert not any(re.search(r"возьми (две|четыре)|пропуск|разворот", line) for line in plays)
+
+
+def test_the_checker_catches_what_it_should() -> None:
+    for wrong in ("Анна сыграл", "Анна выбыл", "удалён", "Анна отошёл", "Согласен"):
+        assert MASCULINE.search(wrong.replace("Анна", "")), wrong
+    for right in ("Анна кладёт", "Анна выходит из игры", "вне игры", "Я за", "Анна берёт 2"):
+        assert not MASCULINE.search(right.replace("Анна", "")), right
