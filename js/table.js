@@ -557,7 +557,6 @@ whenParsed(() => {
       performance.mark("lock-granted"); // diagnostics: docs/design.md
       begin();
     } else {
-      joinLayer.then(({ early }) => early.hub?.then((hub) => hub.close())); // not the table
       store.dispatch({ type: "boot", boot: "elsewhere" });
       setState("elsewhere");
     }
