@@ -558,7 +558,7 @@ whenParsed(() => {
   onLangChange(() => store.dispatch({ type: "lang" }));
   document.documentElement.lang = lang();
   const app = document.getElementById("app");
-  // What a player does on this screen shows at once (the table's changes wait for a frame).
+  // What a player does on this screen shows at once, its focus too (the table's changes wait a task).
   app.addEventListener("click", (event) => {
     onClick(event);
     frames.flush();
