@@ -117,7 +117,7 @@ def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boo
 def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[float]]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" with the layout it forces)."""
+    markup, "morph" it into the page, "focus" placed once the frame has laid the change out)."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
             f" | {max(tasks, default=0):.0f} |"
         )
     print("\nThe TV's renders in the hand, ms, p50 / p99 / max:\n")
-    print("| CPU | renders | build | morph | focus (and the layout it forces) |")
+    print("| CPU | renders | build | morph | focus |")
     print("|---:|---:|---:|---:|---:|")
     for rate, _, played in rows:
         parts = " | ".join(spread(played[part]) for part in ("build", "morph", "focus"))

@@ -119,21 +119,16 @@ export async function phoneUrlFor(where) {
 
 /**
  * Start what the QR waits for, before the page knows it is the table (it asks for its lock
- * meanwhile): the phones' address (`lan.json`) and, when the relay is wanted, js/relay.js, the
- * MQTT client's evaluation and the brokers' clients (a client's first connection builds mqtt.js's
- * stream: 40-60 ms of the main thread, spent here rather than after the QR). Nothing is
- * subscribed or answered; give the result to `TableJoin` (`early`), or close its `hub` when the
- * page is not the table.
+ * meanwhile): the phones' address (`lan.json`) and, when the relay is wanted, js/relay.js (the
+ * room and the key; its MQTT client is loaded after the QR is drawn). Nothing is subscribed or
+ * answered; give the result to `TableJoin` (`early`).
  * @param {ReturnType<typeof configFromLocation>} [config]
- * @returns {{handUrl: Promise<string>, relay: Promise<typeof import("./relay.js")> | null,
- *            hub: Promise<import("./relay.js").Brokers> | null}}
+ * @returns {{handUrl: Promise<string>, relay: Promise<typeof import("./relay.js")> | null}}
  */
 export function prepareJoin(config = configFromLocation(location)) {
   const relayWanted = config.mode === "relay" || (config.mode === "auto" && config.brokers.length > 0);
   const relay = relayWanted ? import("./relay.js") : null;
-  const hub = relay?.then((module) => new module.Brokers(config.brokers)) ?? null;
-  hub?.catch(() => {}); // a failure is met (and told) when the relay starts
-  return { handUrl: phoneUrlFor(location), relay, hub };
+  return { handUrl: phoneUrlFor(location), relay };
 }
 
 /** The table's end of every phone link. Events: open, message, close, invite, status. */
@@ -430,14 +425,12 @@ export class TableJoin extends EventTarget {
         ways.relay = true;
         this.#render();
       }
-      // Painted before the code's exchange loads js/pake.js and its curve library (nobody types a
-      // code that fast) and, without `early` clients, before the brokers' clients are made.
+      // Painted before the MQTT client and the code's exchange (js/pake.js and its curve
+      // library) load: nobody types a code or scans that fast.
       await afterPaint();
     }
-    // The clients `prepareJoin` made while the page waited for its lock, once; else new ones.
-    const early = await this.early?.hub?.catch(() => null);
-    if (this.early) this.early.hub = null;
-    const hub = early && !early.closed ? early : new relay.Brokers(brokers);
+    await relay.loadMqtt();
+    const hub = new relay.Brokers(brokers);
     hub.onState = (state) => this.#relayStateChanged(state);
     this.#relayStateChanged(hub.state);
     this.hub = hub;

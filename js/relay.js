@@ -1,6 +1,6 @@
 // Relay signalling: offers and answers cross public MQTT-over-WebSocket brokers, encrypted.
 //
-// Loaded by dynamic import() only when relay joining is used (it pulls in the mqtt bundle).
+// Loaded by dynamic import() only when relay joining is used; its MQTT client only once brokers are.
 // Cryptography comes from js/relay-crypto.js: WebCrypto, or audited pure JS on pages without it.
 //
 // The QR's way: a room id (public, the topic) and a 128-bit key `k` (secret, in the URL
@@ -18,11 +18,19 @@
 // traffic does not let anyone test codes offline; online, every exchange the table answers is
 // charged to one failure budget for the table's lifetime (`CodeBudget`) until the phone confirms.
 
-import mqtt from "../vendor/mqtt/mqtt.esm.js";
 import { cryptoSuite, sameBytes } from "./relay-crypto.js";
 import { CodeBudget } from "./code-budget.js";
 
 export { CodeBudget };
+
+// The MQTT client (vendor/mqtt: about 0.7 s of a TV's main thread to evaluate, at 4x throttling)
+// is loaded by `loadMqtt()`, not with this module: the QR's room and key need none of it.
+let mqtt = null;
+
+/** Load the MQTT client that `Brokers` needs (once; `withBrokers` does it itself). */
+export async function loadMqtt() {
+  mqtt ??= (await import("../vendor/mqtt/mqtt.esm.js")).default;
+}
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
@@ -165,6 +173,7 @@ export class Brokers {
    *          backoffMs?: number[]}} [options]
    */
   constructor(urls, { onState = () => {}, backoffMs = BACKOFF_MS } = {}) {
+    if (!mqtt) throw new Error("Brokers: loadMqtt() first");
     this.handlers = new Map();
     this.onState = onState;
     this.everConnected = false;
@@ -312,6 +321,7 @@ export async function serveRoom({ hub, room, key, onOffer, limit = new RateLimit
  * did but `attempt` did not settle in time.
  */
 async function withBrokers(brokers, timeoutMs, attempt) {
+  await loadMqtt();
   let hub;
   let timer;
   try {

@@ -33,6 +33,7 @@ LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 # (every message seen under lastcard/#, as [topic, payload]).
 START_PARTY = """async (brokers) => {
   const relay = await import("/js/relay.js");
+  await relay.loadMqtt();
   const hub = new relay.Brokers(brokers);
   const log = [];
   const client = hub.clients[0];
