@@ -684,6 +684,19 @@ def test_remove_seat_leaving_one_stops_the_match():
 MELEE = [["4H", "9C"], ["5H", "KD", "QD"], ["QS", "JS"]]
 
 
+def test_d14_a_melee_whose_aggressor_was_removed_is_a_sound_save() -> None:
+    """The pending melee still names its removed aggressor: the engine's own check accepts it,
+    and the game saves and loads as it is (a table restores it after a reload)."""
+    game = deal(MELEE, starter="7H")
+    act(game, (0, "play 4H"))
+    game.remove_seat(0)
+    assert game.public_view()["pending"]["aggressor"] == 0 and not game.in_play(0)
+    game.check()
+    again = type(game).from_dict(game.to_dict())
+    again.check()
+    assert again.to_dict() == game.to_dict()
+
+
 def test_d14_a_removed_aggressor_never_draws() -> None:
     """The melee goes on; the seat continuing it faces the next seat in play, not the removed
     one, which draws nothing (the cards stay in the game)."""
