@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .test_table_game import OFFLINE
 
@@ -36,8 +37,14 @@ class Remote:
             self.presses += 1
 
     def focused(self) -> str | None:
-        value = self.page.evaluate(FOCUSED)
-        return None if value is None else str(value)
+        """What has the focus once it has settled: after a change the table sent, the TV places
+        the focus in the task after the frame that draws it (js/table.js), so this waits a
+        moment for it; None if nothing takes it."""
+        try:
+            self.page.wait_for_function(f"() => ({FOCUSED})() !== null", timeout=5_000)
+        except PlaywrightTimeoutError:
+            return None
+        return str(self.page.evaluate(FOCUSED))
 
     def go(self, key: str, target: str, limit: int = 12) -> None:
         """Press ``key`` until ``target`` (an id, or ``act[:command][:seat]``) has the focus."""
