@@ -20,6 +20,11 @@ from firefox import FoxPage
 from playwright.sync_api import Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+# js/join-phone.js: a relay link with its answer but not open by then is given up and a fresh
+# offer sent. ICE between a Chromium phone and a Firefox table stalls now and then (seen in about
+# 1 run in 16 before issue 22, and 1 in 5 full runs of this stop); the join must be given the
+# time of that retry and of a whole second hand-shake on a busy machine.
+RELAY_OPEN_MS = 10_000
 SNAPSHOT_KEPT = """async () => (await (await caches.open("python-snapshot")).keys()).length > 0"""
 BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again (from its snapshot, if kept)
 NAMES = ("Анна", "Bob")
@@ -30,7 +35,9 @@ def join(phone: Page, url: str, name: str) -> None:
     phone.goto(url)
     phone.get_by_label("Your name").fill(name)
     phone.get_by_role("button", name="Join").click()
-    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(phone.get_by_text("You are at the table")).to_be_visible(
+        timeout=RELAY_OPEN_MS + JOIN_TIMEOUT
+    )
 
 
 def test_firefox_table_with_chromium_phones_plays_a_hand_through_reloads(
