@@ -67,17 +67,23 @@ export function errorText(code) {
 }
 
 /**
- * `render` once for however many `schedule()` calls came before `wait(flush)` calls it back
- * (`wait` returns how to cancel that); `flush()` renders now what is waiting. A hidden page
- * renders at once: its DOM stays current for whatever reads it.
+ * Call `render` at the next animation frame, once for however many `schedule()` calls came
+ * before it: a burst of messages costs one render, and a message's task is only its reading.
+ * `flush()` renders now what is waiting (after the player's own input, which shows at once).
+ * A hidden page gets no frames: it renders at once (its DOM stays current for whatever reads
+ * it), and a timer stands in for a frame that does not come (the page hidden meanwhile).
+ * @param {() => void} render
+ * @returns {{schedule: () => void, flush: () => void}}
  */
-function coalesced(render, wait) {
+export function frameRenderer(render, fallbackMs = 100) {
   let pending = false;
-  let cancel = () => {};
+  let frame = 0;
+  let timer = 0;
   function flush() {
     if (!pending) return;
     pending = false;
-    cancel();
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
     render();
   }
   function schedule() {
@@ -87,29 +93,10 @@ function coalesced(render, wait) {
     }
     if (pending) return;
     pending = true;
-    cancel = wait(flush);
+    frame = requestAnimationFrame(flush);
+    timer = setTimeout(flush, fallbackMs);
   }
   return { schedule, flush };
-}
-
-/**
- * Call `render` at the next animation frame, once for however many `schedule()` calls came
- * before it: a burst of messages costs one render, and a message's task is only its reading.
- * `flush()` renders now what is waiting (after the player's own input, which shows at once).
- * A hidden page gets no frames: it renders at once, and a timer stands in for a frame that does
- * not come (the page hidden meanwhile).
- * @param {() => void} render
- * @returns {{schedule: () => void, flush: () => void}}
- */
-export function frameRenderer(render, fallbackMs = 100) {
-  return coalesced(render, (flush) => {
-    const frame = requestAnimationFrame(flush);
-    const timer = setTimeout(flush, fallbackMs);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  });
 }
 
 /**
@@ -122,8 +109,22 @@ export function frameRenderer(render, fallbackMs = 100) {
  * @returns {{schedule: () => void, flush: () => void}}
  */
 export function taskRenderer(render) {
-  return coalesced(render, (flush) => {
-    const timer = setTimeout(flush, 0);
-    return () => clearTimeout(timer);
-  });
+  let pending = false;
+  let timer = 0;
+  function flush() {
+    if (!pending) return;
+    pending = false;
+    clearTimeout(timer);
+    render();
+  }
+  function schedule() {
+    if (document.hidden) {
+      pending = true;
+      return flush();
+    }
+    if (pending) return;
+    pending = true;
+    timer = setTimeout(flush, 0);
+  }
+  return { schedule, flush };
 }
