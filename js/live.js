@@ -98,33 +98,3 @@ export function frameRenderer(render, fallbackMs = 100) {
   }
   return { schedule, flush };
 }
-
-/**
- * Call `render` in a task of its own, soon, once for however many `schedule()` calls came before
- * it; `flush()` and a hidden page as in `frameRenderer`. The frame that then draws the change
- * (style, layout, paint) is a task of its own too, where a render in a frame's callback shares
- * the frame's task: on a TV's slow main thread either half is short of a long task, the two
- * together were not (docs/benchmarks.md).
- * @param {() => void} render
- * @returns {{schedule: () => void, flush: () => void}}
- */
-export function taskRenderer(render) {
-  let pending = false;
-  let timer = 0;
-  function flush() {
-    if (!pending) return;
-    pending = false;
-    clearTimeout(timer);
-    render();
-  }
-  function schedule() {
-    if (document.hidden) {
-      pending = true;
-      return flush();
-    }
-    if (pending) return;
-    pending = true;
-    timer = setTimeout(flush, 0);
-  }
-  return { schedule, flush };
-}

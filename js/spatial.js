@@ -276,11 +276,6 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
    * dialog closed, keep it inside the open one, and put it on `preferred()` when nothing has it.
    */
   function keepFocus() {
-    // The common case reads no layout (a TV's render would otherwise force the frame's layout
-    // into its own task): no dialog is or was open, and the focused control is still there.
-    const el = document.activeElement;
-    const stays = el && el !== document.body && el.isConnected && !el.disabled && !el.closest("[inert], [hidden]");
-    if (stays && !opened.size && !document.querySelector("[aria-modal='true']")) return;
     const open = [...document.querySelectorAll("[aria-modal='true']")].filter((el) => el.getClientRects().length > 0);
     const top = open.at(-1) ?? null;
     let restore = null;

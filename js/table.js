@@ -10,7 +10,7 @@ import { joinText, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, received, startTicker, taskRenderer, tick } from "./live.js";
+import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
@@ -160,14 +160,12 @@ function download(message) {
 const renders = [];
 const KEPT_RENDERS = 1000;
 /**
- * The TV renders in a task of its own, once for however many changes came meanwhile: the phones'
- * messages are already out (route), a burst of changes costs one render, not one each, and the
- * frame that draws it (style, layout, paint) is another task (docs/benchmarks.md: on a TV's slow
- * main thread, render and frame together were long tasks).
+ * The TV renders at the next frame, once for however many changes came since the last one: the
+ * phones' messages are already out (route), and a burst of changes costs one render, not one each.
  */
-const frames = taskRenderer(render);
+const frames = frameRenderer(render);
 
-/** Bring the screen (and, after its frame, the focus) to the store's state. */
+/** Bring the screen (and the focus) to the store's state. */
 function render() {
   const s = store.state();
   const started = performance.now();
@@ -182,42 +180,14 @@ function render() {
   const timing = { build: built - started, morph: performance.now() - built, focus: 0 };
   renders.push(timing);
   if (renders.length > KEPT_RENDERS) renders.shift();
-  focusing = timing;
-  focusAfterFrame();
-}
-
-let focusing = null; // the render whose focus is not placed yet (its timings)
-let focusFrame = 0;
-let focusTimer = 0;
-
-/**
- * Place the focus once the frame has drawn the render, in a task of its own: the boxes it reads
- * are laid out then, where in the render's task they forced the layout into it. A key (the
- * remote's next press), a click or a hidden page places it at once.
- */
-function focusAfterFrame() {
-  cancelAnimationFrame(focusFrame);
-  clearTimeout(focusTimer);
-  if (document.hidden) return placeFocus();
-  focusFrame = requestAnimationFrame(() => {
-    focusTimer = setTimeout(placeFocus, 0);
-  });
-}
-
-function placeFocus() {
-  const timing = focusing;
-  if (!timing) return;
-  focusing = null;
-  cancelAnimationFrame(focusFrame);
-  clearTimeout(focusTimer);
-  const s = store.state();
-  const started = performance.now();
+  // The focus follows in the same task (a test, or a remote's next key, sees both at once). Its
+  // boxes need the new layout: in a frame's callback that is the layout the frame does anyway.
   if (s.boot === "elsewhere" || s.boot === "moved") {
     remote?.keepFocus(); // "Move the table here": its button, not nothing
   } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
-    timing.focus = performance.now() - started;
+    timing.focus = performance.now() - built - timing.morph;
   }
 }
 
@@ -597,7 +567,6 @@ whenParsed(() => {
   app.addEventListener("click", (event) => {
     onClick(event);
     frames.flush();
-    placeFocus();
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode], [data-act=code-resume]");
@@ -607,26 +576,14 @@ whenParsed(() => {
   app.addEventListener("change", (event) => {
     onChange(event);
     frames.flush();
-    placeFocus();
   });
   app.addEventListener("submit", (event) => {
     onSubmit(event);
     frames.flush();
-    placeFocus();
   });
-  // A key finds the screen and the focus as they are (js/spatial.js listens after this).
-  document.addEventListener(
-    "keydown",
-    () => {
-      frames.flush();
-      placeFocus();
-    },
-    true,
-  );
   remote = remoteControl({ onBack: () => {
     const done = back();
     frames.flush();
-    placeFocus();
     return done;
   }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
