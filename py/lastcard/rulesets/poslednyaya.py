@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Option,
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, players
+from ..words import cards, missed_call, players
 
 
 @register
@@ -33,7 +42,13 @@ class Poslednyaya(Game):
     MATCH = "single"
     SOLO_BOTS = 2
     NAMES = COLOURS
-    HAND_SIZE = 7
+    HAND_SIZE = "hand_size"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "hand_size": hand_size_option(7, 4, 12),
+        # 0: the automatic announcement (R34); 1-4: the call button of Last One's kind
+        "last_call_penalty": call_penalty_option(0),
+        **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
+    }
     RANDOM_FIRST = True
     PLAY_DRAWN = True
     CALLS = "auto"
@@ -60,9 +75,20 @@ class Poslednyaya(Game):
     @classmethod
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 000's decisions, with the deck, the hand and the draws of its facts."""
-        who, deck, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck()), cls.HAND_SIZE
+        who, deck = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck())
+        size = count(cls.HAND_SIZE, options)
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
+        penalty = options["last_call_penalty"]
+        stack, jump, trade = options["stacking"], options["jump_in"], options["seven_zero"]
+        until = options["draw_until_play"]
         if lang == "ru":
+            call = (
+                "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
+                " без штрафа."
+                if not penalty
+                else "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                f" {missed_call(lang, penalty)}."
+            )
             return [
                 ("Цель", [
                     f"{who} игроков, одна раздача. Первым избавьтесь от всех карт.",
@@ -78,8 +104,17 @@ class Poslednyaya(Game):
                 ("Ваш ход", [
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
                     " Доступные карты подсвечены.",
-                    "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
-                    " её или нажмите «Пас»; другие карты после взятия играть нельзя.",
+                    "Или берите карты по одной (даже если есть ход), пока не придёт подходящая:"
+                    " её можно сыграть или оставить — «Пас»; если брать больше нечего, ход"
+                    " переходит дальше. Другие карты после взятия играть нельзя."
+                    if until
+                    else "Или возьмите одну карту (даже если есть ход). Если она подходит —"
+                    " сыграйте её или нажмите «Пас»; другие карты после взятия играть нельзя.",
+                    *(["Перехват: кто держит точно такую же карту, как открытая (тот же цвет и"
+                       " значение; кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне"
+                       " очереди, пока никто не решает, брать ли штраф, что делать со взятой"
+                       " картой или какой назвать цвет. Дальше игра идёт от этого игрока."]
+                      if jump else []),
                 ]),
                 ("Особые карты", [
                     "«Пропуск»: следующий пропускает ход. «Разворот»: направление меняется"
@@ -88,18 +123,32 @@ class Poslednyaya(Game):
                     " любой цвет.",
                     f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
                     " Можно, только если у вас нет карт текущего цвета.",
-                    "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
+                    "Штрафы складываются: на «Возьми две» можно положить «Возьми две» или «Возьми"
+                    " четыре», на «Возьми четыре» — только «Возьми четыре» (даже при картах"
+                    " текущего цвета). Кто не добавляет, берёт всё и пропускает ход; вдвоём"
+                    " после этого вы ходите снова."
+                    if stack
+                    else "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
                     " «Возьми четыре» вы ходите снова.",
+                    *(["Семь-ноль: сыграв 7, поменяйтесь картами с любым игроком на выбор;"
+                       " после 0 все передают свои карты следующему по направлению игры. Если"
+                       " 7 или 0 — последняя карта, обмена нет: раздача окончена."]
+                      if trade else []),
                 ]),
                 ("Последняя карта и конец", [
-                    "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
-                    " без штрафа.",
+                    call,
                     "Выйти можно любой картой; её действие выполняется до итогов.",
                     "Если брать нечего и круг прошёл без сброса и взятия, побеждают те, у кого"
                     " меньше всего карт.",
                     "После итогов ведущий может начать реванш.",
                 ]),
             ]  # fmt: skip
+        call = (
+            "Holding one card is announced automatically — no button, no penalty."
+            if not penalty
+            else "With one card left press “Last card!” before the next player plays;"
+            f" {missed_call(lang, penalty)}."
+        )
         return [
             ("Goal", [
                 f"{who} players, one hand. Be the first to get rid of all your cards.",
@@ -113,8 +162,17 @@ class Poslednyaya(Game):
             ("Your turn", [
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
-                "Or draw one card (even if you could play). If the drawn card fits, play it or"
-                " press “Pass”; no other card may be played after drawing.",
+                "Or draw one card at a time (even if you could play) until one fits: play it or"
+                " keep it with “Pass”; when nothing is left to draw, the turn passes on. No"
+                " other card may be played after drawing."
+                if until
+                else "Or draw one card (even if you could play). If the drawn card fits, play it"
+                " or press “Pass”; no other card may be played after drawing.",
+                *(["Jump-in: anyone holding a card identical to the face-up one (same colour and"
+                   " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody"
+                   " is deciding on a pickup, a drawn card or a colour. Play goes on from that"
+                   " player."]
+                  if jump else []),
             ]),
             ("Special cards", [
                 "Skip: the next player misses a turn. Reverse: the direction changes (with two"
@@ -123,11 +181,20 @@ class Poslednyaya(Game):
                 " colour.",
                 f"Wild Draw Four: choose a colour; the next player draws {four} and misses the"
                 " turn. Only when you hold no card of the current colour.",
-                "Penalties never stack or pass on. With two players, after Draw Two or Wild"
-                " Draw Four you move again.",
+                "Pickups stack: on a Draw Two you may lay a Draw Two or a Wild Draw Four, on a"
+                " Wild Draw Four only a Wild Draw Four (even holding the current colour)."
+                " Whoever does not add draws the total and misses the turn; with two players"
+                " you then move again."
+                if stack
+                else "Penalties never stack or pass on. With two players, after Draw Two or"
+                " Wild Draw Four you move again.",
+                *(["Seven-zero: after playing a 7, swap hands with any player you choose; after"
+                   " a 0 everyone passes their hand to the next player in the direction of"
+                   " play. Going out on a 7 or a 0 swaps nothing: the hand is over."]
+                  if trade else []),
             ]),
             ("Last card and the end", [
-                "Holding one card is announced automatically — no button, no penalty.",
+                call,
                 "You may go out on any card; its effect still applies before the results.",
                 "If nothing can be drawn and a full round passes with no play and no draw, the"
                 " fewest cards win (ties share the win).",
