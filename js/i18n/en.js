@@ -87,6 +87,7 @@ export default {
   "act.draw": "Draw", "act.take": "Pick up {n}", "act.pass": "Pass", "act.last": "Last card!",
   "act.suit": "Name the suit", "act.play": "Play", "act.playN": "Play {n} cards", "act.cancel": "Cancel",
   "act.chooseColour": "Choose a colour", "act.chooseSuit": "Choose a suit", "act.chooseCard": "The joker is…",
+  "lobby.houseRules": "House rules", "act.chooseSeat": "Swap hands with…", "act.jumpIn": "Jump in out of turn with {cards}",
   "act.keepSuit": "Keep {suit}", "act.yourTurn": "Your turn", "act.waiting": "Waiting for {name}",
   "act.select": "Tap more cards of this rank, then Play",
   "event.last_card": "{name} has one card left!", "event.away": "{name} is away: two turns timed out", "event.back": "{name} is back",

@@ -87,6 +87,7 @@ export default {
   "act.draw": "Взять карту", "act.take": "Взять {n}", "act.pass": "Пас", "act.last": "Последняя!",
   "act.suit": "Назвать масть", "act.play": "Сыграть", "act.playN": "Сыграть карты: {n}", "act.cancel": "Отмена",
   "act.chooseColour": "Выберите цвет", "act.chooseSuit": "Выберите масть", "act.chooseCard": "Джокер будет…",
+  "lobby.houseRules": "Домашние правила", "act.chooseSeat": "С кем поменяться картами?", "act.jumpIn": "Можно перехватить ход: {cards}",
   "act.keepSuit": "Оставить {suit}", "act.yourTurn": "Ваш ход", "act.waiting": "Ходит {name}",
   "act.select": "Добавьте карты того же достоинства и нажмите «Сыграть»",
   "event.last_card": "{name}: последняя карта!", "event.away": "{name} — нет на месте: два хода без ответа", "event.back": "{name} снова в игре",
