@@ -1,0 +1,224 @@
+"""House rules on the real pages (issue 24): a TV and two phones joined through the loopback
+relay play one «Последняя» table with every house rule on, and each rule is met on the phones:
+
+- the lobby groups the house rules under their heading on the TV; each phone's lobby names them;
+- during play the line under the game's name names them on the TV and on the phones;
+- hand size: each phone is dealt the lobby's number of cards;
+- seven-zero: a phone plays a 7, picks whom to swap with, and both phones' hands change (each
+  from its own view); the TV's log says so;
+- jump-in: a phone plays a card identical to the top card out of turn; the TV's log says so;
+- stacking: a Draw Two on a waiting Draw Two;
+- draw until play: a draw that brings more than one card;
+- the call penalty: a phone that lets its last card go uncalled draws the penalty.
+
+The positions are met deterministically: only phones sit at the table (nothing moves unless the
+test moves it), the table's seed is fixed (``fixed_seed``), and the moves are the plan that
+:func:`plan` finds for that seed by playing the same deal in CPython with the engine the pages
+run. If the engine's deal or rules change, the test says so and ``python
+tests/e2e/test_house_rules.py`` finds a new seed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from broker import amqtt_broker
+from lastcard import Game, new_game
+from playwright.sync_api import Page, expect
+from tablehost.table import game_seed
+
+if __name__ != "__main__":
+    from test_table_game import fixed_seed
+
+JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+RULESET = "poslednyaya"
+NAMES = ("Ann", "Ben")
+OPTIONS: dict[str, Any] = {
+    "stacking": True,
+    "jump_in": True,
+    "seven_zero": True,
+    "draw_until_play": True,
+    "last_call_penalty": 2,
+    "hand_size": 5,
+}
+SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · Penalty 2 · 5 cards dealt"
+RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")
+#: the table's seed (js/table.js draws it from Math.random), found by ``find_seed``
+SEED = 0
+MAX_STEPS = 60  # a plan longer than this is not worth the clicks
+
+Step = tuple[int, str]  # (seat, action)
+
+
+def _met(game: Game, seat: int, action: str, events: list[dict[str, Any]], before: dict[str, Any]) -> set[str]:
+    """The house rules that ``seat``'s ``action`` (which gave ``events``) showed at work."""
+    out = set()
+    play = action.startswith("play ")
+    if play and " @" in action:
+        out.add("seven_zero")
+    if play and seat != before["turn"]:
+        out.add("jump_in")
+    pending = before["pending"]
+    if play and isinstance(pending, dict) and pending.get("kind") == "pickup" and "+2" in action:
+        out.add("stacking")
+    if action == "draw" and not pending:
+        drawn = sum(int(e.get("count") or 0) for e in events if e.get("type") == "draw" and e.get("seat") == seat)
+        if drawn > 1:
+            out.add("draw_until_play")
+    if any(e.get("type") == "draw" and e.get("reason") == "last" for e in events):
+        out.add("call_penalty")
+    return out
+
+
+def _choose(game: Game, wanted: set[str]) -> Step | None:
+    """The next move of the plan: a move that shows a rule not yet seen (a 7's swap, a jump-in,
+    a stacked Draw Two), else the turn's first play that does not end the hand, else a draw,
+    else a pass. Nobody calls "last card": the penalty comes by itself."""
+    view = game.public_view()
+    turn = view["turn"]
+    moves = [(seat, a) for seat in range(game.players) for a in game.legal_actions(seat) if a != "last"]
+    for seat, action in moves:
+        rule = ("seven_zero" if " @" in action else "jump_in" if seat != turn else
+                "stacking" if view["pending"] and "+2" in action else None)
+        if rule in wanted and action.startswith("play "):
+            return seat, action
+    own = [a for s, a in moves if s == turn]
+    plays = [a for a in own if a.startswith("play ")]
+    keeps = [a for a in plays if view["counts"][turn] > 1]
+    for options in (keeps, ["draw"], ["pass"], plays):
+        found = [a for a in options if a in own]
+        if found:
+            return turn, found[0]
+    return None
+
+
+def plan(seed: int) -> list[Step] | None:
+    """The moves from the table seeded ``seed`` that show every house rule, or None."""
+    game = new_game(RULESET, len(NAMES), seed=game_seed(seed, 0), options=OPTIONS)
+    wanted = set(RULES)
+    steps: list[Step] = []
+    while wanted and not game.over and len(steps) < MAX_STEPS:
+        step = _choose(game, wanted)
+        if step is None:
+            return None
+        before = game.public_view()
+        events = game.apply(*step)
+        steps.append(step)
+        wanted -= _met(game, step[0], step[1], events, before)
+    return None if wanted else steps
+
+
+def find_seed(tries: int = 20_000) -> tuple[int, list[Step]]:
+    """The first seed whose plan shows every rule, the shortest of the first few found."""
+    found: list[tuple[int, list[Step]]] = []
+    for seed in range(tries):
+        steps = plan(seed)
+        if steps is not None:
+            found.append((seed, steps))
+            if len(found) == 20:
+                break
+    return min(found, key=lambda f: len(f[1]))
+
+
+if __name__ == "__main__":
+    best = find_seed()
+    print(f"SEED = {best[0]}  # {len(best[1])} moves: {best[1]}")
+    sys.exit(0)
+
+
+@pytest.fixture(scope="module")
+def broker_url() -> Iterator[str]:
+    """A loopback MQTT-over-WebSocket broker for this module."""
+    with amqtt_broker() as url:
+        yield url
+
+
+def hand(phone: Page) -> list[str]:
+    """The cards in ``phone``'s hand, sorted."""
+    return sorted(phone.locator("[data-act=card]").evaluate_all("(all) => all.map((b) => b.dataset.card)"))
+
+
+def newest_event(tv: Page) -> str:
+    """The key of the newest line of the TV's log (``e<n>``)."""
+    return tv.get_by_test_id("log").locator("li").first.get_attribute("data-key") or ""
+
+
+def move(tv: Page, phone: Page, action: str) -> None:
+    """``action`` on ``phone`` as its player makes it: a card (then the colour or the seat it
+    asks for), Draw or Pass; returns once the TV's log has its line."""
+    before = newest_event(tv)
+    words = action.split()
+    if words[0] == "play":
+        phone.locator(f"[data-act=card][data-card='{words[1]}']").first.click()
+        if len(words) > 2:
+            phone.get_by_test_id("choice").locator(f"[data-action='{action}']").click()
+    else:
+        phone.locator(f"[data-act=send][data-action='{action}']").click()
+    expect(tv.get_by_test_id("log").locator("li").first).not_to_have_attribute("data-key", before)
+
+
+def test_every_house_rule_on_one_table_from_the_phones(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    steps = plan(SEED)
+    assert steps is not None, "the engine deals or plays otherwise now: run this file for a new seed"
+    tv.add_init_script(fixed_seed((SEED + 0.5) / 2**31))
+    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    tv.get_by_label("Turn timer").select_option("off")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    phones = []
+    for name in NAMES:  # seated in join order
+        phone = new_phone()
+        phone.goto(url.inner_text())
+        phone.get_by_label("Your name").fill(name)
+        phone.get_by_role("button", name="Join").click()
+        expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+        phones.append(phone)
+    expect(tv.get_by_test_id("seat-1")).to_contain_text(NAMES[1])
+
+    house = tv.get_by_test_id("house")
+    expect(house.locator("legend")).to_have_text("House rules")
+    for name, value in OPTIONS.items():
+        field = house.locator(f"#opt-{name}")
+        if value is True:
+            field.check()
+            expect(field).to_be_checked()
+        else:
+            field.fill(str(value))
+            field.press("Tab")
+            expect(field).to_have_attribute("value", str(value))
+    for phone in phones:
+        expect(phone.get_by_test_id("house-rules")).to_have_text(f"House rules: {SUMMARY}")
+    tv.get_by_role("button", name="Start the game").click()
+
+    expect(tv.locator(".topbar").get_by_test_id("house-rules")).to_have_text(SUMMARY)
+    for phone in phones:
+        expect(phone.get_by_test_id("house-rules")).to_have_text(SUMMARY)
+        expect(phone.locator("[data-act=card]")).to_have_count(OPTIONS["hand_size"])
+
+    game = new_game(RULESET, len(NAMES), seed=game_seed(SEED, 0), options=OPTIONS)
+    for seat, action in steps:
+        phone = phones[seat]
+        before = game.public_view()
+        if seat != before["turn"]:  # a jump-in: the phone says so, out of turn
+            expect(phone.get_by_test_id("jump-in")).to_be_visible()
+        hands = [hand(p) for p in phones]
+        events = game.apply(seat, action)
+        move(tv, phone, action)
+        rules = _met(game, seat, action, events, before)
+        if rules & {"seven_zero", "jump_in"}:
+            expect(tv.get_by_test_id("log").locator("li").first).to_contain_text(NAMES[seat])
+        if "seven_zero" in rules:  # both hands changed, each phone showing its own
+            other = int(action.split("@")[1])
+            for i, p in enumerate(phones):
+                expect(p.locator("[data-act=card]")).to_have_count(len(game.hands[i]))
+                assert hand(p) == sorted(game.hands[i])
+            assert hand(phones[other]) != hands[other] and hand(phone) != hands[seat]
+    for i, p in enumerate(phones):
+        assert hand(p) == sorted(game.hands[i])
+    assert not log.console_errors
