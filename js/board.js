@@ -46,6 +46,7 @@ export function eventLine(msg, e) {
     cards: (e.cards ?? []).map(cardName).join(", "),
     colour: letterName((e.action ?? "").split(" ").at(-1)),
     suit: e.active ? letterName(e.active) : "",
+    target: typeof e.target === "number" ? seatName(msg, e.target) : "", // a seven-zero swap's other seat
   };
   const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
   return text ? fill(text, vars) : t(`event.${e.type}`, vars);
