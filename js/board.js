@@ -107,14 +107,16 @@ export function seatStrip(msg) {
 
 /**
  * The house rules on at this table (the options the description marks `house`: a checkbox that
- * is ticked, a number off its default), in the words of their `short` with the number filled in:
- * `["Stacking", "Jump-in", "9 cards dealt"]`.
+ * is ticked, then a number off its default, each in the description's order), in the words of
+ * their `short` with the number filled in: `["Stacking", "Jump-in", "9 cards dealt"]`.
  * @param {object} lobby  the message's `lobby` (its `description` and `options`)
  */
 export function houseRules(lobby) {
   const options = lobby?.options ?? {};
-  return (lobby?.description?.options ?? [])
-    .filter((spec) => spec.house && (spec.type === "bool" ? options[spec.name] === true : (options[spec.name] ?? spec.default) !== spec.default))
+  const house = (lobby?.description?.options ?? []).filter((spec) => spec.house);
+  const on = (spec) => (spec.type === "bool" ? options[spec.name] === true : (options[spec.name] ?? spec.default) !== spec.default);
+  return [...house.filter((spec) => spec.type === "bool"), ...house.filter((spec) => spec.type !== "bool")]
+    .filter(on)
     .map((spec) => words(spec.short, { n: options[spec.name] }));
 }
 

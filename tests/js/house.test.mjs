@@ -15,11 +15,11 @@ const DESCRIPTION = {
   ],
 };
 
-test("the line names the house rules on, a number only off its default, in the description's order", () => {
+test("the line names the house rules on (the rules, then the numbers off their defaults)", () => {
   const lobby = (options) => ({ description: DESCRIPTION, options });
   assert.deepEqual(houseRules(lobby({})), []);
   assert.deepEqual(houseRules(lobby({ hand_size: 7, target: 500, stacking: false })), []);
-  assert.deepEqual(houseRules(lobby({ jump_in: true, hand_size: 9, stacking: true })), ["9 cards dealt", "Stacking", "Jump-in"]);
+  assert.deepEqual(houseRules(lobby({ jump_in: true, hand_size: 9, stacking: true })), ["Stacking", "Jump-in", "9 cards dealt"]);
   assert.equal(String(houseLine({ lobby: lobby({}) })), "");
   assert.match(String(houseLine({ lobby: lobby({ stacking: true, jump_in: true }) })), /Stacking · Jump-in/);
   assert.match(String(houseLine({ lobby: lobby({ stacking: true }) }, { label: true })), /House rules:/);
