@@ -35,6 +35,8 @@ class Event(TypedDict, total=False):
     dealer: int
     auto: bool
     n: int
+    target: int
+    seats: list[int]
 
 
 #: a game's options by name: whole numbers and flags (``Option``)
@@ -84,7 +86,7 @@ class Pending(TypedDict, total=False):
     kind: Required[str]
     #: the seat to decide (every kind but ``melee``)
     seat: int
-    #: cards owed (``pickup``, ``chain``, ``melee``)
+    #: cards owed (``pickup``, ``chain``, ``melee``; a stacked draw's total is a ``pickup``)
     count: int
     #: the card that continues a climb (``chain``, ``melee``; ``None``: the top is reached)
     need: str | None
@@ -119,6 +121,9 @@ class Effect:
     free: bool = False
     melee: bool = False
     chain: bool = False
+    #: seven-zero (a house rule): a 7 swaps hands with the seat the play names, a 0 passes
+    #: every hand on in the direction of play
+    trade: bool = False
 
 
 #: the boolean option that carries every seated player's agreement (``Option.agree_high``)

@@ -87,9 +87,9 @@ def points(lang: str, table: Mapping[str, int]) -> str:
 #: the words of the engine's events, in each language, by key (``event_key``): what the log on
 #: the pages and the replay's log say. Placeholders: ``{name}`` (the seat's), ``{n}`` (cards
 #: drawn), ``{cards}`` (cards laid or drawn), ``{colour}`` / ``{suit}`` (a name in force),
-#: ``{count}`` (cards at stake). Russian in the present tense or noun phrases: the same for a
-#: player of any gender (English keeps the simple past). A ruleset changes or adds keys with
-#: ``EVENT_WORDS``.
+#: ``{count}`` (cards at stake), ``{target}`` (the other seat's name in a seven-zero swap).
+#: Russian in the present tense or noun phrases: the same for a player of any gender (English
+#: keeps the simple past). A ruleset changes or adds keys with ``EVENT_WORDS``.
 EVENTS: dict[str, dict[str, str]] = {
     "play": {"en": "{name} played {cards}", "ru": "{name} кладёт: {cards}"},
     "play.named": {
@@ -128,6 +128,14 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "The discard pile was shuffled into the stock",
         "ru": "Сброс перемешивается и становится колодой",
     },
+    "swap": {
+        "en": "{name} swapped hands with {target}",
+        "ru": "{name} и {target} меняются картами",
+    },
+    "rotate": {
+        "en": "Every hand passed on to the next player",
+        "ru": "Все передают свои карты дальше по кругу",
+    },
     "removed": {"en": "{name} left the game", "ru": "{name} выходит из игры"},
     "blocked": {
         "en": "Nobody could play or draw: the hand is blocked",
@@ -137,6 +145,29 @@ EVENTS: dict[str, dict[str, str]] = {
     "hand_over": {"en": "Hand over", "ru": "Раздача окончена"},
     "match_over": {"en": "Match over", "ru": "Матч окончен"},
 }
+
+
+#: the rules-text lines of the house rules (``docs/house-rules.md``) that read alike in every
+#: game offering them, in each language (``{two}``: the cards a 2 makes draw)
+HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
+    "stacking.twos": {
+        "en": "2s stack: on a 2 the next player may lay another 2 (a joker too, as a 2) instead"
+        " of drawing; whoever does not add draws the total and misses the turn.",
+        "ru": "Двойки складываются: на двойку следующий может вместо взятия положить свою"
+        " (или джокер как двойку); кто не добавляет, берёт всё и пропускает ход.",
+    },
+    "draw_until_play": {
+        "en": "Draw until a card fits, then play it or keep it (pass); when nothing is left to"
+        " draw, the turn passes on.",
+        "ru": "Берите карты по одной, пока не придёт подходящая, — её можно сыграть или оставить"
+        " (пас); если брать больше нечего, ход переходит дальше.",
+    },
+}
+
+
+def house_line(lang: str, key: str) -> str:
+    """A house rule's rules-text line in ``lang`` (``HOUSE_RULES_TEXT``)."""
+    return HOUSE_RULES_TEXT[key][lang]
 
 
 def event_key(event: Mapping[str, object]) -> str:
