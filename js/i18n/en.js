@@ -91,7 +91,7 @@ export default {
   "act.keepSuit": "Keep {suit}", "act.yourTurn": "Your turn", "act.waiting": "Waiting for {name}",
   "act.select": "Tap more cards of this rank, then Play",
   "event.last_card": "{name} has one card left!", "event.away": "{name} is away: two turns timed out", "event.back": "{name} is back",
-  "event.deal": "Hand {hand} dealt",
+  "event.jump_in": "{name} jumped in out of turn", "event.deal": "Hand {hand} dealt",
   "link.connecting": "Connecting to the table…", "link.answering": "Connecting to the table…",
   "link.show-answer": "Show this code to the table’s camera", "link.reconnecting": "Connection lost — reconnecting…",
   "link.scan-again": "Connection lost: scan the QR code on the TV again", "link.refused": "The table did not answer. Check the code and try again.",

@@ -91,7 +91,7 @@ export default {
   "act.keepSuit": "Оставить {suit}", "act.yourTurn": "Ваш ход", "act.waiting": "Ходит {name}",
   "act.select": "Добавьте карты того же достоинства и нажмите «Сыграть»",
   "event.last_card": "{name}: последняя карта!", "event.away": "{name} — нет на месте: два хода без ответа", "event.back": "{name} снова в игре",
-  "event.deal": "Раздача {hand}",
+  "event.jump_in": "{name} перехватывает ход!", "event.deal": "Раздача {hand}",
   "link.connecting": "Подключаемся к столу…", "link.answering": "Подключаемся к столу…",
   "link.show-answer": "Покажите этот код камере стола", "link.reconnecting": "Связь потеряна — переподключаемся…",
   "link.scan-again": "Связь потеряна: отсканируйте QR-код на ТВ ещё раз", "link.refused": "Стол не ответил. Проверьте код и попробуйте снова.",
