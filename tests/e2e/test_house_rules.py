@@ -1,12 +1,13 @@
-"""House rules on the real pages (issue 24): a TV and two phones joined through the loopback
+"""House rules on the real pages (issue 24): a TV and three phones joined through the loopback
 relay play one «Последняя» table with every house rule on, and each rule is met on the phones:
 
 - the lobby groups the house rules under their heading on the TV; each phone's lobby names them;
 - during play the line under the game's name names them on the TV and on the phones;
 - hand size: each phone is dealt the lobby's number of cards;
-- seven-zero: a phone plays a 7, picks whom to swap with, and both phones' hands change (each
-  from its own view); the TV's log says so;
-- jump-in: a phone plays a card identical to the top card out of turn; the TV's log says so;
+- seven-zero: a phone plays a 7, picks whom to swap with by name, and both phones' hands change
+  (each from its own view); the TV's log says so;
+- jump-in: a phone that may jump in says so, plays a card identical to the top card out of turn,
+  and the TV's log says so;
 - stacking: a Draw Two on a waiting Draw Two;
 - draw until play: a draw that brings more than one card;
 - the call penalty: a phone that lets its last card go uncalled draws the penalty.
@@ -35,7 +36,7 @@ from .test_table_game import fixed_seed
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 RULESET = "poslednyaya"
-NAMES = ("Ann", "Ben")
+NAMES = ("Ann", "Ben", "Cleo")
 OPTIONS: dict[str, Any] = {
     "stacking": True,
     "jump_in": True,
@@ -47,13 +48,15 @@ OPTIONS: dict[str, Any] = {
 SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards dealt · Penalty 2"
 RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")
 #: the table's seed (js/table.js draws it from Math.random), found by ``find_seed``
-SEED = 0
+SEED = 1947
 MAX_STEPS = 60  # a plan longer than this is not worth the clicks
 
 Step = tuple[int, str]  # (seat, action)
 
 
-def _met(game: Game, seat: int, action: str, events: list[dict[str, Any]], before: dict[str, Any]) -> set[str]:
+def _met(
+    game: Game, seat: int, action: str, events: list[dict[str, Any]], before: dict[str, Any]
+) -> set[str]:
     """The house rules that ``seat``'s ``action`` (which gave ``events``) showed at work."""
     out = set()
     play = action.startswith("play ")
@@ -65,7 +68,11 @@ def _met(game: Game, seat: int, action: str, events: list[dict[str, Any]], befor
     if play and isinstance(pending, dict) and pending.get("kind") == "pickup" and "+2" in action:
         out.add("stacking")
     if action == "draw" and not pending:
-        drawn = sum(int(e.get("count") or 0) for e in events if e.get("type") == "draw" and e.get("seat") == seat)
+        drawn = sum(
+            int(e.get("count") or 0)
+            for e in events
+            if e.get("type") == "draw" and e.get("seat") == seat
+        )
         if drawn > 1:
             out.add("draw_until_play")
     if any(e.get("type") == "draw" and e.get("reason") == "last" for e in events):
@@ -79,10 +86,19 @@ def _choose(game: Game, wanted: set[str]) -> Step | None:
     else a pass. Nobody calls "last card": the penalty comes by itself."""
     view = game.public_view()
     turn = view["turn"]
-    moves = [(seat, a) for seat in range(game.players) for a in game.legal_actions(seat) if a != "last"]
+    moves = [
+        (seat, a) for seat in range(game.players) for a in game.legal_actions(seat) if a != "last"
+    ]
     for seat, action in moves:
-        rule = ("seven_zero" if " @" in action else "jump_in" if seat != turn else
-                "stacking" if view["pending"] and "+2" in action else None)
+        rule = (
+            "seven_zero"
+            if " @" in action
+            else "jump_in"
+            if seat != turn
+            else "stacking"
+            if view["pending"] and "+2" in action
+            else None
+        )
         if rule in wanted and action.startswith("play "):
             return seat, action
     own = [a for s, a in moves if s == turn]
@@ -111,16 +127,12 @@ def plan(seed: int) -> list[Step] | None:
     return None if wanted else steps
 
 
-def find_seed(tries: int = 20_000) -> tuple[int, list[Step]]:
-    """The first seed whose plan shows every rule, the shortest of the first few found."""
-    found: list[tuple[int, list[Step]]] = []
-    for seed in range(tries):
-        steps = plan(seed)
-        if steps is not None:
-            found.append((seed, steps))
-            if len(found) == 20:
-                break
-    return min(found, key=lambda f: len(f[1]))
+def find_seed(tries: int = 4000) -> tuple[int, list[Step]]:
+    """The seed below ``tries`` with the shortest plan (about 10 s a thousand seeds)."""
+    plans = ((seed, plan(seed)) for seed in range(tries))
+    return min(
+        ((seed, steps) for seed, steps in plans if steps is not None), key=lambda f: len(f[1])
+    )
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +144,8 @@ def broker_url() -> Iterator[str]:
 
 def hand(phone: Page) -> list[str]:
     """The cards in ``phone``'s hand, sorted."""
-    return sorted(phone.locator("[data-act=card]").evaluate_all("(all) => all.map((b) => b.dataset.card)"))
+    cards = phone.locator("[data-act=card]")
+    return sorted(cards.evaluate_all("(all) => all.map((b) => b.dataset.card)"))
 
 
 def newest_event(tv: Page) -> str:
@@ -141,15 +154,21 @@ def newest_event(tv: Page) -> str:
     return (lines.first.get_attribute("data-key") or "") if lines.count() else ""
 
 
-def move(tv: Page, phone: Page, action: str) -> None:
-    """``action`` on ``phone`` as its player makes it: a card (then the colour or the seat it
-    asks for), Draw or Pass; returns once the TV's log has its line."""
+def move(tv: Page, phone: Page, action: str, legal: list[str]) -> None:
+    """``action`` on ``phone`` as its player makes it: a card, then the colour or the player it
+    asks for when ``legal`` lists more than one play of that card; else Draw or Pass. Returns once
+    the TV's log has its line."""
     before = newest_event(tv)
     words = action.split()
     if words[0] == "play":
         phone.locator(f"[data-act=card][data-card='{words[1]}']").first.click()
-        if len(words) > 2:
-            phone.get_by_test_id("choice").locator(f"[data-action='{action}']").click()
+        if sum(a.split()[:2] == words[:2] for a in legal) > 1:
+            choice = phone.get_by_test_id("choice")
+            if "@" in action:  # whom to swap with: the other players, by name
+                seat = int(action.split("@")[1])
+                expect(choice).to_contain_text("Swap hands with…")
+                expect(choice.get_by_test_id(f"swap-{seat}")).to_contain_text(NAMES[seat])
+            choice.locator(f"[data-action='{action}']").click()
     else:
         phone.locator(f"[data-act=send][data-action='{action}']").click()
     newest = tv.get_by_test_id("log").locator("li").first
@@ -163,7 +182,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
     tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
 ) -> None:
     steps = plan(SEED)
-    assert steps is not None, "the engine deals or plays otherwise now: run this file for a new seed"
+    assert steps is not None, "the engine deals or plays otherwise now: find_seed() finds a seed"
     tv.add_init_script(fixed_seed((SEED + 0.5) / 2**31))
     log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
     tv.get_by_label("Turn timer").select_option("off")
@@ -206,13 +225,16 @@ def test_every_house_rule_on_one_table_from_the_phones(
         if seat != before["turn"]:  # a jump-in: the phone says so, out of turn
             expect(phone.get_by_test_id("jump-in")).to_be_visible()
         hands = [hand(p) for p in phones]
+        legal = game.legal_actions(seat)
         events = game.apply(seat, action)
-        move(tv, phone, action)
+        move(tv, phone, action, legal)
         rules = _met(game, seat, action, events, before)
-        if rules & {"seven_zero", "jump_in"}:
-            expect(tv.get_by_test_id("log").locator("li").first).to_contain_text(NAMES[seat])
+        log_lines = tv.get_by_test_id("log")
+        if "jump_in" in rules:
+            expect(log_lines).to_contain_text(f"{NAMES[seat]} jumped in out of turn")
         if "seven_zero" in rules:  # both hands changed, each phone showing its own
             other = int(action.split("@")[1])
+            expect(log_lines).to_contain_text(f"{NAMES[seat]} swapped hands with {NAMES[other]}")
             for i, p in enumerate(phones):
                 expect(p.locator("[data-act=card]")).to_have_count(len(game.hands[i]))
                 assert hand(p) == sorted(game.hands[i])
