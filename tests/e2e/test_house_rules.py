@@ -22,12 +22,10 @@ find_seed; print(find_seed())"``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
-import pytest
-from broker import amqtt_broker
 from lastcard import Game, new_game
 from playwright.sync_api import Page, expect
 from tablehost.table import game_seed
@@ -54,57 +52,47 @@ MAX_STEPS = 60  # a plan longer than this is not worth the clicks
 Step = tuple[int, str]  # (seat, action)
 
 
-def _met(
-    game: Game, seat: int, action: str, events: list[dict[str, Any]], before: dict[str, Any]
-) -> set[str]:
-    """The house rules that ``seat``'s ``action`` (which gave ``events``) showed at work."""
-    out = set()
-    play = action.startswith("play ")
-    if play and " @" in action:
-        out.add("seven_zero")
-    if play and seat != before["turn"]:
-        out.add("jump_in")
-    pending = before["pending"]
-    if play and isinstance(pending, dict) and pending.get("kind") == "pickup" and "+2" in action:
-        out.add("stacking")
-    if action == "draw" and not pending:
-        drawn = sum(
-            int(e.get("count") or 0)
-            for e in events
-            if e.get("type") == "draw" and e.get("seat") == seat
-        )
-        if drawn > 1:
-            out.add("draw_until_play")
+def _shows(view: dict[str, Any], seat: int, action: str) -> str | None:
+    """The house rule a play shows by itself: a 7's swap, a jump-in, a stacked Draw Two."""
+    if not action.startswith("play "):
+        return None
+    if " @" in action:
+        return "seven_zero"
+    if seat != view["turn"]:
+        return "jump_in"
+    pending = view["pending"]
+    if isinstance(pending, dict) and pending.get("kind") == "pickup" and "+2" in action:
+        return "stacking"
+    return None
+
+
+def _met(seat: int, action: str, events: list[dict[str, Any]], before: dict[str, Any]) -> set[str]:
+    """The house rules that ``seat``'s ``action`` (made in the public view ``before``, giving
+    ``events``) showed at work."""
+    out = {rule for rule in [_shows(before, seat, action)] if rule}
+    drawn = [e for e in events if e.get("type") == "draw" and e.get("seat") == seat]
+    if action == "draw" and not before["pending"] and sum(e["count"] for e in drawn) > 1:
+        out.add("draw_until_play")
     if any(e.get("type") == "draw" and e.get("reason") == "last" for e in events):
-        out.add("call_penalty")
+        out.add("call_penalty")  # whoever let the call go, caught by this move
     return out
 
 
 def _choose(game: Game, wanted: set[str]) -> Step | None:
-    """The next move of the plan: a move that shows a rule not yet seen (a 7's swap, a jump-in,
-    a stacked Draw Two), else the turn's first play that does not end the hand, else a draw,
-    else a pass. Nobody calls "last card": the penalty comes by itself."""
+    """The next move of the plan: a play that shows a rule not yet seen, else the turn's first
+    play that does not end the hand, else a draw, else a pass. Nobody calls "last card": the
+    penalty comes by itself."""
     view = game.public_view()
     turn = view["turn"]
     moves = [
         (seat, a) for seat in range(game.players) for a in game.legal_actions(seat) if a != "last"
     ]
     for seat, action in moves:
-        rule = (
-            "seven_zero"
-            if " @" in action
-            else "jump_in"
-            if seat != turn
-            else "stacking"
-            if view["pending"] and "+2" in action
-            else None
-        )
-        if rule in wanted and action.startswith("play "):
+        if _shows(view, seat, action) in wanted:
             return seat, action
     own = [a for s, a in moves if s == turn]
     plays = [a for a in own if a.startswith("play ")]
-    keeps = [a for a in plays if view["counts"][turn] > 1]
-    for options in (keeps, ["draw"], ["pass"], plays):
+    for options in (plays if view["counts"][turn] > 1 else [], ["draw"], ["pass"], plays):
         found = [a for a in options if a in own]
         if found:
             return turn, found[0]
@@ -123,7 +111,7 @@ def plan(seed: int) -> list[Step] | None:
         before = game.public_view()
         events = game.apply(*step)
         steps.append(step)
-        wanted -= _met(game, step[0], step[1], events, before)
+        wanted -= _met(*step, events, before)
     return None if wanted else steps
 
 
@@ -133,13 +121,6 @@ def find_seed(tries: int = 4000) -> tuple[int, list[Step]]:
     return min(
         ((seed, steps) for seed, steps in plans if steps is not None), key=lambda f: len(f[1])
     )
-
-
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    """A loopback MQTT-over-WebSocket broker for this module."""
-    with amqtt_broker() as url:
-        yield url
 
 
 def hand(phone: Page) -> list[str]:
@@ -179,12 +160,12 @@ def move(tv: Page, phone: Page, action: str, legal: list[str]) -> None:
 
 
 def test_every_house_rule_on_one_table_from_the_phones(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], mqtt_broker: str
 ) -> None:
     steps = plan(SEED)
     assert steps is not None, "the engine deals or plays otherwise now: find_seed() finds a seed"
     tv.add_init_script(fixed_seed((SEED + 0.5) / 2**31))
-    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    log = open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
     tv.get_by_label("Turn timer").select_option("off")
     url = tv.get_by_test_id("join-url")
     expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
@@ -228,10 +209,21 @@ def test_every_house_rule_on_one_table_from_the_phones(
         legal = game.legal_actions(seat)
         events = game.apply(seat, action)
         move(tv, phone, action, legal)
-        rules = _met(game, seat, action, events, before)
+        rules = _met(seat, action, events, before)
         log_lines = tv.get_by_test_id("log")
         if "jump_in" in rules:
             expect(log_lines).to_contain_text(f"{NAMES[seat]} jumped in out of turn")
+        if "stacking" in rules:  # the next player is to pick up both Draw Twos, or add one
+            pending = game.public_view()["pending"]
+            take = phones[pending["seat"]].locator("[data-act=send][data-action=draw]")
+            expect(take).to_have_text(f"Pick up {pending['count']}")
+        if "draw_until_play" in rules:
+            expect(phone.locator("[data-act=card]")).to_have_count(len(game.hands[seat]))
+        for e in events:  # a missed call's penalty, said on the phone that pays it
+            if e["type"] == "draw" and e.get("reason") == "last":
+                expect(phones[e["seat"]].get_by_test_id("missed-call")).to_contain_text(
+                    f"drew {e['count']} as a penalty"
+                )
         if "seven_zero" in rules:  # both hands changed, each phone showing its own
             other = int(action.split("@")[1])
             expect(log_lines).to_contain_text(f"{NAMES[seat]} swapped hands with {NAMES[other]}")
