@@ -1,7 +1,8 @@
 """House rules on the real pages (issue 24): a TV and three phones joined through the loopback
 relay play one «Последняя» table with every house rule on, and each rule is met on the phones:
 
-- the lobby groups the house rules under their heading on the TV; each phone's lobby names them;
+- the lobby groups the house rules under their heading on the TV and the host phone; each phone's
+  lobby names them;
 - during play the line under the game's name names them on the TV and on the phones;
 - hand size: each phone is dealt the lobby's number of cards;
 - seven-zero: a phone plays a 7, picks whom to swap with by name, and both phones' hands change
@@ -177,7 +178,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
         phone.get_by_role("button", name="Join").click()
         expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
         phones.append(phone)
-    expect(tv.get_by_test_id("seat-1")).to_contain_text(NAMES[1])
+    expect(tv.get_by_test_id(f"seat-{len(NAMES) - 1}")).to_contain_text(NAMES[-1])
 
     house = tv.get_by_test_id("house")
     expect(house.locator("legend")).to_have_text("House rules")
@@ -192,6 +193,11 @@ def test_every_house_rule_on_one_table_from_the_phones(
             expect(field).to_have_attribute("value", str(value))
     for phone in phones:
         expect(phone.get_by_test_id("house-rules")).to_have_text(f"House rules: {SUMMARY}")
+    host = phones[0]  # the first phone to join a fresh table hosts it
+    host.get_by_test_id("host-open").click()
+    expect(host.get_by_test_id("host-house").locator("legend")).to_have_text("House rules")
+    expect(host.locator("#host-opt-seven_zero")).to_be_checked()
+    host.get_by_role("button", name="Close").click()
     tv.get_by_role("button", name="Start the game").click()
 
     expect(tv.locator(".topbar").get_by_test_id("house-rules")).to_have_text(SUMMARY)
