@@ -136,6 +136,15 @@ def newest_event(tv: Page) -> str:
     return (lines.first.get_attribute("data-key") or "") if lines.count() else ""
 
 
+def in_step(phone: Page, view: dict[str, Any]) -> None:
+    """Wait until ``phone`` shows the table as the public ``view`` has it (the TV's log may run a
+    message ahead of a phone): every seat's count, the top card and whose turn it is."""
+    expect(phone.locator(".strip__count")).to_have_text([str(n) for n in view["counts"]])
+    top = phone.get_by_test_id("top").locator("[data-key]")
+    expect(top).to_have_attribute("data-key", f"top-{view['discard']}-{view['top']}")
+    expect(phone.get_by_test_id("turn")).to_contain_text(f"{NAMES[view['turn']]} to move")
+
+
 def move(tv: Page, phone: Page, action: str, legal: list[str]) -> None:
     """``action`` on ``phone`` as its player makes it: a card, then the colour or the player it
     asks for when ``legal`` lists more than one play of that card; else Draw or Pass. Returns once
@@ -209,6 +218,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
     for seat, action in steps:
         phone = phones[seat]
         before = game.public_view()
+        in_step(phone, before)
         if seat != before["turn"]:  # a jump-in: the phone says so, out of turn
             expect(phone.get_by_test_id("jump-in")).to_be_visible()
         hands = [hand(p) for p in phones]
