@@ -5,11 +5,16 @@
  */
 import { html } from "./html.js";
 import { activeChip, cardBack, cardFace, cardName, letterName } from "./cards.js";
-import { cardsCount, fill, lang, t } from "./i18n.js";
+import { cardsCount, fill, lang, t, words } from "./i18n.js";
 
 /** The display name of a seat number. */
 export function seatName(msg, seat) {
   return msg.seats?.find((s) => s.seat === seat)?.name ?? `#${seat + 1}`;
+}
+
+/** Every seat's display name, by seat number (a seven-zero 7's seat picker). */
+export function seatNames(msg) {
+  return (msg.seats ?? []).map((s) => s.name);
 }
 
 function names(msg, seats) {
@@ -41,6 +46,7 @@ export function eventLine(msg, e) {
     cards: (e.cards ?? []).map(cardName).join(", "),
     colour: letterName((e.action ?? "").split(" ").at(-1)),
     suit: e.active ? letterName(e.active) : "",
+    target: typeof e.target === "number" ? seatName(msg, e.target) : "", // a seven-zero swap's other seat
   };
   const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
   return text ? fill(text, vars) : t(`event.${e.type}`, vars);
@@ -97,6 +103,29 @@ export function seatStrip(msg) {
     ${msg.view?.eliminated?.includes(s.seat) || s.removed ? html`<span class="seat__out">${t(s.removed ? "seat.removed" : "seat.out")}</span>` : ""}
     ${s.away && !s.removed ? html`<span class="seat__away">${t(s.stand_in ? "seat.standIn" : "seat.away")}</span>` : ""}
     ${s.kind === "phone" && !s.connected && !s.removed ? html`<span class="seat__away">${t("seat.offline")}</span>` : ""}</li>`)}</ul>`;
+}
+
+/**
+ * The house rules on at this table (the options the description marks `house`: a checkbox that
+ * is ticked, then a number off its default, each in the description's order), in the words of
+ * their `short` with the number filled in: `["Stacking", "Jump-in", "9 cards dealt"]`.
+ * @param {object} lobby  the message's `lobby` (its `description` and `options`)
+ */
+export function houseRules(lobby) {
+  const options = lobby?.options ?? {};
+  const house = (lobby?.description?.options ?? []).filter((spec) => spec.house);
+  const on = (spec) => (spec.type === "bool" ? options[spec.name] === true : (options[spec.name] ?? spec.default) !== spec.default);
+  return [...house.filter((spec) => spec.type === "bool"), ...house.filter((spec) => spec.type !== "bool")]
+    .filter(on)
+    .map((spec) => words(spec.short, { n: options[spec.name] }));
+}
+
+/** The line under the game's name that names its house rules ("Stacking · Jump-in"); nothing
+ * when none is on. `label`: with "House rules:" before them (the phones' lobby). */
+export function houseLine(msg, { label = false } = {}) {
+  const rules = houseRules(msg.lobby);
+  if (!rules.length) return html``;
+  return html`<p class="house-line" data-testid="house-rules">${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.join(" · ")}</p>`;
 }
 
 /** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250"). */

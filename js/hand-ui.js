@@ -11,7 +11,7 @@
  */
 import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
-import { otherLang, t, words } from "./i18n.js";
+import { cardsCount, otherLang, t, words } from "./i18n.js";
 import * as moves from "./moves.js";
 
 export const NO_PICK = moves.NO_PICK; // the empty panel state
@@ -39,13 +39,21 @@ function letterLabel(option, card) {
   return html`<span>${t("act.keepSuit", { suit: own ? letterName(own) : "—" })}</span>`;
 }
 
-function choiceDialog(choice) {
+/** A seat to aim a play at (a seven-zero 7's swap): its player's name and cards in hand. */
+function seatLabel(option, view, names) {
+  const count = view.counts?.[option.seat];
+  return html`<span class="choice__who">${names[option.seat] ?? `#${option.seat + 1}`}</span>${count === undefined ? "" : html`<span class="choice__count">${cardsCount(count)}</span>`}`;
+}
+
+function choiceDialog(choice, view, names) {
   if (!choice) return html``;
   const colourDeck = choice.kind === "letter" && choice.options.some((o) => "RYBG".includes(o.choice ?? "-"));
-  const title = choice.kind === "named" ? t("act.chooseCard") : colourDeck ? t("act.chooseColour") : t("act.chooseSuit");
+  const title = choice.kind === "named" ? t("act.chooseCard") : choice.kind === "seat" ? t("act.chooseSeat") : colourDeck ? t("act.chooseColour") : t("act.chooseSuit");
   const body = choice.kind === "named"
     ? choice.options.map((o, i) => html`<button type="button" class="choice__card" data-act="named" data-index="${i}" aria-label="${cardName(o.card)}">${cardInner(o.card.slice(6))}</button>`)
-    : choice.options.map((o) => html`<button type="button" class="choice__letter choice--${o.choice ?? "keep"}" data-act="send" data-action="${o.action}">${letterLabel(o, choice.card)}</button>`);
+    : choice.kind === "seat"
+      ? choice.options.map((o) => html`<button type="button" class="choice__seat" data-act="send" data-action="${o.action}" data-testid="swap-${o.seat}">${seatLabel(o, view, names)}</button>`)
+      : choice.options.map((o) => html`<button type="button" class="choice__letter choice--${o.choice ?? "keep"}" data-act="send" data-action="${o.action}">${letterLabel(o, choice.card)}</button>`);
   return html`<div class="choice" role="dialog" aria-modal="true" aria-labelledby="choice-title" data-testid="choice">
     <h2 id="choice-title">${title}</h2><div class="choice__options choice__options--${choice.kind}">${body}</div>
     <button type="button" class="btn btn--ghost" data-act="cancel">${t("act.cancel")}</button></div>`;
@@ -53,16 +61,18 @@ function choiceDialog(choice) {
 
 /**
  * What the seat may do now, where "Your turn" would not say it: in a melee (answer out of turn
- * with the cards named, or pass), with a blocked hand (nothing to play or draw: pass), and, out
- * of turn in a melee, that the others answer. Null: the plain turn line.
+ * with the cards named, or pass), with a blocked hand (nothing to play or draw: pass), out of
+ * turn in a melee, that the others answer, and out of turn with a card to jump in with (the
+ * jump-in house rule: the legal list has it). Null: the plain turn line.
  */
 function turnHint(view, myTurn) {
   const legal = view.legal ?? [];
+  const answers = [...moves.playableCards(legal)].map((card) => cardName(card));
   if (view.pending?.kind === "melee") {
     if (!myTurn) return t("act.meleeWait");
-    const answers = [...moves.playableCards(legal)].map((card) => cardName(card));
     return answers.length ? t("act.melee", { cards: answers.join(t("act.or")) }) : t("act.meleeNone");
   }
+  if (!myTurn && answers.length) return t("act.jumpIn", { cards: answers.join(t("act.or")) });
   if (myTurn && !view.pending && legal.length === 1 && legal[0] === "pass") return t("act.blocked");
   return null;
 }
@@ -71,10 +81,11 @@ function turnHint(view, myTurn) {
  * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
  * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
  * @param {{selection: string[], choice: object|null}} pick
- * @param {{myTurn?: boolean, waitingFor?: string|null, features?: object}} [opts]  `features`: the
- *   ruleset's (`lobby.description.features`); with `last_call` the call button is always shown
+ * @param {{myTurn?: boolean, waitingFor?: string|null, features?: object, names?: string[]}} [opts]
+ *   `features`: the ruleset's (`lobby.description.features`); with `last_call` the call button is
+ *   always shown. `names`: the players' names by seat (a seven-zero 7 asks whom to swap with)
  */
-export function handPanel(view, pick, { myTurn = false, waitingFor = null, features = {} } = {}) {
+export function handPanel(view, pick, { myTurn = false, waitingFor = null, features = {}, names = [] } = {}) {
   const legal = view.legal ?? [];
   const draw = moves.simple(legal, "draw");
   const pending = view.pending;
@@ -83,8 +94,11 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
   const suits = moves.suitOptions(legal);
   const hint = turnHint(view, myTurn);
+  const jumpIn = !myTurn && view.pending?.kind !== "melee" && moves.playableCards(legal).size > 0;
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
-    ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>` : hint || waitingFor ? html`<p class="hand__wait muted">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
+    ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>`
+      : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
+      : hint || waitingFor ? html`<p class="hand__wait muted">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
     <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
@@ -96,7 +110,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
       ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
       ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t("act.suit")}</button>` : ""}
     </div>
-    ${choiceDialog(pick.choice)}
+    ${choiceDialog(pick.choice, view, names)}
   </section>`;
 }
 
@@ -181,7 +195,7 @@ function lobbyScreen(msg, mine, board) {
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t(msg.host ? "hand.youStart" : "hand.waitStart")}</p>
     ${msg.host ? html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>` : ""}
-    <p class="muted">${words(msg.lobby?.description?.name)}</p>
+    <p class="muted">${words(msg.lobby?.description?.name)}</p>${board.houseLine(msg, { label: true })}
     ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>
       <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${mineVote === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}
@@ -242,8 +256,8 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : spectatorBox(msg)}${toast}`;
-  const { eventLog, matchLine, pile, results, seatList, seatStrip, turnLine, waitingFor } = board;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}`}${toast}`;
+  const { eventLog, houseLine, matchLine, pile, results, seatList, seatNames, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
   return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}
@@ -252,8 +266,8 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
     ${mine && msg.phase === "playing" && missedCall(msg) ? html`<p class="banner" role="status" data-testid="missed-call">${t("hand.missedCall", { n: missedCall(msg) })}</p>` : ""}
     ${hostQuestions}
-    <section class="phone-board">${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
-    ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features })}</div>` : spectatorBox(msg)}
+    <section class="phone-board">${houseLine(msg)}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
+    ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
     ${toast}
     <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;
 }

@@ -74,16 +74,20 @@ export function agreeText(lobby) {
 
 /**
  * The next game's settings, one form for the TV's lobby and the host phone's panel: the game
- * (every ruleset by its name), its options and the timers. Each control carries both `data-act`
- * (the TV's handlers) and `data-host` (the host phone's); `prefix` keeps the ids apart.
+ * (every ruleset by its name), its options, its house rules (the options its description marks
+ * `house`) under their own heading, and the timers. Each control carries both `data-act` (the
+ * TV's handlers) and `data-host` (the host phone's); `prefix` keeps the ids apart.
  */
 export function settingsFields(msg, prefix = "") {
   const lob = msg.lobby ?? {};
   const description = lob.description ?? { options: [] };
   const options = lob.options ?? {};
+  const field = (spec) => optionField(spec, options[spec.name] ?? spec.default, prefix);
+  const house = description.options.filter((spec) => spec.house);
   return html`<div class="field"><label for="${prefix}ruleset">${t("lobby.ruleset")}</label><select id="${prefix}ruleset" data-act="ruleset" data-host="ruleset" name="ruleset">
       ${Object.entries(lob.rulesets ?? {}).map(([id, game]) => html`<option value="${id}" ${id === lob.ruleset ? "selected" : ""}>${words(game.name)}</option>`)}</select></div>
-    ${description.options.map((spec) => optionField(spec, options[spec.name] ?? spec.default, prefix))}
+    ${description.options.filter((spec) => !spec.house).map(field)}
+    ${house.length ? html`<fieldset class="house" data-key="house" data-testid="${prefix}house"><legend>${t("lobby.houseRules")}</legend>${house.map(field)}</fieldset>` : ""}
     ${timerFields(msg, prefix)}
     <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
 }

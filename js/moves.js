@@ -2,8 +2,9 @@
  * Turning taps into action strings, using only the legal action list of the seat's view.
  *
  * Nothing here builds an action from parts: every action sent is one of `legal`, picked by the
- * cards tapped and the choice made (colour/suit letter, the card a joker names, the order of a
- * multi-card play). Pure functions, shared by the phone and the TV's local seat.
+ * cards tapped and the choice made (colour/suit letter, the card a joker names, the seat a
+ * seven-zero 7 swaps with — its `@N` suffix —, the order of a multi-card play). Pure functions,
+ * shared by the phone and the TV's local seat.
  */
 
 const CHOICE_LETTERS = new Set(["R", "Y", "B", "G", "S", "H", "D", "C"]);
@@ -17,9 +18,10 @@ export function handCard(token) {
 }
 
 /**
- * Parse the `play ...` actions of a legal list.
+ * Parse the `play ...` actions of a legal list: the cards, the colour/suit named and the seat
+ * aimed at (`play R7 @2`: seat 2).
  * @param {string[]} legal
- * @returns {{action: string, cards: string[], choice: string|null}[]}
+ * @returns {{action: string, cards: string[], choice: string|null, target: number|null}[]}
  */
 export function plays(legal) {
   const out = [];
@@ -27,8 +29,9 @@ export function plays(legal) {
     const words = action.split(" ");
     if (words[0] !== "play") continue;
     const rest = words.slice(1);
+    const target = rest.length > 1 && /^@\d+$/.test(rest.at(-1)) ? Number(rest.pop().slice(1)) : null;
     const choice = rest.length > 1 && CHOICE_LETTERS.has(rest.at(-1)) ? rest.pop() : null;
-    out.push({ action, cards: rest, choice });
+    out.push({ action, cards: rest, choice, target });
   }
   return out;
 }
@@ -54,13 +57,17 @@ export function suitOptions(legal) {
 
 /**
  * The next step after the player picked a set of candidate plays (all with the same cards so far):
- * `{send}` when one action remains, else `{choice}` listing what to ask.
+ * `{send}` when one action remains, else `{choice}` listing what to ask: the card a joker names,
+ * the seat aimed at (`seat`, options `{action, seat}`) or the colour/suit letter.
  */
 function narrow(candidates) {
   if (candidates.length === 1) return { send: candidates[0].action };
   const named = new Set(candidates.map((p) => p.cards[0]));
   if (named.size > 1 && candidates.every((p) => p.cards.length === 1)) {
     return { choice: { kind: "named", options: [...named].map((card) => ({ card, plays: candidates.filter((p) => p.cards[0] === card) })) } };
+  }
+  if (candidates.some((p) => p.target !== null)) {
+    return { choice: { kind: "seat", options: candidates.map((p) => ({ action: p.action, seat: p.target })) } };
   }
   return { choice: { kind: "letter", options: candidates.map((p) => ({ action: p.action, choice: p.choice })) } };
 }

@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
-import { eventLog, matchLine, pile, results, seatList, seatName, turnLine, waitingFor } from "./board.js";
+import { eventLog, houseLine, houseRules, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
 import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, settingsFields, timerFields } from "./host-ui.js";
@@ -69,7 +69,7 @@ function localSeats(s) {
     const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
       <h2 class="local__name">${seatName(msg, seat)}</h2>
-      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features })}</div>`;
+      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
   });
 }
 
@@ -116,8 +116,9 @@ function soloDialog(s) {
 function topBar(s) {
   const msg = s.msg;
   const playing = msg && msg.phase !== "lobby";
+  const house = playing && houseRules(msg.lobby).length > 0; // the line of the house rules on
   return html`<header class="topbar"><span class="topbar__title">${t("app.title")}</span>
-    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset">${words(msg.lobby.description?.name)}</span>` : ""}
+    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset ${house ? "topbar__ruleset--house" : ""}"><span class="topbar__name">${words(msg.lobby.description?.name)}</span>${house ? houseLine(msg) : ""}</span>` : ""}
     <span class="spacer"></span>
     ${playing && msg.phase === "playing" ? (msg.paused
       ? html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="resume">${t("host.resume")}</button>`

@@ -482,13 +482,23 @@ class Table:
             raise ProtocolError("paused", "the game is paused")
         if state != self._state:
             raise ProtocolError("stale", f"the table is at state {self._state}")
+        jumped = self._jumped(seat, action)
         try:
             events = self._playing().apply(seat, action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:200]) from None
         self._note("action", seat=seat, action=action)
-        self._changed(events + self._back(seat), out_of_turn=_out_of_turn(action))
+        self._changed(jumped + events + self._back(seat), out_of_turn=_out_of_turn(action))
         return []
+
+    def _jumped(self, seat: int, action: str) -> list[Event]:
+        """The table's own ``jump_in`` event before a play out of turn that is no answer in an
+        out-of-turn window (a melee): the jump-in house rule (docs/house-rules.md), said on
+        every screen before the card lands."""
+        public = self._public
+        if public is None or self._window() or not action.startswith("play "):
+            return []
+        return [{"type": "jump_in", "seat": seat}] if public["turn"] != seat else []
 
     def _note(self, kind: str, *, seat: int | None = None, action: str | None = None) -> None:
         """Write a step just applied to the game into its record."""
@@ -634,9 +644,10 @@ class Table:
                 if action is None:  # it declines for now: the decision timer runs on
                     del clock.bots[seat]
                     continue
+                jumped = self._jumped(seat, action)
                 events = game.apply(seat, action)
                 self._note("action", seat=seat, action=action)
-                self._changed(events, out_of_turn=_out_of_turn(action))
+                self._changed(jumped + events, out_of_turn=_out_of_turn(action))
             clock.run(self._should_run())
         return []
 

@@ -10,7 +10,16 @@ from playwright.sync_api import Page, expect
 
 COLOURS = "RYBG"
 
-RENDER = """async ({ hand, paused }) => {
+# Every house rule of «Последняя» on (the longest line under the game's name), as the
+# description names them.
+HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Seven-zero"],
+  ["draw_until_play", "Draw until play"]].map(([name, en]) => ({ name, type: "bool",
+  default: false, house: true, short: { en, ru: en } })).concat(
+  [{ name: "hand_size", type: "int", default: 7, house: true, short: { en: "{n} cards dealt" } },
+   { name: "last_call_penalty", type: "int", default: 0, house: true,
+     short: { en: "Penalty {n}" } }])"""
+
+RENDER = """async ({ hand, paused, house }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
@@ -22,14 +31,16 @@ RENDER = """async ({ hand, paused }) => {
     called: [], turn: 0, discard: 1 };
   const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
     spectators: [], awaiting: [0], remaining: 12, paused, waiting: false,
-    lobby: { ruleset: "last-one", options: {}, timers: {},
-      description: { id: "last-one",
+    lobby: { ruleset: "last-one", timers: {},
+      options: house ? { stacking: true, jump_in: true, seven_zero: true, draw_until_play: true,
+        hand_size: 12, last_call_penalty: 4 } : {},
+      description: { id: "last-one", options: house ? HOUSE : [],
         features: { last_call: true, melee: true, scores: true, match: "threshold" } } },
     result: null, events: [],
     events_reset: true, play: null, host: true };
   const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state, { board }));
-}"""
+}""".replace("HOUSE", HOUSE)
 
 
 def hand_of(size: int) -> list[str]:
@@ -43,8 +54,9 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
     phone = new_phone()
     phone.goto(f"{base_url}/hand.html")
     expect(phone.get_by_test_id("code-screen")).to_be_visible()
-    for size in (7, 27, 40):
-        phone.evaluate(RENDER, {"hand": hand_of(size), "paused": False})
+    for size in (7, 27, 40):  # the largest under every house rule's line as well
+        phone.evaluate(RENDER, {"hand": hand_of(size), "paused": False, "house": size == 40})
+        expect(phone.get_by_test_id("house-rules")).to_have_count(1 if size == 40 else 0)
         cards = phone.get_by_role("region", name="Your cards").get_by_role("listitem")
         expect(cards).to_have_count(size)
         assert phone.evaluate("scrollY") == 0
@@ -100,7 +112,7 @@ OVER = """async () => {
     events: [], events_reset: true, play: null, host: true, removed: false };
   const state = { name: names[0], link: "open", wasOpen: true, msg, left: null, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state, { board }));
-}"""
+}""".replace("HOUSE", HOUSE)
 
 
 def test_the_host_phone_after_a_hand_in_russian(

@@ -425,6 +425,15 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
             expect(tv.locator("#ruleset")).to_have_value(ruleset)
             each_size(tv, f"{lang} lobby of {ruleset}")
     tv.locator("#ruleset").select_option(rulesets[0])
+    house = tv.get_by_test_id("house")  # every house rule on: the longest line under the name
+    for box in house.locator("input[type=checkbox]").all():
+        box.check()
+        expect(box).to_have_attribute("checked", "")  # the table took it (as drawn from its answer)
+    for field in house.locator("input[type=number]").all():
+        top = field.get_attribute("max") or ""
+        field.fill(top)
+        field.press("Tab")
+        expect(field).to_have_attribute("value", top)
     tv.locator("[data-command=start]").click()
     expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
     tv.locator("[data-command=pause]").click()

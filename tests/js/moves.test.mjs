@@ -56,6 +56,25 @@ test("aces carry the suit choice; simple words only when listed", () => {
   assert.deepEqual([...moves.playableCards(JOKER)].sort(), ["8D", "JOKER"]);
 });
 
+// Seven-zero (docs/house-rules.md): a 7 is listed once per seat it may swap with, `play R7 @2`.
+const SEVEN = ["draw", "play R7 @0", "play R7 @2", "play R7 @3", "play R2", "play G0"];
+
+test("a seven-zero 7 asks whom to swap with, with exactly the legal actions", () => {
+  const { choice } = moves.tapCard(SEVEN, [], "R7");
+  assert.equal(choice.kind, "seat");
+  assert.deepEqual(choice.options, [{ action: "play R7 @0", seat: 0 }, { action: "play R7 @2", seat: 2 }, { action: "play R7 @3", seat: 3 }]);
+  assert.deepEqual(moves.tapCard(SEVEN, [], "G0"), { send: "play G0" }); // a 0 needs no choice
+  assert.deepEqual(moves.tapCard(["play R7"], [], "R7"), { send: "play R7" }); // the last card
+  assert.deepEqual(moves.plays(["play R7 @12"])[0], { action: "play R7 @12", cards: ["R7"], choice: null, target: 12 });
+});
+
+test("an open seat choice follows a newer list (a seat gone) and closes when the 7 is no longer legal", () => {
+  const open = moves.step(SEVEN, moves.NO_PICK, { act: "card", card: "R7" }).pick;
+  const fewer = moves.carryPick(["play R7 @0", "play R7 @3"], open);
+  assert.deepEqual(fewer.choice.options.map((o) => o.seat), [0, 3]);
+  assert.deepEqual(moves.carryPick(["draw"], open), moves.NO_PICK);
+});
+
 // A newer view while a choice is open (a bot's "last card", a timer tick, another seat's move).
 test("an open colour choice survives an unrelated newer view, its options from the newest list", () => {
   const { pick } = moves.step(WILD, moves.NO_PICK, { act: "card", card: "W" });

@@ -1,0 +1,47 @@
+// House rules on the pages (issue 24): the line under the game's name, the seven-zero seat
+// picker and the jump-in hint, from the description's `house`/`short` and the seat's legal list.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { houseLine, houseRules } from "../../js/board.js";
+import { handPanel, NO_PICK } from "../../js/hand-ui.js";
+import * as moves from "../../js/moves.js";
+
+const DESCRIPTION = {
+  options: [
+    { name: "hand_size", type: "int", default: 7, house: true, short: { en: "{n} cards dealt", ru: "Раздача по {n}" } },
+    { name: "target", type: "int", default: 250, house: false },
+    { name: "stacking", type: "bool", default: false, house: true, short: { en: "Stacking", ru: "Штрафы складываются" } },
+    { name: "jump_in", type: "bool", default: false, house: true, short: { en: "Jump-in", ru: "Перехват" } },
+  ],
+};
+
+test("the line names the house rules on (the rules, then the numbers off their defaults)", () => {
+  const lobby = (options) => ({ description: DESCRIPTION, options });
+  assert.deepEqual(houseRules(lobby({})), []);
+  assert.deepEqual(houseRules(lobby({ hand_size: 7, target: 500, stacking: false })), []);
+  assert.deepEqual(houseRules(lobby({ jump_in: true, hand_size: 9, stacking: true })), ["Stacking", "Jump-in", "9 cards dealt"]);
+  assert.equal(String(houseLine({ lobby: lobby({}) })), "");
+  assert.match(String(houseLine({ lobby: lobby({ stacking: true, jump_in: true }) })), /Stacking · Jump-in/);
+  assert.match(String(houseLine({ lobby: lobby({ stacking: true }) }, { label: true })), /House rules:/);
+});
+
+const VIEW = { seat: 1, hand: ["R7", "G3"], counts: [4, 2, 6], legal: ["draw", "play R7 @0", "play R7 @2"], pending: null };
+
+test("a seven-zero 7 opens a picker of the other players by name, each button one legal action", () => {
+  const pick = moves.step(VIEW.legal, NO_PICK, { act: "card", card: "R7" }).pick;
+  const panel = String(handPanel(VIEW, pick, { myTurn: true, names: ["Ann", "Ben", "Cleo"] }));
+  assert.match(panel, /Swap hands with…/);
+  assert.match(panel, /data-action="play R7 @0"[^>]*>.*Ann.*4 cards/s);
+  assert.match(panel, /data-action="play R7 @2"[^>]*>.*Cleo.*6 cards/s);
+  assert.doesNotMatch(panel, /Ben<\/span>/);
+});
+
+test("out of turn, a card the seat may jump in with is playable and said so", () => {
+  const view = { seat: 1, hand: ["R5", "G3"], counts: [4, 2], legal: ["play R5"], pending: null };
+  const panel = String(handPanel(view, NO_PICK, { myTurn: false, waitingFor: "Ann" }));
+  assert.match(panel, /data-testid="jump-in"/);
+  assert.match(panel, /hand__card is-legal[^>]*data-card="R5"/);
+  const waiting = String(handPanel({ ...view, legal: [] }, NO_PICK, { myTurn: false, waitingFor: "Ann" }));
+  assert.doesNotMatch(waiting, /jump-in/);
+  assert.match(waiting, /Waiting for Ann/);
+});
