@@ -165,7 +165,7 @@ HOUSE_RULES: dict[str, Option] = {
         False,
         label={"en": "Stacking pickups", "ru": "Штрафы складываются"},
         house=True,
-        short={"en": "Stacking", "ru": "Штрафы складываются"},
+        short={"en": "Stacking", "ru": "Штрафы копятся"},
     ),
     "jump_in": Option(
         False,
@@ -189,7 +189,7 @@ HOUSE_RULES: dict[str, Option] = {
         False,
         label={"en": "Draw until you can play", "ru": "Брать, пока не найдётся ход"},
         house=True,
-        short={"en": "Draw until play", "ru": "Брать до хода"},
+        short={"en": "Draw until play", "ru": "Добор до хода"},
     ),
 }
 

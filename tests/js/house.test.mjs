@@ -10,7 +10,7 @@ const DESCRIPTION = {
   options: [
     { name: "hand_size", type: "int", default: 7, house: true, short: { en: "{n} cards dealt", ru: "Раздача по {n}" } },
     { name: "target", type: "int", default: 250, house: false },
-    { name: "stacking", type: "bool", default: false, house: true, short: { en: "Stacking", ru: "Штрафы складываются" } },
+    { name: "stacking", type: "bool", default: false, house: true, short: { en: "Stacking", ru: "Штрафы копятся" } },
     { name: "jump_in", type: "bool", default: false, house: true, short: { en: "Jump-in", ru: "Перехват" } },
   ],
 };
