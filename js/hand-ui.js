@@ -222,7 +222,7 @@ function nameField(s) {
  * js/code-entry.js, the code field; `hostQuestions`: the host phone's questions about away seats
  * (js/host-ui.js).
  */
-export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "" } = {}) {
+export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "", bring = "" } = {}) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
@@ -242,7 +242,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : spectatorBox(msg)}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : spectatorBox(msg)}${bring}${toast}`;
   const { eventLog, matchLine, pile, results, seatList, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
