@@ -47,9 +47,11 @@ export function eventLine(msg, e) {
     colour: letterName((e.action ?? "").split(" ").at(-1)),
     suit: e.active ? letterName(e.active) : "",
     target: typeof e.target === "number" ? seatName(msg, e.target) : "", // a seven-zero swap's other seat
+    detail: e.detail ?? "",
   };
   const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
-  return text ? fill(text, vars) : t(`event.${e.type}`, vars);
+  if (text) return fill(text, vars);
+  return t(e.type === "bot_fault" ? `event.bot_fault.${e.fault}` : `event.${e.type}`, vars);
 }
 
 function pendingLine(msg, pending) {

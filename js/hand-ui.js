@@ -236,7 +236,7 @@ function nameField(s) {
  * js/code-entry.js, the code field; `hostQuestions`: the host phone's questions about away seats
  * (js/host-ui.js).
  */
-export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "" } = {}) {
+export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "", bring = "" } = {}) {
   if (s.removed) {
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
@@ -256,7 +256,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}`}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}`}${bring}${toast}`;
   const { eventLog, houseLine, matchLine, pile, results, seatList, seatNames, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";

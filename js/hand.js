@@ -45,6 +45,7 @@ const store = createStore(
     hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null }),
     hostConfirm: (s, a) => ({ ...s, hostConfirm: a.confirm }),
     hostLevel: (s, a) => ({ ...s, hostLevel: a.level }),
+    bring: (s, a) => ({ ...s, bring: a.bring }),
     lang: (s) => ({ ...s }),
     sound: (s) => ({ ...s, muted: sound ? sound.muted() : s.muted }),
   },
@@ -65,6 +66,7 @@ const store = createStore(
     hostOpen: false,
     hostConfirm: null,
     hostLevel: "normal", // the level the Host panel adds a computer player at
+    bring: null, // the bot this phone last offered the table: {name, status}
     starting: false, // the table said it is still starting: the hello waits there
     mark: null, // the table's mark, two words (js/fingerprint.js), to compare with the TV's
     codePaused: false, // host phone: the table's code way is paused (the table page says so)
@@ -80,6 +82,7 @@ let board = null; // js/board.js, the table: loaded once the link opens (the ans
 let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
+let bringBot = null; // js/bring-bot.js, in a lobby when this browser's lab saved a bot
 
 /** The seat token of the table linked to (kept by its id, js/join-phone.js `table`: a token goes
  * only to the table that gave it); with `value`, keep it (null: forget it). */
@@ -126,6 +129,9 @@ function onMessage(text) {
       break;
     case "view":
       store.dispatch({ type: "view", msg: message, at: performance.now() });
+      break;
+    case "bot_answer":
+      store.dispatch({ type: "bring", bring: { name: String(message.name), status: message.seated ? "seated" : "refused" } });
       break;
     case "removed":
       // the token is kept: with it the table knows this phone was removed, and seats it only
@@ -224,7 +230,9 @@ const frames = frameRenderer(render);
 function render() {
   const s = store.state();
   const app = document.getElementById("app");
-  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "" }));
+  const lobby = s.msg?.phase === "lobby";
+  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "", bring: lobby && bringBot ? bringBot.bringForm(s.bring) : "" }));
+  if (lobby && !bringBot && localStorage.getItem("lastcard.bots")?.length > 2) import("./bring-bot.js").then((m) => render((bringBot = m)));
   if (!codeEntry && app.querySelector("[data-act=code]")) {
     import("./code-entry.js").then((m) => {
       m.upperCaseCodes(app);
@@ -332,6 +340,11 @@ function onSubmit(event) {
     localStorage.setItem(NAME_KEY, name);
     store.dispatch({ type: "name", name });
     startLink(); // a rename while joined keeps the seat: the new name is used from the next join
+  } else if (form.dataset.act === "bring-bot") {
+    const message = bringBot.bringMessage(form.elements.bot.value);
+    if (message.error) return showError(message.error);
+    send(message);
+    store.dispatch({ type: "bring", bring: { name: message.name, status: "waiting" } });
   } else if (form.dataset.act === "code") {
     const code = codeEntry?.readCode(form);
     const name = form.elements.name.value.trim().slice(0, 24);

@@ -127,6 +127,8 @@ export function hostIntent(el, msg) {
     }
     case "let-in":
       return { command: { type: "let_in", id: Number(el.dataset.id) } };
+    case "answer-bot":
+      return { command: { type: "answer_bot", id: Number(el.dataset.id), accept: el.dataset.accept === "true" } };
     case "ruleset":
       return { command: { type: "configure", ruleset: el.value } };
     case "option": {
@@ -146,6 +148,19 @@ export function hostIntent(el, msg) {
     default:
       return null;
   }
+}
+
+/**
+ * The bots phones brought (`lobby.offers`), each with the host's two answers: seat it, or turn
+ * it away (on the TV and the host phone).
+ */
+export function offerList(msg) {
+  const offers = msg.lobby?.offers ?? [];
+  if (!offers.length) return html``;
+  return html`<ul class="offers" data-testid="offers">${offers.map((o) => html`<li data-key="offer-${o.id}" data-testid="offer-${o.id}">
+    <p>${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>
+    <div class="row"><button type="button" class="btn btn--primary btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="true" aria-label="${t("lobby.offerSeatName", { name: o.name })}">${t("lobby.offerSeat")}</button>
+    <button type="button" class="btn btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="false" aria-label="${t("lobby.offerRefuseName", { name: o.name })}">${t("lobby.offerRefuse")}</button></div></li>`)}</ul>`;
 }
 
 /**
@@ -170,7 +185,8 @@ function lobbyPart(msg, level) {
         <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${lob.votes?.[String(msg.seat)] === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}</fieldset>
     <div class="row" data-host-scope><div class="field field--inline"><label for="host-level">${t("lobby.level")}</label><select id="host-level" name="level" data-act="host-level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
-      <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>`;
+      <button type="button" class="btn" data-host="add-bot">${t("lobby.addBot")}</button></div>
+    ${offerList(msg)}`;
 }
 
 function people(msg) {

@@ -8,15 +8,16 @@
  * Stop ends the worker at once. A call that does not come back in `STUCK_MS` (a bot looping
  * forever) ends the worker too, and a fresh one boots. PyScript is loaded by this page only.
  *
- * The bot being written is kept in this browser (localStorage, `BOTS_KEY`: {name: source}), so
- * it is there on the next visit.
+ * The bots written here are kept in this browser (js/saved-bots.js: {name: source}), listed,
+ * renamed and deleted here; the one being edited is there on the next visit, and a table opened
+ * in this browser (or a phone's lobby, on a phone) offers them as players.
  */
 import { html, morph } from "./html.js";
 import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
+import { botNames, keepBots, savedBots } from "./saved-bots.js";
 
 const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;
-const BOTS_KEY = "lastcard.bots";
 const CURRENT_KEY = "lastcard.lab.current";
 // Seconds of games per worker call (at least one game): the standings refresh after each call.
 const CALL_SECONDS = 1;
@@ -44,21 +45,71 @@ let resolveStarter;
 const starter = new Promise((resolve) => (resolveStarter = resolve)); // the worker gives it
 
 // ---------------------------------------------------------------- saved bots
-function savedBots(storage = localStorage) {
-  try {
-    const bots = JSON.parse(storage.getItem(BOTS_KEY) ?? "{}");
-    return bots && typeof bots === "object" && !Array.isArray(bots) ? bots : {};
-  } catch {
-    return {};
-  }
-}
+/** The name the bot being edited is saved under. */
+const current = () => state.name.trim() || t("lab.defaultName");
 
 function save() {
-  const name = state.name.trim() || t("lab.defaultName");
   const bots = savedBots();
-  bots[name] = code().value;
-  localStorage.setItem(BOTS_KEY, JSON.stringify(bots));
+  bots[current()] = code().value;
+  keepBots(bots);
+  localStorage.setItem(CURRENT_KEY, current());
+}
+
+/** Edit the saved bot `name` (its code in the editor). */
+function open(name) {
+  state.error = null;
+  code().value = savedBots()[name] ?? "";
   localStorage.setItem(CURRENT_KEY, name);
+  showName(name);
+}
+
+/** The bot being edited is `name`: its name in the field (which keeps what was typed otherwise). */
+function showName(name) {
+  state.name = name;
+  render();
+  document.getElementById("lab-name").value = name;
+}
+
+/** The bot being edited is saved under the name just typed (a name taken keeps the old one). */
+function rename(input) {
+  const bots = savedBots();
+  const old = localStorage.getItem(CURRENT_KEY) ?? current();
+  const name = input.value.trim().slice(0, 24) || t("lab.defaultName");
+  if (name === old) return;
+  if (name in bots) {
+    state.note = t("lab.taken", { name });
+    return showName(old);
+  }
+  delete bots[old];
+  state.name = name;
+  bots[name] = code().value;
+  keepBots(bots);
+  localStorage.setItem(CURRENT_KEY, name);
+  render();
+}
+
+/** A new bot, from the starting one, under a name not taken yet. */
+async function newBot() {
+  const bots = savedBots();
+  let name = t("lab.defaultName");
+  for (let n = 2; name in bots; n += 1) name = `${t("lab.defaultName")} ${n}`;
+  code().value = await starter;
+  state.name = name;
+  state.error = null;
+  save();
+  showName(name);
+}
+
+/** Delete the bot being edited; the next saved one (or a new one) takes its place. */
+function remove() {
+  const bots = savedBots();
+  const name = current();
+  delete bots[name];
+  keepBots(bots);
+  state.note = t("lab.deleted", { name });
+  const next = botNames(bots)[0];
+  if (next !== undefined) open(next);
+  else newBot();
 }
 
 // ---------------------------------------------------------------- the worker
@@ -174,6 +225,19 @@ function resultBlock() {
   </div>`;
 }
 
+/** The saved bots: pick one to edit, start a new one, delete this one. */
+function botsBar() {
+  const names = botNames();
+  const mine = current();
+  return html`<div class="lab-bots row">
+    <label>${t("lab.bots")}<select data-act="pick-bot" data-testid="lab-bots">${(names.includes(mine) ? names : [mine, ...names]).map(
+      (name) => html`<option value="${name}" ${name === mine ? "selected" : ""}>${name}</option>`,
+    )}</select></label>
+    <button type="button" class="btn btn--small" data-act="new-bot" data-testid="lab-new">${t("lab.new")}</button>
+    <button type="button" class="btn btn--small btn--ghost" data-act="delete-bot" data-testid="lab-delete">${t("lab.delete")}</button>
+    <span class="muted">${t("lab.table")}</span></div>`;
+}
+
 function options() {
   const o = state.options;
   const ruleset = state.rulesets.find((r) => r.id === o.ruleset);
@@ -209,7 +273,7 @@ function render() {
     </header>
     <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
       <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
-    ${options()}
+    ${botsBar()}${options()}
     <p role="status" class="muted" data-testid="lab-status">${status ?? state.note}</p>`);
   morph(document.getElementById("lab-foot"), resultBlock());
   showError();
@@ -251,6 +315,8 @@ document.addEventListener("click", (event) => {
   if (act === "lang") setLang(otherLang());
   else if (act === "run") run();
   else if (act === "stop") stop();
+  else if (act === "new-bot") newBot();
+  else if (act === "delete-bot") remove();
   else if (act === "reset") starter.then((text) => {
     code().value = text;
     state.error = null;
@@ -259,6 +325,8 @@ document.addEventListener("click", (event) => {
   });
 });
 document.addEventListener("change", (event) => {
+  if (event.target.id === "lab-name") return rename(event.target);
+  if (event.target.dataset?.act === "pick-bot") return open(event.target.value);
   const opt = event.target.dataset?.opt;
   if (!opt) return;
   const value = event.target.value;
@@ -271,7 +339,6 @@ document.addEventListener("change", (event) => {
   render();
 });
 document.addEventListener("input", (event) => {
-  if (event.target.id === "lab-name") state.name = event.target.value;
   if (event.target.id === "lab-code") {
     gutter();
     save();

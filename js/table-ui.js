@@ -8,9 +8,12 @@ import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, houseRules, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
 import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
-import { LEVELS, agreeText, awayQuestions, settingsFields, timerFields } from "./host-ui.js";
+import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
 
 export { LEVELS, agreeText };
+
+/** The level select's value of a bot saved in this browser's lab: this prefix and its name. */
+export const OWN_BOT = "own:";
 
 /** The spectators, each with its state, a button that lets a removed one play again and one that
  * removes it (asked first: a removed phone comes back only to watch). */
@@ -47,9 +50,11 @@ function lobby(s) {
         ${seatList(msg, { host: true })}
         <div class="row">
           <div class="field field--inline"><label for="bot-level">${t("lobby.level")}</label><select id="bot-level" name="level" data-act="level">
-            ${LEVELS.map((l) => html`<option value="${l}" ${l === (s.level ?? "normal") ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
+            ${LEVELS.map((l) => html`<option value="${l}" ${l === (s.level ?? "normal") ? "selected" : ""}>${t(`level.${l}`)}</option>`)}
+            ${s.ownBots?.length ? html`<optgroup label="${t("lobby.ownBots")}">${s.ownBots.map((name) => html`<option value="${OWN_BOT}${name}" ${OWN_BOT + name === s.level ? "selected" : ""}>${name}</option>`)}</optgroup>` : ""}</select></div>
           <button type="button" class="btn" data-act="add-bot">${t("lobby.addBot")}</button>
         </div>
+        ${offerList(msg)}
         <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
           <input id="local-name" name="name" maxlength="24" required></div>
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>

@@ -12,8 +12,12 @@
 // {op: "failed", error}, {op: "out", batch: [[to, text], ...], ms} after every call that answers,
 // then {op: "save", snapshot, ms} when the table changed (the page saves it),
 // {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
+//
+// The players' own bots (docs/bots.md, "Seat it at a table") run in workers of their own, one
+// per seated bot (js/custom-bots.js), given only their seat's input: never this worker's game.
 
 import { BRIDGE, bootPython, ENGINE_WHEEL } from "./python-boot.js";
+import { CustomBots } from "./custom-bots.js";
 
 const ROOT = new URL("../", import.meta.url);
 // What Python needs before it can run, fetched at once so that their total is known early
@@ -114,20 +118,50 @@ function run(op, a = null, b = null) {
     const snapshot = bridge.changed_snapshot(); // null: nothing changed (a ping), nothing to save
     if (snapshot) {
       postMessage({ op: "save", snapshot, ms: performance.now() - posted });
-      ask(snapshot);
+      syncCustoms();
     }
+    ask(snapshot);
+  } else {
+    ask(null); // a tick that changed nothing may still face a move nobody was asked for
   }
   schedule();
 }
 
 // ---------------------------------------------------------------- the bots' worker
-const bots = { worker: null, ready: false };
+const bots = { worker: null, ready: false, failed: false };
 
-/** Ask the bots' worker for the bot moves the controller will want in this state. */
+/**
+ * Ask for the bot moves the controller will want in this state: the computer players' of the
+ * bots' worker (once it is up; until then the controller thinks here), with the table's
+ * snapshot (`snapshot`, or a fresh one), and each player's own bot's of its worker, with its
+ * seat's input alone.
+ */
 function ask(snapshot) {
-  if (!bots.ready) return; // until it is up, the controller thinks here as before
-  const asks = bridge.requests();
-  if (asks.length) bots.worker.postMessage({ snapshot, asks });
+  const builtIn = [];
+  for (const question of bridge.requests()) {
+    if (question.level === "custom") customs.ask(question);
+    else builtIn.push(question);
+  }
+  if (builtIn.length) bots.worker.postMessage({ snapshot: snapshot ?? bridge.snapshot(), asks: builtIn });
+}
+
+// ---------------------------------------------------------------- the players' own bots
+const customs = new CustomBots((key, answer) => {
+  if (stopped) return;
+  // undefined, not null: Python gets None (a JavaScript null comes as pyodide's jsnull)
+  bridge.answer(key, answer.action ?? undefined, false, answer.fault ?? undefined, String(answer.detail ?? ""));
+  schedule();
+});
+
+/**
+ * Start a newly seated bot's worker, end a gone one's. Not before the bots' worker is up: it
+ * keeps the interpreter's snapshot, which a bot's worker then restores in about a second
+ * (several interpreters starting afresh at once would hold up the table on a two-core machine).
+ */
+function syncCustoms() {
+  if (!bots.ready && !bots.failed) return; // until then its questions wait (CUSTOM_WAIT)
+  const seated = bridge.custom_bots(); // null: the same as before
+  if (seated) customs.sync(seated);
 }
 
 function startBots() {
@@ -138,12 +172,15 @@ function startBots() {
       bots.ready = true;
       bridge.bots_ready();
       postMessage({ op: "bots" });
+      syncCustoms();
       ask(bridge.snapshot());
       schedule();
     } else if (data.op === "answer") {
       bridge.answer(data.key, data.action, Boolean(data.failed));
       schedule();
     } else if (data.op === "failed") {
+      bots.failed = true;
+      syncCustoms();
       console.warn(`the bots' worker failed (${data.error}): computer players think in the table's worker`);
     }
   };
@@ -162,6 +199,7 @@ function onMessage(data) {
     clearTimeout(timer);
     stopped = true;
     bots.worker?.terminate();
+    customs.stop();
     postMessage({ op: "stopped", snapshot: bridge.snapshot() });
     return;
   }
@@ -187,6 +225,8 @@ async function boot() {
   // Everything that waited is handled in order, then new messages as they come.
   handle = onMessage;
   for (const data of inbox.splice(0)) onMessage(data);
+  syncCustoms(); // a restored table's own bots
+  ask(null);
   schedule();
   startBots(); // after the table is open, so it does not compete with the table's own boot
 }

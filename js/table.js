@@ -6,7 +6,7 @@
  */
 import { morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { joinText, tvScreen } from "./table-ui.js";
+import { joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
@@ -18,6 +18,7 @@ import { focusOn, remoteControl, topModal } from "./spatial.js";
 import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { hostIntent } from "./host-ui.js";
 import { seatName } from "./board.js";
+import { BOTS_KEY, botNames, MAX_SOURCE, savedBots } from "./saved-bots.js";
 
 /** What this browser lacks to host (js/host-check.js, run by table.html first; empty when
  * nothing): then the table does not start, and says why in the TV's language. */
@@ -53,13 +54,14 @@ const store = createStore(
     confirm: (s, a) => ({ ...s, confirm: a.confirm }),
     solo: (s, a) => ({ ...s, solo: a.solo }),
     level: (s, a) => ({ ...s, level: a.level }),
+    ownBots: (s) => ({ ...s, ownBots: botNames(), level: s.level.startsWith(OWN_BOT) && !(s.level.slice(OWN_BOT.length) in savedBots()) ? "normal" : s.level }),
     toast: (s, a) => ({ ...s, toast: a.text }),
     invite: (s, a) => ({ ...s, invite: a.invite }),
     joinStatus: (s, a) => ({ ...s, joinStatus: a.status }),
     lang: (s) => ({ ...s }),
     sound: (s) => ({ ...s, muted: muted() }),
   },
-  { muted: muted(), boot: missing ? "unsupported" : "loading", missing, error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
+  { muted: muted(), boot: missing ? "unsupported" : "loading", missing, error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", ownBots: botNames(), toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
 // The new table's seed, drawn before anything else can call Math.random (tests fix it).
@@ -265,12 +267,21 @@ function keepAwake(s) {
  * answers later (it runs in a worker), so callers that add several pass the count so far.
  */
 function addBot(level, bots = store.state().msg.seats.filter((seat) => seat.kind === "bot").length) {
+  if (level.startsWith(OWN_BOT)) return addOwnBot(level.slice(OWN_BOT.length));
   host({ type: "add_bot", level, name: t("bot.name", { n: bots + 1 }) });
+}
+
+/** Seat a bot saved in this browser's lab (docs/bots.md, "Seat it at a table"). */
+function addOwnBot(name) {
+  const source = savedBots()[name];
+  if (source === undefined) return store.dispatch({ type: "ownBots" }); // deleted meanwhile
+  if (source.length > MAX_SOURCE) return toast(t("error.too_large"));
+  host({ type: "add_custom_bot", name, source });
 }
 
 /** "Play against the computer": ask the player's name and the computer level first. */
 function askSolo() {
-  store.dispatch({ type: "solo", solo: { name: localStorage.getItem(SOLO_NAME_KEY) ?? t("solo.name"), level: store.state().level } });
+  store.dispatch({ type: "solo", solo: { name: localStorage.getItem(SOLO_NAME_KEY) ?? t("solo.name"), level: LEVELS.includes(store.state().level) ? store.state().level : "normal" } });
 }
 
 /** A seat on this screen for `name`, computer players of `level` up to the ruleset's solo
@@ -561,6 +572,8 @@ whenParsed(() => {
     keepAwake(store.state());
   });
   onLangChange(() => store.dispatch({ type: "lang" }));
+  // the lab (another tab of this browser) saved, renamed or deleted a bot
+  addEventListener("storage", (event) => event.key === null || event.key === BOTS_KEY ? store.dispatch({ type: "ownBots" }) : null);
   document.documentElement.lang = lang();
   const app = document.getElementById("app");
   // What a player does on this screen shows at once, its focus too (the table's changes wait a task).

@@ -26,6 +26,12 @@ bot worker, which runs :func:`think`, and ``answer()`` hands each answer back. T
 injected ``choose`` returns a waiting answer, or thinks here as before if there is none (the bot
 worker still booting, or too slow). ``delay_ms()`` holds a tick whose bot move is still being
 worked out, at most ``ANSWER_WAIT`` seconds.
+
+A player's own bot (level ``custom``, docs/bots.md) runs in a worker of its own per seat
+(``js/custom-bot-worker.js``, started by the table worker when ``custom_bots()`` says it is
+seated). Its question carries only the seat's input (``Table.seat_input``: what the seat's phone
+gets), never the snapshot; its answer is a move or a fault (``tablehost.Fault``), and it is
+never thought out here: a question unanswered for ``CUSTOM_WAIT`` seconds is a ``slow`` fault.
 """
 
 from __future__ import annotations
@@ -42,6 +48,11 @@ REFRESH = {"type": "refresh"}
 # How long a due bot move may wait for the bot worker's answer before this worker thinks itself
 # (a search takes about 0.2 s; this covers a bot worker that hangs, a failed search says so).
 ANSWER_WAIT = 10.0
+# How long a player's own bot's move may wait before it is a time-out, whatever its worker does
+# (the worker's own budget, js/custom-bots.js, ends it much sooner; this covers a worker that
+# cannot start at all, Python's boot included).
+CUSTOM_WAIT = 60.0
+CUSTOM = "custom"
 Out = list[tuple[str, dict[str, Any]]]
 
 
@@ -60,21 +71,27 @@ class Answers:
     """The bot worker's answers and the questions in flight; ``choose`` is the controller's."""
 
     def __init__(self) -> None:
-        self.ready: dict[str, str | None] = {}
+        self.ready: dict[str, Any] = {}  # key -> the move, None, or a Fault
         self.asked: dict[str, float] = {}  # key -> clock time it was asked
         self.enabled = False  # the bot worker is up
 
     def choose(self, game: Any, seat: int, level: str, seed: int, **kwargs: Any) -> Any:
         """The bot worker's answer for this decision if it came; ``THINKING`` while it is being
-        worked out there (the question goes out after this call); else think here."""
+        worked out there (the question goes out after this call); else think here (a player's
+        own bot: a ``slow`` fault once it has waited ``CUSTOM_WAIT``)."""
         from lastcard.bots import choose
-        from tablehost import THINKING
+        from tablehost import THINKING, Fault
 
         key = turn_key(seat, level, seed)
         if key in self.ready:
             self.asked.pop(key, None)
             return self.ready.pop(key)
         asked = self.asked.get(key)
+        if level == CUSTOM:
+            if asked is None or clock() - asked < CUSTOM_WAIT:
+                return THINKING
+            self.asked.pop(key)
+            return Fault("slow", f"no answer in {CUSTOM_WAIT:g} s")
         if self.enabled and (asked is None or clock() - asked < ANSWER_WAIT):
             return THINKING
         self.asked.pop(key, None)
@@ -90,6 +107,7 @@ class Bridge:
         self.answers = answers
         self.dumps_ms = 0.0
         self._saved = -1  # the table's revision at the last changed_snapshot() (none yet)
+        self._customs = ""  # the players' own bots last told (custom_bots())
         self._steps: dict[str, Callable[[Any, Any], Out]] = {
             "host": lambda text, _: self.table.host(json.loads(text)),
             "connect": lambda peer, _: self.table.connect(peer),
@@ -138,14 +156,18 @@ class Bridge:
                 break
             asked = answers.asked.get(turn_key(turn.seat, turn.level, turn.seed))
             if asked is not None:  # due first and still being worked out
-                deadline = max(deadline, asked + ANSWER_WAIT)
+                wait = CUSTOM_WAIT if turn.level == CUSTOM else ANSWER_WAIT
+                deadline = max(deadline, asked + wait)
                 break
         return max(0.0, deadline - clock()) * 1000
 
     def requests(self) -> Any:
-        """The bot moves to ask the bot worker for now (not asked or answered yet), as a JS array
-        of ``{key, seat, level, seed, playouts}``; questions of earlier states are forgotten."""
-        turns = self.table.bot_turns()
+        """The bot moves to ask for now (not asked or answered yet), as a JS array of ``{key,
+        seat, level, seed}`` for the bot worker (once it is up) and ``{key, seat, level,
+        input}`` for a player's own bot (``input``: ``Table.seat_input`` as JSON text, all it
+        is given); questions of earlier states are forgotten."""
+        enabled = self.answers.enabled
+        turns = [t for t in self.table.bot_turns() if enabled or t.level == CUSTOM]
         keys = {turn_key(turn.seat, turn.level, turn.seed): turn for turn in turns}
         answers = self.answers
         answers.ready = {key: action for key, action in answers.ready.items() if key in keys}
@@ -154,19 +176,45 @@ class Bridge:
         now = clock()
         for key in new:
             answers.asked[key] = now
-        asks = [
-            {"key": k, "seat": keys[k].seat, "level": keys[k].level, "seed": keys[k].seed}
-            for k in new
-        ]
+        asks = [self._ask(key, keys[key]) for key in new]
         return to_js(asks, dict_converter=js.Object.fromEntries)
 
-    def answer(self, key: str, action: str | None, failed: bool = False) -> None:
-        """The bot worker's answer to a question of :meth:`requests` (late ones are dropped);
-        ``failed``: it could not think, so the controller thinks here when the move is due."""
+    def _ask(self, key: str, turn: Any) -> dict[str, Any]:
+        if turn.level == CUSTOM:
+            given = json.dumps(self.table.seat_input(turn.seat))
+            return {"key": key, "seat": turn.seat, "level": turn.level, "input": given}
+        return {"key": key, "seat": turn.seat, "level": turn.level, "seed": turn.seed}
+
+    def custom_bots(self) -> str | None:
+        """The players' own bots seated now, ``{seat: source}`` as JSON text, when they changed
+        since the last call (the table worker then starts and ends their workers), else
+        ``None``."""
+        customs = json.dumps(self.table.custom_bots())
+        if customs == self._customs:
+            return None
+        self._customs = customs
+        return customs
+
+    def answer(
+        self,
+        key: str,
+        action: str | None,
+        failed: bool = False,
+        fault: str | None = None,
+        detail: str = "",
+    ) -> None:
+        """A worker's answer to a question of :meth:`requests` (late ones are dropped);
+        ``failed``: the bot worker could not think, so the controller thinks here when the
+        move is due; ``fault``: a player's own bot gave no move (``tablehost.Fault``)."""
+        from tablehost import Fault
+
         answers = self.answers
         if key not in answers.asked:
             return
-        if failed:
+        if fault is not None:
+            del answers.asked[key]
+            answers.ready[key] = Fault(str(fault), str(detail or ""))
+        elif failed:
             answers.asked[key] = clock() - ANSWER_WAIT  # think here at once
         else:
             del answers.asked[key]

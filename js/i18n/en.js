@@ -160,4 +160,10 @@ export default {
   "lab.help.events": "events: the hand so far, oldest first (play, draw, pass, call…); other seats' draws without their cards.",
   "lab.help.answer": "Return one of view[\"legal\"]. Anything else counts as a time-out for the seat. The bot may import the engine (lastcard) and the standard library.",
   "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; a bot that thinks for a minute is stopped.",
+  "level.custom": "own bot", "lobby.ownBots": "Bots from this browser's lab",
+  "lobby.offer": "{by} brings the bot “{name}” ({size} characters of code).", "lobby.offerSeat": "Seat it", "lobby.offerSeatName": "Seat {name}", "lobby.offerRefuse": "Turn away", "lobby.offerRefuseName": "Turn {name} away",
+  "bring.label": "Your bot", "bring.send": "Offer it to the table", "bring.waiting": "“{name}” waits for the host's answer.", "bring.seated": "“{name}” is at the table.", "bring.refused": "The host turns “{name}” away.",
+  "error.too_large": "Too large to send: a bot's code has at most 16 000 characters",
+  "event.bot_fault.slow": "{name}: no move in time, the turn timed out", "event.bot_fault.error": "{name}: the bot's code failed ({detail}), the turn timed out", "event.bot_fault.illegal": "{name}: not a legal move ({detail}), the turn timed out",
+  "lab.taken": "Another bot is called “{name}”: this one keeps its name.", "lab.bots": "Saved bots", "lab.new": "New bot", "lab.delete": "Delete", "lab.deleted": "“{name}” is gone.", "lab.table": "Your saved bots sit at a table: pick one in the lobby's computer level on this device's table, or offer it from your phone's lobby.",
 };

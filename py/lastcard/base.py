@@ -18,7 +18,8 @@ from .rng import Rng
 
 class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
-    (the table adds ``n``, its running number, and ``auto`` to an automatic call)."""
+    (the table adds ``n``, its running number, ``auto`` to an automatic call, and ``fault``
+    and ``detail`` to a player's own bot's ``bot_fault``)."""
 
     type: Required[str]
     seat: int
@@ -34,6 +35,8 @@ class Event(TypedDict, total=False):
     hand: int
     dealer: int
     auto: bool
+    fault: str
+    detail: str
     n: int
     target: int
     seats: list[int]

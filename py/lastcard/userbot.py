@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 import linecache
 import traceback
 from collections.abc import Callable, Sequence
@@ -129,3 +130,48 @@ class UserBot:
             if self.first_bad is None:
                 self.first_bad = f"{action!r} is not one of {game.legal_actions(seat)}"
         return None
+
+
+#: characters of an answer's detail (the exception, or the answer that is no action)
+DETAIL = 60
+
+
+class SeatBot:
+    """A player's bot seated at a table, in a worker of its own (``js/custom-bot-worker.js``):
+    it is handed only what its seat's phone gets, as JSON text (``{"view", "events"}``, the
+    controller's ``Table.seat_input``), and answers JSON text: ``{"action": action}`` (checked by
+    the table), ``{"action": null}`` (no move: out of turn it declines), or ``{"fault": kind,
+    "detail": one line}`` for code that fails to load or raises (``error``) or an answer that is
+    not a string (``illegal``).
+
+    >>> bot = SeatBot("def move(view, events):\n    return view['legal'][0]\n")
+    >>> bot.answer('{"view": {"legal": ["draw"]}, "events": []}')
+    '{"action": "draw"}'
+    """
+
+    def __init__(self, source: str) -> None:
+        self.move: Move | None = None
+        self.error: str | None = None
+        try:
+            self.move = load(source)
+        except BotError as error:
+            self.error = _last_line(error.text)
+
+    def answer(self, ask: str) -> str:
+        """The bot's answer to one move (see the class)."""
+        if self.move is None:
+            return json.dumps({"fault": "error", "detail": self.error})
+        given = json.loads(ask)
+        try:
+            action = self.move(given["view"], given["events"])
+        except Exception as error:
+            return json.dumps({"fault": "error", "detail": _last_line(BotError.of(error).text)})
+        if action is None or isinstance(action, str):
+            return json.dumps({"action": action})
+        return json.dumps({"fault": "illegal", "detail": repr(action)[:DETAIL]})
+
+
+def _last_line(text: str) -> str:
+    """The last line of a traceback (``ZeroDivisionError: division by zero``), shortened."""
+    lines = text.strip().splitlines()
+    return (lines[-1] if lines else "")[:DETAIL]

@@ -3,6 +3,6 @@
 ``Table`` is the whole API (docs/design.md, "Controller"; messages in docs/protocol.md).
 """
 
-from tablehost.table import THINKING, BotTurn, Table, Thinking
+from tablehost.table import THINKING, BotTurn, Fault, Table, Thinking
 
-__all__ = ["THINKING", "BotTurn", "Table", "Thinking"]
+__all__ = ["THINKING", "BotTurn", "Fault", "Table", "Thinking"]

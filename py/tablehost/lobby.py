@@ -30,6 +30,8 @@ MAX_SPECTATORS = 32
 AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
 FORCE_STAND_IN = 5  # ... after which a computer plays for it even with away_bot off (a hand ends)
 MAX_REMOVED = 64  # removed phones' tokens remembered (they come back only to watch)
+CUSTOM = "custom"  # the level of a player's own bot (its ``source`` runs in a worker of its own)
+MAX_OFFERS = 8  # bots brought by phones waiting for the host's answer
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
@@ -45,7 +47,8 @@ class Member:
     name: str
     kind: str = "phone"
     token: str | None = None  # phones only: the secret that brings a phone back to its place
-    level: str | None = None  # bots only
+    level: str | None = None  # bots only: easy, normal, hard or CUSTOM
+    source: str | None = None  # a CUSTOM bot's Python source (docs/bots.md)
     lang: str | None = None
     removed: bool = False  # a seat the host removed during the game (until the next deal)
     want: bool = True  # a spectator asked to play at the rematch
@@ -61,6 +64,8 @@ class Member:
         """JSON-ready, without the peer (a restored table waits for every phone to return)."""
         data = asdict(self)
         del data["peer"], data["gone"]
+        if data["source"] is None:  # only a custom bot has one
+            del data["source"]
         return data
 
     @property
@@ -80,6 +85,17 @@ class Member:
     def connected(self) -> bool:
         """Bots and local seats are always there; a phone while it has a channel."""
         return self.kind != "phone" or self.peer is not None
+
+
+@dataclass(eq=False)
+class Offer:
+    """A bot a phone brought (``bring_bot``), waiting for the host to seat it or refuse it.
+    Not saved: after a reload the phone brings it again."""
+
+    id: int
+    phone: Member
+    name: str
+    source: str
 
 
 class Agreement(TypedDict):
@@ -209,6 +225,8 @@ class Lobby:
         self.host: Member | None = None  # the host phone (besides the TV), if any
         self.away_bot = False  # a computer plays for away seats until their phone acts again
         self.removed_tokens: list[str] = []  # of phones the host removed that are not here now
+        self.offers: list[Offer] = []  # bots phones brought, waiting for the host's answer
+        self.offered = 0  # offers made so far (the next one's id is offered + 1)
 
     # ----------------------------------------------------------------- who is here
     def active(self) -> list[Member]:
@@ -275,16 +293,41 @@ class Lobby:
         ordered = [m for m in others if m.id > after.id] + [m for m in others if m.id < after.id]
         return next((m for m in ordered if m.connected), ordered[0] if ordered else None)
 
-    def add(self, kind: str, name: str | None = None, level: str | None = None) -> None:
-        """The host adds a bot (``level``) or a local seat (``name``)."""
+    def add(
+        self,
+        kind: str,
+        name: str | None = None,
+        level: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        """The host adds a bot (``level``; a CUSTOM one with its ``source``) or a local seat
+        (``name``)."""
         if len(self.seats) >= self.max_players():
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
             number = 1 + sum(m.kind == "bot" for m in self.seats)
             name = self.unique(name or f"Bot {number}")
-            self.seats.append(Member(name=name, kind="bot", level=level))
+            self.seats.append(Member(name=name, kind="bot", level=level, source=source))
         else:
             self.seats.append(Member(name=self.unique(name or ""), kind="local"))
+
+    def offer(self, phone: Member, name: str, source: str) -> Offer:
+        """A phone brings a bot: it waits for the host's answer (a phone's newer offer replaces
+        its older one); refused (``full``) past :data:`MAX_OFFERS`."""
+        self.offers = [o for o in self.offers if o.phone is not phone]
+        if len(self.offers) >= MAX_OFFERS:
+            raise ProtocolError("full", "too many bots are waiting for the host's answer")
+        self.offered += 1
+        found = Offer(self.offered, phone, name, source)
+        self.offers.append(found)
+        return found
+
+    def offer_of(self, number: int) -> Offer:
+        """The offer ``number`` waiting for the host (``not_found`` if there is none)."""
+        found = next((o for o in self.offers if o.id == number), None)
+        if found is None:
+            raise ProtocolError("not_found", f"no bot {number} waiting")
+        return found
 
     def unique(self, name: str, member: Member | None = None) -> str:
         """``name``, or with a distinguishing suffix ("Anna 2") if someone else here has it."""
@@ -326,6 +369,7 @@ class Lobby:
         token is simply unknown."""
         if self.host is member:
             self.host = self.next_host(member)
+        self.offers = [o for o in self.offers if o.phone is not member]
         self.votes.pop(member.token or "", None)
         if removed and member.token is not None:
             self.removed_tokens.append(member.token)

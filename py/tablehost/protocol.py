@@ -14,6 +14,8 @@ from typing import Any
 
 VERSION = 1
 MAX_TEXT = 4096  # characters of one incoming phone message
+MAX_SOURCE = 16_000  # characters of a player's bot (``bring_bot``, ``add_custom_bot``)
+MAX_BOT_TEXT = 40_000  # characters of a ``bring_bot`` message (its source JSON-escaped)
 MAX_NAME = 24  # characters of a cleaned name
 MAX_FIELD = 64  # characters of a token or an action string
 RATE = 20.0  # messages per second per peer, sustained
@@ -164,6 +166,7 @@ PHONE: Schema = {
     "play": {"want": (flag, True)},
     "ping": {"t": (number, False)},
     "host": {"command": (obj, True)},
+    "bring_bot": {"name": (name, True), "source": (text(MAX_SOURCE), True)},
 }
 """Phone -> table messages (besides ``v`` and ``type``)."""
 
@@ -178,6 +181,8 @@ HOST: Schema = {
     },
     "add_bot": {"level": (choice("easy", "normal", "hard"), True), "name": (name, False)},
     "add_local": {"name": (name, True)},
+    "add_custom_bot": {"name": (name, True), "source": (text(MAX_SOURCE), True)},
+    "answer_bot": {"id": (integer(1, 2**31), True), "accept": (flag, True)},
     "remove": {"seat": (SEAT, True)},
     "remove_spectator": {"id": (integer(1, 2**31), True)},
     "let_in": {"id": (integer(1, 2**31), True)},
@@ -200,7 +205,7 @@ HOST: Schema = {
 }
 """Host commands from the TV page (``Table.host``)."""
 
-TO_PHONE = ("welcome", "view", "error", "removed", "pong")
+TO_PHONE = ("welcome", "view", "error", "removed", "pong", "bot_answer")
 """Table -> phone message types."""
 
 TO_TV = ("tv", "error", "record")
@@ -242,12 +247,18 @@ def decode(raw: Any) -> Message:
     """Decode and validate one phone message (raw JSON text)."""
     if not isinstance(raw, str):
         raise ProtocolError("bad_json", "a message is JSON text")
-    if len(raw) > MAX_TEXT:
-        raise ProtocolError("too_large", f"a message has at most {MAX_TEXT} characters")
+    long = len(raw) > MAX_TEXT  # only a ``bring_bot`` may be, up to MAX_BOT_TEXT
+    too_large = ProtocolError(
+        "too_large", f"a message has at most {MAX_TEXT} characters ({MAX_BOT_TEXT} to bring a bot)"
+    )
+    if len(raw) > MAX_BOT_TEXT:
+        raise too_large
     try:
         message = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "not JSON") from None
+        raise too_large if long else ProtocolError("bad_json", "not JSON") from None
+    if long and not (isinstance(message, dict) and message.get("type") == "bring_bot"):
+        raise too_large
     return check(message, PHONE, versioned=True)
 
 

@@ -21,6 +21,7 @@ from lastcard.cards import BASE, COLOURS, RANK, SUITS
 
 from tablehost.events import KEPT_EVENTS
 from tablehost.lobby import (
+    CUSTOM,
     MAX_REMOVED,
     TABLE_TIMERS,
     Member,
@@ -29,7 +30,7 @@ from tablehost.lobby import (
     player_range,
     timer_ranges,
 )
-from tablehost.protocol import LANGS, MAX_FIELD, ProtocolError, clean_name, visible
+from tablehost.protocol import LANGS, MAX_FIELD, MAX_SOURCE, ProtocolError, clean_name, visible
 
 PHASES = ("lobby", "playing", "over")
 KINDS = ("phone", "bot", "local")
@@ -46,6 +47,7 @@ MEMBER_FIELDS = {
     "misses",
     "stand_in",
     "kept",
+    "source",
 }
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
@@ -174,7 +176,16 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
         _need(token is None or token not in tokens, f"{name!r}: a token used twice")
         if token is not None:
             tokens.add(token)
-        _need((level in LEVELS) == (kind == "bot"), f"{name!r}: a level is for bots only")
+        _need(
+            (level in LEVELS or level == CUSTOM) == (kind == "bot"),
+            f"{name!r}: a level is for bots only",
+        )
+        source = member.get("source")
+        _need(
+            (source is None) != (level == CUSTOM)
+            and (source is None or (isinstance(source, str) and len(source) <= MAX_SOURCE)),
+            f"{name!r}: a bad source (only a custom bot has one)",
+        )
         _need(lang is None or lang in LANGS, f"{name!r}: unknown language")
         for flag in ("removed", "want", "barred", "stand_in", "kept"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
@@ -350,7 +361,7 @@ def _try(game: Game, snap: dict[str, Any]) -> None:
             tries.append((f"seat {seat}'s {action!r}", partial(_apply, game, seat, action)))
         budget -= len(actions)
         member = snap["seats"][seat]
-        if member.get("kind") == "bot" and actions:
+        if member.get("kind") == "bot" and member.get("level") != CUSTOM and actions:
             level = member.get("level") or "normal"
             tries.append((f"computer {seat}", partial(choose, game, seat, level, 0, playouts=2)))
     for what, step in tries:

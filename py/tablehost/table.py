@@ -24,11 +24,12 @@ from lastcard import Game, IllegalAction
 from lastcard.bots import choose
 from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
+from lastcard.userbot import seat_events
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
 from tablehost.events import EventLog
-from tablehost.lobby import AWAY_AFTER, WHY_NOT, Lobby, Member, Texts
+from tablehost.lobby import AWAY_AFTER, CUSTOM, WHY_NOT, Lobby, Member, Texts
 from tablehost.protocol import (
     HOST,
     RENAME_BURST,
@@ -62,6 +63,22 @@ class Thinking:
 THINKING = Thinking()
 """What an injected ``choose`` returns while the move is still being worked out elsewhere: the
 tick stops there, the move stays due, and the next tick asks again."""
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What an injected ``choose`` returns for a player's own bot (level ``custom``) that gave
+    no move: ``kind`` is ``slow`` (over its time budget, or its worker would not start),
+    ``error`` (its code raised) or ``illegal`` (an answer that is not a legal action now);
+    ``detail`` is one line for the log (the exception, or the answer). On the bot's turn the
+    table plays the time-out (``Game.time_out``); out of turn it declines. Either way the TV's
+    log says so (a ``bot_fault`` event)."""
+
+    kind: str
+    detail: str = ""
+
+
+FAULT_DETAIL = 60  # characters of a fault's detail kept for the log
 
 
 @dataclass(frozen=True)
@@ -101,14 +118,16 @@ class Table:
         *,
         bot_playouts: int | None = None,
         new_game: Callable[..., Game] = lastcard.new_game,
-        choose: Callable[..., str | Thinking | None] = choose,
+        choose: Callable[..., str | Thinking | Fault | None] = choose,
     ) -> None:
         """``clock`` gives seconds; ``seed`` makes the deals and bots reproducible;
         ``bot_playouts`` bounds the hard bot (else it uses the clock's time budget);
         ``new_game`` deals a game like :func:`lastcard.new_game` (tests pass one with ``setup``);
         ``choose`` decides a bot's move like :func:`lastcard.bots.choose` (a browser host passes
         one that returns the answers its bot worker works out, see :meth:`bot_turns`, or
-        :data:`THINKING` while one is not there yet)."""
+        :data:`THINKING` while one is not there yet). A player's own bot (level ``custom``) is
+        decided by the same ``choose``, from :meth:`seat_input` alone, and may answer a
+        :class:`Fault`."""
         self._clock = GameClock(clock)
         self._seed = seed
         self._bot_playouts = bot_playouts
@@ -175,6 +194,27 @@ class Table:
                 level, seed = self._bot_decision(seat)
                 turns.append(BotTurn(seat, level, seed, self._state, wall))
         return turns
+
+    def custom_bots(self) -> dict[int, str]:
+        """The players' own bots at the table: seat -> the bot's source (each runs apart from
+        the game, given only :meth:`seat_input`)."""
+        return {
+            seat: m.source
+            for seat, m in enumerate(self._lobby.seats)
+            if m.level == CUSTOM and m.source is not None and not m.removed
+        }
+
+    def seat_input(self, seat: int) -> dict[str, Any]:
+        """What a player's own bot in ``seat`` is given for a move, exactly what the seat's phone
+        gets: ``view``, the seat's view (the public view, its hand, its legal actions), and
+        ``events``, the events of the hand so far that the table keeps (its last 40), with a
+        draw's cards only in the seat's own draws (docs/bots.md)."""
+        game = self._playing()
+        public = self._public if self._public is not None else game.public_view()
+        events = self._log.events
+        starts = [i for i, e in enumerate(events) if e.get("type") == "deal"]
+        hand = events[starts[-1] :] if starts else events
+        return {"view": views.seat_view(game, public, seat), "events": seat_events(hand, seat)}
 
     def snapshot(self) -> dict[str, Any]:
         """The whole table, JSON-ready; timers as remaining durations."""
@@ -408,6 +448,8 @@ class Table:
                 self._lobby.fill()
             self._dirty = True
             return []
+        if kind == "bring_bot":
+            return self._bring_bot(member, message["name"], message["source"])
         seat = self._seat_of(member)
         if kind == "vote":
             if self._phase == "playing":
@@ -416,6 +458,18 @@ class Table:
             self._dirty = True
             return []
         return self._act(seat, message["action"], message["state"])
+
+    def _bring_bot(self, phone: Member, name: str, source: str) -> Out:
+        """A phone brings its own bot (docs/protocol.md, ``bring_bot``): it waits for the host's
+        answer; the host phone's own is seated at once."""
+        self._need_phase("lobby")
+        if phone is self._lobby.host:
+            self._lobby.add("bot", name, CUSTOM, source)
+            self._dirty = True
+            return self._tell_offer(phone, name, True)
+        self._lobby.offer(phone, name, source)
+        self._dirty = True
+        return []
 
     def _seat_of(self, member: Member) -> int:
         seat = self._lobby.seat_of(member)
@@ -641,6 +695,11 @@ class Table:
                 action = self._bot_choice(seat)
                 if isinstance(action, Thinking):  # worked out elsewhere: tick again later
                     break
+                if isinstance(action, Fault):
+                    del clock.bots[seat]
+                    self._fault(seat, action)
+                    clock.run(self._should_run())
+                    continue
                 if action is None:  # it declines for now: the decision timer runs on
                     del clock.bots[seat]
                     continue
@@ -656,16 +715,36 @@ class Table:
         seed = (self._seed * 1_000_003 + self._state * 64 + seat) % 2**32
         return self._lobby.seats[seat].level or STAND_IN_LEVEL, seed
 
-    def _bot_choice(self, seat: int) -> str | Thinking | None:
+    def _bot_choice(self, seat: int) -> str | Thinking | Fault | None:
         level, seed = self._bot_decision(seat)
-        return self._choose(
-            self._playing(),
-            seat,
-            level,
-            seed,
-            clock=self._clock.wall,
-            playouts=self._bot_playouts,
-        )
+        game = self._playing()
+        if level != CUSTOM:
+            return self._choose(
+                game, seat, level, seed, clock=self._clock.wall, playouts=self._bot_playouts
+            )
+        try:  # a player's own bot: whatever comes back is checked here
+            action = self._choose(game, seat, level, seed, clock=self._clock.wall)
+        except Exception as exc:
+            return Fault("error", f"{type(exc).__name__}: {exc}"[:FAULT_DETAIL])
+        if action is None or isinstance(action, (Thinking, Fault)):
+            return action
+        if not isinstance(action, str) or action not in game.legal_actions(seat):
+            return Fault("illegal", repr(action)[:FAULT_DETAIL])
+        return action
+
+    def _fault(self, seat: int, fault: Fault) -> None:
+        """A player's own bot gave no move (:class:`Fault`): the log says so, and on its own
+        turn (not an out-of-turn window) the table plays the time-out."""
+        told: Event = {"type": "bot_fault", "seat": seat, "fault": fault.kind}
+        if fault.detail:
+            told["detail"] = fault.detail[:FAULT_DETAIL]
+        if self._awaiting == [seat] and not self._window():
+            events = self._playing().time_out()
+            self._note("time_out")
+            self._changed([told, *events])
+        else:
+            self._log.add([told], self._owner)
+            self._dirty = True
 
     # ----------------------------------------------------------------- host commands
     def _host(self, command: Message) -> Out:
@@ -715,6 +794,8 @@ class Table:
             self._to_lobby()
         elif kind == "stand_in":
             self._stand_in(command["seat"], command["on"])
+        elif kind == "answer_bot":
+            return self._answer_bot(command["id"], command["accept"])
         elif kind == "make_host":
             member = self._lobby.by_id(command["id"])
             if member is None:
@@ -744,8 +825,27 @@ class Table:
             self._deal(self._lobby.seats)
         elif kind == "add_bot":
             self._lobby.add("bot", command.get("name"), command["level"])
+        elif kind == "add_custom_bot":
+            self._lobby.add("bot", command["name"], CUSTOM, command["source"])
         else:
             self._lobby.add("local", command["name"])
+
+    def _answer_bot(self, number: int, accept: bool) -> Out:
+        """The host's answer to a bot a phone brought: seated (in the lobby, with a seat free;
+        otherwise refused with nothing changed) or turned away; the phone is told."""
+        offer = self._lobby.offer_of(number)
+        if accept:
+            self._need_phase("lobby")
+            self._lobby.add("bot", offer.name, CUSTOM, offer.source)
+        self._lobby.offers.remove(offer)
+        self._dirty = True
+        return self._tell_offer(offer.phone, offer.name, accept)
+
+    def _tell_offer(self, phone: Member, name: str, seated: bool) -> Out:
+        if phone.peer is None:
+            return []
+        answer = {"v": VERSION, "type": "bot_answer", "name": name, "seated": seated}
+        return [(phone.peer, answer)]
 
     def _deal(self, roster: list[Member]) -> None:
         """Deal a new game to ``roster``; refused (changing nothing) if it cannot be dealt."""

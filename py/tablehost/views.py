@@ -161,6 +161,16 @@ def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
         "away_bot": lobby.away_bot,
         "can_start": in_lobby and why_not is None,
         "why_not": why_not,
+        "offers": [
+            {
+                "id": o.id,
+                "name": o.name,
+                "from": o.phone.id,
+                "by": o.phone.name,
+                "size": len(o.source),
+            }
+            for o in lobby.offers
+        ],
     }
 
 

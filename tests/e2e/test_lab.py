@@ -69,3 +69,18 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     # the bot is kept in this browser, under its name
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
     assert saved == {"My bot": GARBAGE}
+
+    # the saved bots: renamed, a new one from the starting bot, one deleted
+    name = tv.get_by_test_id("lab-name")
+    name.fill("Salt")
+    name.dispatch_event("change")
+    expect(tv.get_by_test_id("lab-bots")).to_have_value("Salt")
+    tv.get_by_test_id("lab-new").click()
+    expect(code).to_have_value(re.compile(r"^\"\"\"A first bot"))
+    expect(name).to_have_value("My bot")
+    saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
+    assert saved.keys() == {"Salt", "My bot"} and saved["Salt"] == GARBAGE
+    tv.get_by_test_id("lab-delete").click()
+    expect(tv.get_by_test_id("lab-bots")).to_have_value("Salt")
+    expect(code).to_have_value(GARBAGE)
+    assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")) == {"Salt": GARBAGE}

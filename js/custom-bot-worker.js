@@ -1,0 +1,51 @@
+// A player's own bot at the table (docs/bots.md, "Seat it at a table"), in a worker of its own:
+// one per seated bot, started by the table's worker (js/custom-bots.js), with its own Python
+// (js/python-boot.js: the vendored Pyodide, restored from the table's snapshot when there is one).
+// Nothing of the game is here: each question carries what the seat's phone gets (its view and the
+// hand's events as it may see them), and the bot's code runs on that alone
+// (`lastcard.userbot.SeatBot`). Before the code runs, what a worker could use to reach the rest
+// of the site is taken away (Cache Storage, which holds the interpreter snapshot the table boots
+// from, IndexedDB, the tab lock, other workers).
+//
+// Table worker → here: {op: "load", source} once, then {op: "ask", key, input} (input: JSON).
+// Here → table worker: {op: "python"} once Python is up (its code is loaded next: from here on
+// the table's time budget runs), {op: "ready"} once the bot is loaded, {op: "answer", key,
+// answer} (JSON: {action} or {fault, detail}), {op: "failed", error} if Python could not start.
+
+import { bootPython } from "./python-boot.js";
+
+let bot = null;
+const waiting = [];
+self.onmessage = ({ data }) => {
+  if (data.op === "load") start(data.source).catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
+  else if (data.op === "ask") (bot ? answer(data) : waiting.push(data));
+};
+
+function answer({ key, input }) {
+  postMessage({ op: "answer", key, answer: bot.answer(input) });
+}
+
+/** What the bot's code must not reach from its `js` module: gone from the worker's global scope
+ * and from its navigator, wherever along their prototype chains they are defined. */
+function lockDown() {
+  const remove = (object, names) => {
+    for (const name of names) {
+      for (let o = object; o; o = Object.getPrototypeOf(o)) {
+        if (Object.getOwnPropertyDescriptor(o, name)?.configurable) delete o[name];
+      }
+      if (name in object) Object.defineProperty(object, name, { value: undefined });
+    }
+  };
+  remove(self, ["caches", "indexedDB", "BroadcastChannel", "SharedWorker", "Worker", "importScripts"]);
+  remove(self.navigator, ["locks", "serviceWorker", "storage"]);
+}
+
+async function start(source) {
+  const { pyodide } = await bootPython();
+  const SeatBot = pyodide.pyimport("lastcard.userbot").SeatBot;
+  lockDown();
+  postMessage({ op: "python" });
+  bot = SeatBot(source);
+  postMessage({ op: "ready" });
+  for (const ask of waiting.splice(0)) answer(ask);
+}
