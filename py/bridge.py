@@ -218,7 +218,8 @@ class Bridge:
             answers.asked[key] = clock() - ANSWER_WAIT  # think here at once
         else:
             del answers.asked[key]
-            answers.ready[key] = action
+            # a declined move is JS null, which reaches Python as Pyodide's ``jsnull``, not None
+            answers.ready[key] = action if isinstance(action, str) else None
 
     def bots_ready(self) -> None:
         """The bot worker is up: from now on bots think there (see :meth:`requests`)."""
