@@ -115,6 +115,22 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} did not call “Last card!” in time and drew {n}",
         "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
     },
+    "draw.bluff": {
+        "en": "{name} was caught bluffing and drew {n}",
+        "ru": "{name} попадается на блефе и берёт {n}",
+    },
+    "draw.challenge": {
+        "en": "{name} lost the challenge, drew {n} and lost the turn",
+        "ru": "{name} проигрывает спор, берёт {n} и пропускает ход",
+    },
+    "challenge": {
+        "en": "{name} challenged the Wild Draw Four",
+        "ru": "{name} оспаривает «Возьми четыре»",
+    },
+    "challenge.cards": {
+        "en": "{name} challenged the Wild Draw Four and saw: {cards}",
+        "ru": "{name} оспаривает «Возьми четыре» и видит карты: {cards}",
+    },
     "pass": {"en": "{name} passed", "ru": "{name} пасует"},
     "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
     "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
@@ -142,8 +158,11 @@ EVENTS: dict[str, dict[str, str]] = {
 def event_key(event: Mapping[str, object]) -> str:
     """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
     (its ``reason``, even where the cards are shown; a plain draw with its cards shown:
-    ``draw.cards``), for a play whether it named a colour or suit."""
+    ``draw.cards``), for a play whether it named a colour or suit, for a challenge whether its
+    shown hand is there (``challenge.cards``: the challenger's own log)."""
     kind = str(event.get("type"))
+    if kind == "challenge":
+        return "challenge.cards" if event.get("cards") else kind
     if kind == "draw":
         reason = event.get("reason")
         if reason not in (None, "draw"):

@@ -34,6 +34,9 @@ EXPECTED = {
         (True, False, True, "hands"),
         2,
     ),
+    "classic": (
+        (2, 10), "colour", [("target", 500, 1, None, None)], (True, False, True, "target"), 3,
+    ),
 }  # fmt: skip
 
 
