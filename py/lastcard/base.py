@@ -161,6 +161,80 @@ class Option:
     high: int | None = None
     agree_high: int | None = None
     label: Words = field(default_factory=dict, compare=False)
+    #: a house rule (issue 24, ``docs/house-rules.md``): the line under the game's name names
+    #: it, in the words of ``short`` (a number option only when off its default; ``{n}``: the
+    #: value)
+    house: bool = False
+    short: Words = field(default_factory=dict, compare=False)
+
+
+#: the house rules a ruleset may offer, off by default (``docs/house-rules.md``): a ruleset
+#: opts in by listing their names in its ``OPTIONS`` (``house_rules``)
+HOUSE_RULES: dict[str, Option] = {
+    "stacking": Option(
+        False,
+        label={"en": "Stacking pickups", "ru": "Штрафы складываются"},
+        house=True,
+        short={"en": "Stacking", "ru": "Штрафы складываются"},
+    ),
+    "jump_in": Option(
+        False,
+        label={
+            "en": "Jump-in: an identical card out of turn",
+            "ru": "Перехват: такая же карта вне очереди",
+        },
+        house=True,
+        short={"en": "Jump-in", "ru": "Перехват"},
+    ),
+    "seven_zero": Option(
+        False,
+        label={
+            "en": "Seven-zero: 7 swaps hands, 0 passes them on",
+            "ru": "Семь-ноль: 7 — обмен руками, 0 — все руки по кругу",
+        },
+        house=True,
+        short={"en": "Seven-zero", "ru": "Семь-ноль"},
+    ),
+    "draw_until_play": Option(
+        False,
+        label={"en": "Draw until you can play", "ru": "Брать, пока не найдётся ход"},
+        house=True,
+        short={"en": "Draw until play", "ru": "Брать до хода"},
+    ),
+}
+
+
+def house_rules(*names: str) -> dict[str, Option]:
+    """The house rules ``names`` (``HOUSE_RULES``), for a ruleset's ``OPTIONS``."""
+    return {name: HOUSE_RULES[name] for name in names}
+
+
+def hand_size_option(default: int, low: int, high: int, agree_high: int | None = None) -> Option:
+    """The cards dealt to each seat, a number house rule (``HAND_SIZE = "hand_size"``)."""
+    return Option(
+        default,
+        low,
+        high,
+        agree_high,
+        label={"en": "Cards per hand", "ru": "Карт на руки"},
+        house=True,
+        short={"en": "{n} cards dealt", "ru": "Раздача по {n}"},
+    )
+
+
+def call_penalty_option(default: int, low: int = 0, high: int = 4) -> Option:
+    """The cards a missed "last card" call costs, a number house rule (``CALL_PENALTY``)."""
+    return Option(
+        default,
+        low,
+        high,
+        label={
+            "en": "Missed-call penalty (cards)",
+            "ru": "Штраф за необъявленную последнюю карту (карт)",
+        },
+        house=True,
+        short={"en": "Penalty {n}", "ru": "Штраф {n}"},
+    )
 
 
 @dataclass(frozen=True)

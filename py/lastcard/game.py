@@ -90,6 +90,7 @@ def register(kind: _K) -> _K:
         raise ValueError(f"a ruleset needs an id of its own, not {ruleset!r}")
     words = [kind.TITLE, kind.BLURB]
     words += [o.label for n, o in kind.OPTIONS.items() if n != AGREED]
+    words += [o.short for o in kind.OPTIONS.values() if o.house]
     words += [t.label for t in kind.TIMERS.values()]
     for text in words:
         if any(not text.get(lang) for lang in LANGS):

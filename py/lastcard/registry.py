@@ -57,6 +57,9 @@ def describe(ruleset: str) -> dict[str, Any]:
         if name == kind.HAND_SIZE:  # players x value (+ the upcard) must fit in the deck
             option["fits_deck"] = True
         option["label"] = dict(spec.label)
+        option["house"] = spec.house  # the line under the game's name names it (``short``)
+        if spec.house:
+            option["short"] = dict(spec.short)
         options.append(option)
     timers = [
         {

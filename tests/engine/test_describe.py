@@ -13,24 +13,42 @@ KEYS = {"id", "players", "deck", "options", "features", "solo_bots"}
 OPTION_KEYS = {"name", "type", "default", "min", "max", "agree_max", "needs"}
 
 #: what the rules' decisions say (shared/spec/rules/*.md), written out independently
+#: the house rules' flags as ``describe`` lists them (issue 24, docs/house-rules.md)
+STACKING, JUMP_IN, SEVEN_ZERO, DRAW_UNTIL_PLAY = (
+    (name, False, None, None, None)
+    for name in ("stacking", "jump_in", "seven_zero", "draw_until_play")
+)
 EXPECTED = {
-    "poslednyaya": ((2, 10), "colour", [], (False, False, False, "single"), 2),
+    "poslednyaya": (
+        (2, 10),
+        "colour",
+        [("hand_size", 7, 4, 12, None), ("last_call_penalty", 0, 0, 4, None),
+         STACKING, JUMP_IN, SEVEN_ZERO, DRAW_UNTIL_PLAY],
+        (False, False, False, "single"),
+        2,
+    ),
     "last-one": (
         (2, 6),
         "french",
         [("hand_size", 7, 4, 8, 9), ("threshold", 250, 1, None, None),
-         ("last_call_penalty", 2, 0, 4, None)],
+         ("last_call_penalty", 2, 0, 4, None), STACKING, DRAW_UNTIL_PLAY],
         (True, True, True, "threshold"),
         2,
     ),
     "last-card": (
-        (2, 6), "french", [("target", 250, 1, None, None)], (True, False, True, "target"), 1,
+        (2, 6),
+        "french",
+        [("target", 250, 1, None, None), ("hand_size", 7, 4, 10, None),
+         ("last_call_penalty", 2, 1, 4, None), DRAW_UNTIL_PLAY],
+        (True, False, True, "target"),
+        1,
     ),
     "posledniy-igrok": (
         (2, 6),
         "french",
         [("hand_size", 7, 4, 8, None), ("hands", 5, 1, None, None),
-         ("last_call_penalty", 1, 0, 4, None), ("two_draws", 1, 1, 2, None)],
+         ("last_call_penalty", 1, 0, 4, None), ("two_draws", 1, 1, 2, None), STACKING,
+         DRAW_UNTIL_PLAY],
         (True, False, True, "hands"),
         2,
     ),
@@ -59,6 +77,38 @@ def test_every_ruleset_describes_itself_as_json_ready_data(ruleset: str) -> None
     assert describe(ruleset) is not describe(ruleset)  # a fresh copy: callers may change it
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_house_rules_carry_their_short_words(ruleset: str) -> None:
+    """Every house rule, the hand size and the call penalty among them, has ``house`` true and
+    the words of the line under the game's name (a number option's with ``{n}``, HOUSE.md)."""
+    for option in describe(ruleset)["options"]:
+        house = option["name"] in {"hand_size", "last_call_penalty"} or option["type"] == "bool"
+        assert option["house"] is house
+        if house:
+            assert set(option["short"]) == {"en", "ru"} and all(option["short"].values())
+            assert all(("{n}" in w) == (option["type"] == "int") for w in option["short"].values())
+        else:
+            assert "short" not in option
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "why"),
+    [
+        ("poslednyaya", {"stacking": 1}, "true or false"),
+        ("poslednyaya", {"jump_in": "yes"}, "true or false"),
+        ("poslednyaya", {"last_call_penalty": 5}, "0..4"),
+        ("poslednyaya", {"hand_size": 3}, "4..12"),
+        ("last-card", {"last_call_penalty": 0}, "1..4"),
+        ("last-card", {"stacking": True}, "unknown option"),
+        ("last-one", {"seven_zero": True}, "unknown option"),
+        ("last-one", {"jump_in": True}, "unknown option"),
+    ],
+)
+def test_bad_house_rule_values_are_clear_errors(ruleset: str, options: dict, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        new_game(ruleset, 2, options=options)
+
+
 def test_an_unknown_ruleset_is_a_clear_error() -> None:
     for bad in ("uno", "", None, 3):
         with pytest.raises(ValueError, match="unknown ruleset"):
@@ -81,6 +131,10 @@ def test_the_engine_validates_options_by_the_description(ruleset: str) -> None:
         name, top, agree = option["name"], option["max"], option["agree_max"]
         assert accepted(ruleset, low_players, {name: option["default"]})
         assert not accepted(ruleset, low_players, {name: "7"})
+        if option["type"] == "bool":
+            assert accepted(ruleset, low_players, {name: not option["default"]})
+            assert not accepted(ruleset, low_players, {name: 1})
+            continue
         assert not accepted(ruleset, low_players, {name: True})
         if option["min"] is not None:
             assert accepted(ruleset, low_players, {name: option["min"]})

@@ -459,7 +459,7 @@ def test_d10_target_option_and_first_dealer_random():
     with pytest.raises(ValueError):
         new_game(RULESET, 2, options={"target": 0})
     with pytest.raises(ValueError):
-        new_game(RULESET, 2, options={"hand_size": 5})
+        new_game(RULESET, 2, options={"hand_size": 11})
     dealers = {new_game(RULESET, 2, seed=s).public_view()["dealer"] for s in range(20)}
     assert dealers == {0, 1}
 

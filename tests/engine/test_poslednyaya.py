@@ -490,7 +490,7 @@ def test_legal_actions_sorted_in_card_order() -> None:
 
 def test_options_and_setup_errors() -> None:
     with pytest.raises(ValueError, match="unknown option"):
-        new_game("poslednyaya", 2, options={"hand_size": 5})
+        new_game("poslednyaya", 2, options={"two_draws": 1})
     with pytest.raises(ValueError, match="unknown ruleset"):
         new_game("uno", 2)
     with pytest.raises(ValueError, match="not a card"):

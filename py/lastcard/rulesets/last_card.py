@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import RANK, SUITS, french_deck
 from ..game import Effect, Game, Move, Option, play_move, register
 from ..words import cards, players, points
@@ -36,11 +44,16 @@ class LastCard(Game):
     MATCH = "target"
     SOLO_BOTS = 1
     NAMES = SUITS
-    HAND_SIZE = 7
+    HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
         "target": Option(
             250, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
-        )
+        ),
+        "hand_size": hand_size_option(7, 4, 10),
+        # the call is the game's own (D7): a missed one always costs cards
+        "last_call_penalty": call_penalty_option(2, 1),
+        # pickups stack already (D3, D4); identical cards do not exist in one pack
+        **house_rules("draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
         "draw.last": {
@@ -53,7 +66,6 @@ class LastCard(Game):
     PLAY_DRAWN = True
     MULTI_CARD = True
     CALLS = "before"
-    CALL_PENALTY = 2
     FINAL_EFFECTS = True
     SCORED = True
     POINTS: ClassVar[dict[str, int]] = {
@@ -124,7 +136,7 @@ class LastCard(Game):
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 002's decisions with this table's target score."""
         who, target = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), options["target"]
-        deck, size = len(cls.deck()), cls.HAND_SIZE
+        deck, size = len(cls.deck()), count(cls.HAND_SIZE, options)
         two, five = (cls.EFFECTS[rank].pickup for rank in ("2", "5"))
         penalty = cards(lang, count(cls.CALL_PENALTY, options))
         worth = points(lang, cls.POINTS)
@@ -132,7 +144,7 @@ class LastCard(Game):
             return [
                 ("Цель", [
                     f"Новозеландские домашние правила, {who} игроков (в оригинале двое, больше —"
-                    f" по договорённости), {deck} карты, по {size}. Выигранные раздачи приносят"
+                    f" по договорённости), {deck} карты, по {size} каждому. Выигранные раздачи приносят"
                     f" очки; кто первым наберёт {target}, выигрывает матч.",
                 ]),
                 ("Ваш ход", [

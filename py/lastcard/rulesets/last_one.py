@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, Timer, lowest, register
 from ..words import cards, missed_call, number, players, points, seconds
-
-#: the options' names in the lobby form, shared with «Последний игрок»
-HAND_SIZE_LABEL: Words = {"en": "Cards per hand", "ru": "Карт на руки"}
-CALL_PENALTY_LABEL: Words = {
-    "en": "Missed-call penalty (cards)",
-    "ru": "Штраф за необъявленную последнюю карту (карт)",
-}
 
 
 @register
@@ -43,12 +44,13 @@ class LastOne(Game):
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hand_size": Option(7, 4, 8, agree_high=9, label=HAND_SIZE_LABEL),
+        "hand_size": hand_size_option(7, 4, 8, agree_high=9),
         "agreed": Option(False),
         "threshold": Option(
             250, 1, label={"en": "Elimination score", "ru": "Порог выбывания (очки)"}
         ),
-        "last_call_penalty": Option(2, 0, 4, label=CALL_PENALTY_LABEL),
+        "last_call_penalty": call_penalty_option(2),
+        **house_rules("stacking", "draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
         "eliminated": {

@@ -12,11 +12,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
 from ..words import cards, hands, missed_call, players, points
-from .last_one import CALL_PENALTY_LABEL, HAND_SIZE_LABEL, LastOne
+from .last_one import LastOne
 
 
 @register
@@ -36,12 +44,13 @@ class PosledniyIgrok(Game):
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hand_size": Option(7, 4, 8, label=HAND_SIZE_LABEL),
+        "hand_size": hand_size_option(7, 4, 8),
         "hands": Option(5, 1, label={"en": "Hands in the match", "ru": "Раздач в матче"}),
-        "last_call_penalty": Option(1, 0, 4, label=CALL_PENALTY_LABEL),
+        "last_call_penalty": call_penalty_option(1),
         "two_draws": Option(
             1, 1, 2, label={"en": "Cards a 2 makes draw", "ru": "Сколько берут за двойку"}
         ),
+        **house_rules("stacking", "draw_until_play"),
     }
     UPCARD = False
     VOLUNTARY_DRAW = False

@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Option,
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, players
+from ..words import cards, missed_call, players
 
 
 @register
@@ -33,7 +42,13 @@ class Poslednyaya(Game):
     MATCH = "single"
     SOLO_BOTS = 2
     NAMES = COLOURS
-    HAND_SIZE = 7
+    HAND_SIZE = "hand_size"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "hand_size": hand_size_option(7, 4, 12),
+        # 0: the automatic announcement (R34); 1-4: the call button of Last One's kind
+        "last_call_penalty": call_penalty_option(0),
+        **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
+    }
     RANDOM_FIRST = True
     PLAY_DRAWN = True
     CALLS = "auto"
@@ -60,9 +75,18 @@ class Poslednyaya(Game):
     @classmethod
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of 000's decisions, with the deck, the hand and the draws of its facts."""
-        who, deck, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck()), cls.HAND_SIZE
+        who, deck = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck())
+        size = count(cls.HAND_SIZE, options)
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
+        penalty = options["last_call_penalty"]
         if lang == "ru":
+            call = (
+                "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
+                " без штрафа."
+                if not penalty
+                else "Осталась одна карта — нажмите «Последняя!», пока следующий не сыграл;"
+                f" {missed_call(lang, penalty)}."
+            )
             return [
                 ("Цель", [
                     f"{who} игроков, одна раздача. Первым избавьтесь от всех карт.",
@@ -92,14 +116,19 @@ class Poslednyaya(Game):
                     " «Возьми четыре» вы ходите снова.",
                 ]),
                 ("Последняя карта и конец", [
-                    "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
-                    " без штрафа.",
+                    call,
                     "Выйти можно любой картой; её действие выполняется до итогов.",
                     "Если брать нечего и круг прошёл без сброса и взятия, побеждают те, у кого"
                     " меньше всего карт.",
                     "После итогов ведущий может начать реванш.",
                 ]),
             ]  # fmt: skip
+        call = (
+            "Holding one card is announced automatically — no button, no penalty."
+            if not penalty
+            else "With one card left press “Last card!” before the next player plays;"
+            f" {missed_call(lang, penalty)}."
+        )
         return [
             ("Goal", [
                 f"{who} players, one hand. Be the first to get rid of all your cards.",
@@ -127,7 +156,7 @@ class Poslednyaya(Game):
                 " Draw Four you move again.",
             ]),
             ("Last card and the end", [
-                "Holding one card is announced automatically — no button, no penalty.",
+                call,
                 "You may go out on any card; its effect still applies before the results.",
                 "If nothing can be drawn and a full round passes with no play and no draw, the"
                 " fewest cards win (ties share the win).",
