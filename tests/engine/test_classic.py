@@ -421,7 +421,20 @@ def test_d10_two_players() -> None:
 def test_d11_the_target_option_and_the_rules_text() -> None:
     with pytest.raises(ValueError, match="target"):
         new_game(RULESET, 2, options={"target": 0})
+    with pytest.raises(ValueError, match=r"1\.\.4"):
+        new_game(RULESET, 2, options={"last_call_penalty": 0})
     text = rules_text(RULESET, {"target": 137})
     for lang in ("en", "ru"):
         said = " ".join(" ".join(items) for _, items in text[lang])
         assert "137" in said and "50" in said and "20" in said
+
+
+def test_d11_the_hand_size_and_the_call_penalty_are_the_tables() -> None:
+    view = new_game(RULESET, 3, seed=4, options={"hand_size": 10}).public_view()
+    assert sorted(view["counts"])[1:] == [10, 10]
+    game = make([["R5", "R6"], ["R7", "G8"]], starter="R3", options={"last_call_penalty": 4})
+    events = act(game, (0, "play R5"), (1, "play R7"))
+    assert drawn(events, 0)[0]["count"] == 4
+    for lang, said in rules_text(RULESET, {"hand_size": 11, "last_call_penalty": 3}).items():
+        text = " ".join(" ".join(items) for _, items in said)
+        assert "11" in text and "3" in text, lang

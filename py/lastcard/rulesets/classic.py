@@ -13,9 +13,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Options, Timers, Words, count
+from ..base import (
+    Option,
+    Options,
+    Timers,
+    Words,
+    call_penalty_option,
+    count,
+    hand_size_option,
+    house_rules,
+)
 from ..cards import COLOURS, RANK, colour_deck
-from ..game import Effect, Game, Option, register
+from ..game import Effect, Game, register
 from ..words import cards, players
 
 
@@ -36,16 +45,19 @@ class Classic(Game):
     MATCH = "target"
     SOLO_BOTS = 3
     NAMES = COLOURS
-    HAND_SIZE = 7
+    HAND_SIZE = "hand_size"
+    #: every house rule fits the box's game (docs/rules/classic.md D11, docs/house-rules.md)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "target": Option(
             500, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
         ),
+        "hand_size": hand_size_option(7, 4, 12),
+        "last_call_penalty": call_penalty_option(2, 1),
+        **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
     }
     STARTER_EFFECTS = True
     PLAY_DRAWN = True
     CALLS = "after"
-    CALL_PENALTY = 2
     FINAL_EFFECTS = True
     REVERSE_SKIPS_TWO = True
     SCORED = True
@@ -100,8 +112,8 @@ class Classic(Game):
     @classmethod
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
         """The rules of docs/rules/classic.md with this table's target score."""
-        who, deck, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck()), cls.HAND_SIZE
-        target = options["target"]
+        who, deck = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), len(cls.deck())
+        size, target = count(cls.HAND_SIZE, options), options["target"]
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
         wrong = cards(lang, count(cls.EFFECTS["W+4"].draw, options) + cls.EFFECTS["W+4"].challenge)
         penalty = cards(lang, count(cls.CALL_PENALTY, options))
