@@ -35,6 +35,8 @@ class Event(TypedDict, total=False):
     dealer: int
     auto: bool
     n: int
+    target: int
+    seats: list[int]
     #: a challenge's: the seat whose play was challenged, and whether it was caught bluffing
     aggressor: int
     guilty: bool
@@ -93,7 +95,8 @@ class Pending(TypedDict, total=False):
     kind: Required[str]
     #: the seat to decide (every kind but ``melee``)
     seat: int
-    #: cards owed (``pickup``, ``chain``, ``melee``, ``challenge``)
+    #: cards owed (``pickup``, ``chain``, ``melee``, ``challenge``; a stacked draw's total is a
+    #: ``pickup``)
     count: int
     #: the card that continues a climb (``chain``, ``melee``; ``None``: the top is reached)
     need: str | None
@@ -130,6 +133,9 @@ class Effect:
     free: bool = False
     melee: bool = False
     chain: bool = False
+    #: seven-zero (a house rule): a 7 swaps hands with the seat the play names, a 0 passes
+    #: every hand on in the direction of play
+    trade: bool = False
     #: the next seat may challenge the play (Classic's Wild Draw Four: pending ``challenge``),
     #: which is fair only while the player holds no card of the colour or suit in force; the
     #: cards a wrong challenge costs on top of ``draw`` (0: no challenge)

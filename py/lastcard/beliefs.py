@@ -119,6 +119,14 @@ class Beliefs(LegalMoves):
                     _take(held, keys.get(BASE[card], 0))
             elif kind == "draw":
                 beliefs[entry["seat"]].extend([0] * entry["count"])
+            elif kind == "swap":  # seven-zero: what is believed of a hand goes with it
+                seat, other = entry["seat"], entry["target"]
+                beliefs[seat], beliefs[other] = beliefs[other], beliefs[seat]
+            elif kind == "rotate":
+                seats = entry["seats"]
+                moved = [beliefs[s] for s in seats]
+                for i, held in enumerate(moved):
+                    beliefs[seats[(i + 1) % len(seats)]] = held
             elif kind == "removed":
                 beliefs[entry["seat"]] = [0] * len(self.hands[entry["seat"]])
             elif kind == "deal":  # a new hand: as it stood after its starter (``_start``)

@@ -28,6 +28,7 @@ from .base import (
     PRIVATE_CARDS,
     Effect,
     Event,
+    FastFacts,
     GameBase,
     IllegalAction,
     Option,
@@ -131,10 +132,10 @@ class Game(Beliefs):
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an int")
-        self._fast = self._FAST
         self.players = players
         self.seed = seed
         self.options = self.check_options(options or {}, players)
+        self._fast = self._facts()
         self.rng = Rng(seed)
         self.hands = [[] for _ in range(players)]
         self.stock = []  # top is the last element
@@ -169,6 +170,25 @@ class Game(Beliefs):
         else:
             self._setup(setup)
         self._cache = {}
+
+    def _facts(self) -> FastFacts:
+        """The fast path's facts for this game: its class's, unless a house rule needs what the
+        table path lacks (jump-in, seven-zero, draw-until-play: the general path; a call penalty
+        under an automatic announcement: the "after" call, H10)."""
+        options = self.options
+        call = self.CALLS == "auto" and bool(options.get("last_call_penalty"))
+        if not (
+            call
+            or options.get("jump_in")
+            or options.get("seven_zero")
+            or options.get("draw_until_play")
+        ):
+            return self._FAST
+        _, calls, effects, play_drawn = self._FAST
+        if options.get("seven_zero"):
+            trade = Effect(trade=True)
+            effects = {**effects, **{c: trade for c in CARD_ORDER if RANK[c] in ("0", "7")}}
+        return (None, "after" if call else calls, effects, play_drawn)
 
     @classmethod
     def event_words(cls) -> dict[str, dict[str, str]]:
@@ -507,7 +527,7 @@ class Game(Beliefs):
     # ---- views ----------------------------------------------------------------------------
     def called(self) -> list[int]:
         """Seats with a standing last-card call."""
-        if self.CALLS == "auto":
+        if self._fast[1] == "auto":
             return [s for s in range(self.players) if self.in_play(s) and len(self.hands[s]) == 1]
         return sorted(self.calls)
 
@@ -624,6 +644,8 @@ class Game(Beliefs):
                     nxt = self.next_seat(seat)
                 self.turn = nxt
             else:
+                if effect.trade:
+                    self._trade(seat, move)
                 self._resolve(seat, effect, len(cards), top, p, was)
         if missed:
             self._draw(seat, self.value(self.CALL_PENALTY), "last")
@@ -685,6 +707,10 @@ class Game(Beliefs):
             self.turn = nxt
             return
         if effect.draw:
+            if self.options.get("stacking"):  # the draw waits, to be added to (H1)
+                self.pending = {"kind": "pickup", "seat": nxt, "count": _owed(self, effect, p)}
+                self.turn = nxt
+                return
             self._draw(nxt, self.value(effect.draw), "penalty")
             skip = max(skip, 1)
         if full:  # ``next_seat`` and ``seats_in_play``, inlined
@@ -710,6 +736,27 @@ class Game(Beliefs):
             if events is not None:
                 events.append({"type": "skip", "seat": target})
         self.turn = self.next_seat(target)
+
+    def _trade(self, seat: int, move: Move) -> None:
+        """Seven-zero (a house rule, H7-H9): a 7 swaps ``seat``'s hand with the seat its play
+        names; a 0 passes every hand in play on to the next seat in the direction of play. The
+        events name seats only: each seat sees its new hand in its own view."""
+        hands = self.hands
+        if move.target is not None:
+            other = move.target
+            hands[seat], hands[other] = hands[other], hands[seat]
+            self._emit({"type": "swap", "seat": seat, "target": other})
+        elif RANK[move.top] == "0":
+            seats = self.seats_in_play()[:: self.direction]  # each hand goes to the next
+            held = [hands[s] for s in seats]
+            for i, cards in enumerate(held):
+                hands[seats[(i + 1) % len(seats)]] = cards
+            self._emit({"type": "rotate", "seat": seat, "seats": seats})
+        else:
+            return
+        # a standing or missed call stays only with a seat that still holds one card
+        self.calls = [s for s in self.calls if len(hands[s]) == 1]
+        self.missed = [s for s in self.missed if len(hands[s]) == 1]
 
     def _next_climb(self, card: str) -> str | None:
         """The card that continues a melee/chain after ``card`` (None after ``CLIMB_TOP``)."""
@@ -791,7 +838,7 @@ class Game(Beliefs):
                 self.direction = -self.direction
                 self._emit({"type": "reverse", "seat": seat, "direction": self.direction})
             if effect is not None and effect.draw:
-                self._draw(self.next_seat(seat), self.value(effect.draw), "penalty")
+                self._draw(self.next_seat(seat), _owed(self, effect, p), "penalty")
             elif effect is not None and effect.pickup:
                 amount = _pickup(effect, len(move.cards), p)
                 self._draw(self.next_seat(seat), amount, "pickup")
@@ -819,6 +866,9 @@ class Game(Beliefs):
             self.pending = None
             self._draw(seat, p["count"], "penalty" if p["kind"] == "challenge" else p["kind"])
             self._end_turn(seat)
+            return
+        if self._fast[0] is None and self.options.get("draw_until_play"):
+            self._draw_until_play(seat)
             return
         stock = self.stock
         if stock:  # ``_draw(seat, 1, "draw")``, inlined for the common case: the stock has one
@@ -870,6 +920,22 @@ class Game(Beliefs):
         self.drawn = None
         nxt = (seat + self.direction) % self.players
         self.turn = self.next_seat(seat) if self.removed[nxt] or self.eliminated[nxt] else nxt
+
+    def _draw_until_play(self, seat: int) -> None:
+        """Draw-until-play (a house rule, H11): ``seat`` draws one card at a time until one it
+        may play comes, which it may then play or keep (pending ``drawn``), or until nothing
+        is left to draw (the turn ends)."""
+        while True:
+            got = self._draw(seat, 1, "draw")
+            if not got:
+                self._end_turn(seat)
+                return
+            card = got[0]
+            ok = self._playable_cards(seat)
+            if any(map(ok, NATURALS)) if card == JOKER else ok(card):
+                self.drawn = card
+                self.pending = {"kind": "drawn", "seat": seat}
+                return
 
     def _end_turn(self, seat: int) -> None:
         self.pending = None
@@ -1029,6 +1095,7 @@ class Game(Beliefs):
         ]
         game._seen_from, game._record, game._seen = (0, beliefs, plays), [], None
         game._own(d["rng"])
+        game._fast = game._facts()
         return game
 
     def clone(self) -> Self:
@@ -1036,6 +1103,7 @@ class Game(Beliefs):
         game = type(self).__new__(type(self))
         game.__dict__.update(self.__dict__)
         game._own(self.rng.state)  # (``state`` finishes a lazy shuffle of the shared stock)
+        game._fast = self._fast
         return game
 
     def _own(self, rng_state: int) -> None:
@@ -1065,6 +1133,13 @@ def _pickup(effect: Effect, count: int, p: Pending | None) -> int:
     any (a counter passes the whole pickup on: last-card D3, D6)."""
     waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
     return waiting + effect.pickup * count
+
+
+def _owed(game: Game, effect: Effect, p: Pending | None) -> int:
+    """Cards a draw card makes the next seat draw, with the stacked draw it lands on, if any
+    (stacking, H1)."""
+    waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
+    return waiting + game.value(effect.draw)
 
 
 def _copy_pending(p: Pending | None) -> Pending | None:

@@ -33,16 +33,26 @@ class Move:
     Move.parse('suit D')
     """
 
-    __slots__ = ("active", "cards", "kind", "name", "text", "top")
+    __slots__ = ("active", "cards", "kind", "name", "target", "text", "top")
 
-    def __init__(self, kind: str, cards: tuple[str, ...] = (), name: str | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        cards: tuple[str, ...] = (),
+        name: str | None = None,
+        target: int | None = None,
+    ) -> None:
         self.kind = kind
         self.cards = cards
         self.name = name
+        #: the seat a seven-zero 7 swaps hands with (``play R7 @2``)
+        self.target = target
         self.top = cards[-1] if cards else ""
         self.active = name or SUIT[self.top] if cards else None
         if kind == "play":
             self.text = " ".join(("play", *cards, name) if name else ("play", *cards))
+            if target is not None:
+                self.text += f" @{target}"
         elif kind == "suit":
             self.text = f"suit {name}"
         else:
@@ -63,9 +73,15 @@ class Move:
         if kind == "suit" and len(rest) == 1 and rest[0] in _NAMES:
             return suit_move(rest[0])
         if kind == "play" and rest:
+            seat = rest.pop()[1:] if len(rest) > 1 and rest[-1][:1] == "@" else None
+            target = int(seat) if seat and seat.isascii() and seat.isdigit() else None
             name = rest.pop() if len(rest) > 1 and rest[-1] in _NAMES else None
-            if all(card in BASE for card in rest) and len(set(rest)) == len(rest):
-                return play_move(tuple(rest), name)
+            if (
+                all(card in BASE for card in rest)
+                and len(set(rest)) == len(rest)
+                and (seat is None or (target is not None and len(seat) <= 2))
+            ):
+                return play_move(tuple(rest), name, target)
         raise ValueError(f"not an action: {str(text)[:64]!r}")
 
 
@@ -77,7 +93,7 @@ CHALLENGE = Move("challenge")
 _SIMPLE = {"draw": DRAW, "pass": PASS, "last": LAST, "challenge": CHALLENGE}
 #: the colours and suits a play or a ``suit`` move may name
 _NAMES = frozenset("RYBGSHDC")
-_PLAYS: dict[tuple[tuple[str, ...], str | None], Move] = {}
+_PLAYS: dict[tuple[tuple[str, ...], str | None, int | None], Move] = {}
 _SUIT_MOVES: dict[str, Move] = {}
 
 
@@ -89,12 +105,13 @@ def suit_move(name: str) -> Move:
     return move
 
 
-def play_move(cards: tuple[str, ...], name: str | None = None) -> Move:
-    """The (shared, immutable) move laying ``cards`` with an optional named colour/suit."""
-    key = (cards, name)
+def play_move(cards: tuple[str, ...], name: str | None = None, target: int | None = None) -> Move:
+    """The (shared, immutable) move laying ``cards`` with an optional named colour/suit (and,
+    for a seven-zero 7, the seat it swaps hands with)."""
+    key = (cards, name, target)
     move = _PLAYS.get(key)
     if move is None:
-        move = _PLAYS[key] = Move("play", cards, name)
+        move = _PLAYS[key] = Move("play", cards, name, target)
     return move
 
 
@@ -242,6 +259,8 @@ class LegalMoves(GameBase):
             if seat == self.turn:
                 found = self._turn_moves(seat)
                 moves = found if type(found) is list else list(found)
+            elif self.options.get("jump_in"):
+                moves = self._jump_ins(seat)
         elif p["kind"] == "melee":
             # a pass is final for the current melee card (last-one D13)
             if seat != p["aggressor"] and seat not in p["passed"]:
@@ -249,9 +268,36 @@ class LegalMoves(GameBase):
                 moves.append(PASS)
         elif p.get("seat") == seat:
             moves.extend(getattr(self, f"_{p['kind']}_moves")(seat))
-        if self.CALLS not in (None, "auto"):
+        if moves and self.options.get("seven_zero"):
+            moves = self._seven_zero(seat, moves)
+        calls = self._fast[1]  # ``CALLS``, or a house rule's call (``Game._facts``)
+        if calls not in (None, "auto"):
             moves.extend(self._call_moves(seat, moves))
         return moves
+
+    def _jump_ins(self, seat: int) -> list[Move]:
+        """Jump-in (a house rule): out of turn, with no decision pending, the plays of a card
+        identical to the top card, a wild card's or a named joker's excepted (H6)."""
+        top = self.discard[-1] if self.discard else None
+        if top is None or top not in self.hands[seat] or RANK[top] in self.WILD:
+            return []
+        return list(self._single(top, True))
+
+    def _seven_zero(self, seat: int, moves: list[Move]) -> list[Move]:
+        """Seven-zero (a house rule): a play of a 7 that leaves cards in the hand names the seat
+        in play it swaps hands with, once per seat (``play R7 @2``)."""
+        size = len(self.hands[seat])
+        out: list[Move] = []
+        for move in moves:
+            if move.kind == "play" and RANK[move.top] == "7" and len(move.cards) < size:
+                out += [
+                    play_move(move.cards, move.name, other)
+                    for other in self.seats_in_play()
+                    if other != seat
+                ]
+            else:
+                out.append(move)
+        return out
 
     def _turn_moves(self, seat: int) -> Iterable[Move]:
         """A normal turn: plays, then draw, or pass when nothing can be drawn."""
@@ -297,7 +343,7 @@ class LegalMoves(GameBase):
         if seat in self.calls:
             return []
         size = len(self.hands[seat])
-        if self.CALLS == "after":  # open until another seat's play (last-one D7)
+        if self._fast[1] == "after":  # open until another seat's play (last-one D7)
             open_ = size == 1 and seat not in self.missed
         else:
             open_ = any(m.kind == "play" and size - len(m.cards) == 1 for m in moves)
@@ -347,12 +393,21 @@ class LegalMoves(GameBase):
 
     def _counter_cards(self, seat: int) -> Callable[[str], bool]:
         """Cards that counter a waiting pickup: same rank as the top, or another pickup rank of
-        the top's suit (last-card D3)."""
+        the top's suit (last-card D3); with stacking (a house rule), a draw card that draws at
+        least as many as the top (H1)."""
         top = self.discard[-1]
+        if self.options.get("stacking"):
+            least = self._draws(top)
+            return lambda card: self._draws(card) >= least
         ranks = {r for r, e in self.EFFECTS.items() if e.pickup}
         return lambda card: (
             RANK[card] == RANK[top] or (RANK[card] in ranks and SUIT[card] == SUIT[top])
         )
+
+    def _draws(self, card: str) -> int:
+        """The cards a draw card makes the next seat draw (0: not a draw card)."""
+        effect = self.EFFECTS.get(RANK[card])
+        return 0 if effect is None or not effect.draw else self.value(effect.draw)
 
     def _plays(self, seat: int, ok: Callable[[str], bool], named: bool = True) -> list[Move]:
         """The play moves of ``seat`` using the cards ``ok`` accepts, in card order.

@@ -87,9 +87,9 @@ def points(lang: str, table: Mapping[str, int]) -> str:
 #: the words of the engine's events, in each language, by key (``event_key``): what the log on
 #: the pages and the replay's log say. Placeholders: ``{name}`` (the seat's), ``{n}`` (cards
 #: drawn), ``{cards}`` (cards laid or drawn), ``{colour}`` / ``{suit}`` (a name in force),
-#: ``{count}`` (cards at stake). Russian in the present tense or noun phrases: the same for a
-#: player of any gender (English keeps the simple past). A ruleset changes or adds keys with
-#: ``EVENT_WORDS``.
+#: ``{count}`` (cards at stake), ``{target}`` (the other seat's name in a seven-zero swap).
+#: Russian in the present tense or noun phrases: the same for a player of any gender (English
+#: keeps the simple past). A ruleset changes or adds keys with ``EVENT_WORDS``.
 EVENTS: dict[str, dict[str, str]] = {
     "play": {"en": "{name} played {cards}", "ru": "{name} кладёт: {cards}"},
     "play.named": {
@@ -143,6 +143,14 @@ EVENTS: dict[str, dict[str, str]] = {
     "reshuffle": {
         "en": "The discard pile was shuffled into the stock",
         "ru": "Сброс перемешивается и становится колодой",
+    },
+    "swap": {
+        "en": "{name} swapped hands with {target}",
+        "ru": "{name} и {target} меняются картами",
+    },
+    "rotate": {
+        "en": "Every hand passed on to the next player",
+        "ru": "Все передают свои карты дальше по кругу",
     },
     "removed": {"en": "{name} left the game", "ru": "{name} выходит из игры"},
     "blocked": {
