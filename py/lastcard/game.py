@@ -690,7 +690,8 @@ class Game(Beliefs):
             self.pending = melee
             self.turn = nxt
             return
-        if effect.challenge and was is not None:
+        # a draw card laid on a waiting draw (stacking) answers it: no challenge (classic D12)
+        if effect.challenge and was is not None and (p is None or p["kind"] == "drawn"):
             self.pending = {
                 "kind": "challenge", "seat": nxt, "count": self.value(effect.draw),
                 "aggressor": seat, "suit": was,
@@ -1138,7 +1139,7 @@ def _pickup(effect: Effect, count: int, p: Pending | None) -> int:
 def _owed(game: Game, effect: Effect, p: Pending | None) -> int:
     """Cards a draw card makes the next seat draw, with the stacked draw it lands on, if any
     (stacking, H1)."""
-    waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
+    waiting: int = p["count"] if p is not None and p["kind"] in ("pickup", "challenge") else 0
     return waiting + game.value(effect.draw)
 
 

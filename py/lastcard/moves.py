@@ -330,9 +330,13 @@ class LegalMoves(GameBase):
         return [*self._plays(seat, self._counter_cards(seat)), DRAW]
 
     def _challenge_moves(self, seat: int) -> Iterable[Move]:
-        """Challenge the play or accept its draw (a removed player cannot be challenged)."""
+        """Challenge the play (a removed player cannot be), add to its draw (stacking, a house
+        rule: the total passes on) or accept it."""
         assert self.pending is not None
-        return [CHALLENGE, DRAW] if self.in_play(self.pending["aggressor"]) else [DRAW]
+        moves = [CHALLENGE] if self.in_play(self.pending["aggressor"]) else []
+        if self.options.get("stacking"):
+            moves += self._plays(seat, self._counter_cards(seat))
+        return [*moves, DRAW]
 
     def _suit_moves(self, seat: int) -> Iterable[Move]:
         return [suit_move(name) for name in self.NAMES]

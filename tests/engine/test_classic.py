@@ -438,3 +438,50 @@ def test_d11_the_hand_size_and_the_call_penalty_are_the_tables() -> None:
     for lang, said in rules_text(RULESET, {"hand_size": 11, "last_call_penalty": 3}).items():
         text = " ".join(" ".join(items) for _, items in said)
         assert "11" in text and "3" in text, lang
+
+
+# ---- the house rules (docs/house-rules.md), all offered by Classic (D11, D12) ----
+def test_d12_stacking_a_draw_two_and_adding_to_a_wild_draw_four_instead_of_challenging() -> None:
+    options = {"stacking": True}
+    game = make([["R+2", "R1"], ["Y+2", "G2"], ["B2", "B3"]], options=options)
+    act(game, (0, "play R+2"))
+    assert game.public_view()["pending"] == {"kind": "pickup", "seat": 1, "count": 2}
+    act(game, (1, "play Y+2"))
+    assert game.public_view()["pending"] == {"kind": "pickup", "seat": 2, "count": 4}
+    hands = [["W+4", "G1", "G3"], ["W+4", "Y9"], ["B2", "B3"]]
+    game = make(hands, options=options)
+    act(game, (0, "play W+4 B"))
+    legal = game.legal_actions(1)
+    assert legal[0] == "challenge" and legal[-1] == "draw" and "play W+4 G" in legal
+    act(game, (1, "play W+4 G"))  # the total passes on, and this one is not challenged
+    assert game.public_view()["pending"] == {"kind": "pickup", "seat": 2, "count": 8}
+    assert "challenge" not in game.legal_actions(2)
+    events = act(game, (2, "draw"))
+    assert drawn(events, 2)[0]["count"] == 8 and game.public_view()["turn"] == 0
+
+
+def test_d12_a_stacked_wild_draw_four_going_out_passes_the_total_on() -> None:
+    game = make([["W+4", "G1", "G3"], ["W+4"], ["B2", "B3"]], options={"stacking": True})
+    act(game, (1, "last"), (0, "play W+4 B"), (1, "play W+4 G"))
+    assert game.over and game.winners == [1] and len(game.hands[2]) == 2 + 8
+
+
+def test_house_jump_in_seven_zero_and_draw_until_play_in_classic() -> None:
+    hands = [["R5", "R1", "R2"], ["G2", "G3"], ["R5", "B3"]]
+    game = make(hands, starter="R3", options={"jump_in": True})
+    act(game, (0, "play R5"))
+    assert "play R5" in game.legal_actions(2)  # out of turn: seat 1 is to play
+    act(game, (2, "play R5"))
+    assert game.public_view()["turn"] == 0
+    hands = [["R7", "R1", "R2"], ["G2", "G3"], ["B3", "B4"]]
+    game = make(hands, starter="R3", options={"seven_zero": True})
+    assert "play R7 @2" in game.legal_actions(0)
+    act(game, (0, "play R7 @2"))
+    assert game.hands[0] == ["B3", "B4"] and game.hands[2] == ["R1", "R2"]
+    stock = ["B1", "G5", "R9", "Y2"]
+    game = make(
+        [["B2", "G1"], ["G2", "G3"]], starter="R3", stock=stock, options={"draw_until_play": True}
+    )
+    events = act(game, (0, "draw"))
+    assert [e["cards"] for e in drawn(events, 0)] == [["B1"], ["G5"], ["R9"]]
+    assert game.legal_actions(0) == ["play R9", "pass"]

@@ -43,6 +43,8 @@ CALM_ATTACK = 0.5
 BLUFF = -5.0
 #: the share of players taken to bluff with a Wild Draw Four when they hold the colour in force
 BLUFF_RATE = 0.3
+#: adding to a challengeable draw (stacking): better than drawing, worse than a likely catch
+STACK = 0.5
 #: challenge when the chance of a bluff is above this (a challenge risks 2 more cards and the
 #: turn for the chance to pass the 4 cards back)
 CHALLENGE_AT = 0.3
@@ -114,9 +116,11 @@ def _scores(
     kind = None if p is None else p["kind"]
     if p is not None and kind == "melee":
         return [_melee_score(seat, m, p) for m in moves]
-    if p is not None and kind == "challenge":
+    if p is not None and kind == "challenge":  # challenge a likely bluff, else pass it on
         dare = 1.0 if bluff_chance(game, seat, p) > CHALLENGE_AT else -1.0
-        return [dare if m.kind == "challenge" else 0.0 for m in moves]
+        return [
+            dare if m.kind == "challenge" else STACK if m.kind == "play" else 0.0 for m in moves
+        ]
     traits = _traits(game)
     wild, points, attacks = traits.wild, traits.points, traits.attacks
     hands = game.hands
