@@ -163,6 +163,29 @@ EVENTS: dict[str, dict[str, str]] = {
 }
 
 
+#: the rules-text lines of the house rules (``docs/house-rules.md``) that read alike in every
+#: game offering them, in each language (``{two}``: the cards a 2 makes draw)
+HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
+    "stacking.twos": {
+        "en": "2s stack: on a 2 the next player may lay another 2 (a joker too, as a 2) instead"
+        " of drawing; whoever does not add draws the total and misses the turn.",
+        "ru": "Двойки складываются: на двойку следующий может вместо взятия положить свою"
+        " (или джокер как двойку); кто не добавляет, берёт всё и пропускает ход.",
+    },
+    "draw_until_play": {
+        "en": "Draw until a card fits, then play it or keep it (pass); when nothing is left to"
+        " draw, the turn passes on.",
+        "ru": "Берите карты по одной, пока не придёт подходящая, — её можно сыграть или оставить"
+        " (пас); если брать больше нечего, ход переходит дальше.",
+    },
+}
+
+
+def house_line(lang: str, key: str) -> str:
+    """A house rule's rules-text line in ``lang`` (``HOUSE_RULES_TEXT``)."""
+    return HOUSE_RULES_TEXT[key][lang]
+
+
 def event_key(event: Mapping[str, object]) -> str:
     """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
     (its ``reason``, even where the cards are shown; a plain draw with its cards shown:

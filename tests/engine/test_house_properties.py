@@ -83,8 +83,9 @@ def check_events(game: Game, events: list[Event]) -> None:
 
 
 def play_hand(ruleset: str, players: int, seed: int, options: dict[str, Any]) -> int:
-    """One random hand (random seat and action, now and then a time-out, a removed seat or a
-    save and restore), checked after every step; returns the steps it took."""
+    """One random hand (random seat and action, plays and calls preferred, now and then a
+    time-out, a removed seat or a save and restore), checked after every step; returns the
+    steps it took."""
     rnd = random.Random(seed)
     game = new_game(ruleset, players, seed=seed, options=options)
     game.check()
@@ -100,6 +101,9 @@ def play_hand(ruleset: str, players: int, seed: int, options: dict[str, Any]) ->
             moves = [(s, a) for s in range(players) for a in game.legal_actions(s)]
             assert moves, "nobody may act in a hand that goes on"
             plays = [m for m in moves if m[1].startswith("play")]
+            calls = [m for m in moves if m[1] == "last"]  # mostly called: hands end sooner
+            if calls and rnd.random() < 0.9:
+                plays = calls
             events = game.apply(*rnd.choice(plays if plays and rnd.random() < 0.85 else moves))
         game.check()
         check_events(game, events)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lastcard import IllegalAction, load, new_game
+from lastcard import RULESETS, IllegalAction, describe, load, new_game, rules_text
+from lastcard.bots import choose
 from lastcard.game import Game
 from lastcard.moves import Move, play_move
 
@@ -313,3 +314,40 @@ def test_house_rules_survive_a_round_trip() -> None:
     copy = round_trip(game)
     assert copy.options == game.options and copy._fast[1] == "after"
     assert game.clone()._fast is game._fast
+
+
+# ---- the rules text and the bots ----------------------------------------------------------
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_each_house_rule_rewrites_the_rules_in_both_languages(ruleset: str) -> None:
+    plain = rules_text(ruleset)
+    for option in describe(ruleset)["options"]:
+        if option["type"] == "bool":
+            text = rules_text(ruleset, {option["name"]: True})
+            for lang in ("en", "ru"):
+                assert text[lang] != plain[lang], (option["name"], lang)
+    if ruleset == "poslednyaya":
+        said = " ".join(" ".join(items) for _, items in plain["ru"])
+        assert "не складываются" in said
+        stacked = rules_text(ruleset, {"stacking": True})["ru"]
+        assert "не складываются" not in " ".join(" ".join(items) for _, items in stacked)
+
+
+def test_h15_bots_stack_rather_than_take() -> None:
+    game = colour([["R+2", "G5"], ["B+2", "B5", "G7"], ["Y9"]], stacking=True)
+    game.apply(0, "play R+2")
+    for level in ("easy", "normal", "hard"):
+        assert choose(game, 1, level, seed=3, playouts=20) in game.legal_actions(1)
+    assert choose(game, 1, "normal", seed=3) == "play B+2"
+
+
+def test_h15_bots_swap_with_the_fewest_cards() -> None:
+    game = colour([["R7", "G1", "G2", "G3"], ["B2", "B7", "B8"], ["Y9"], ["Y8", "Y7"]],
+                  seven_zero=True)  # fmt: skip
+    assert choose(game, 0, "normal", seed=1) == "play R7 @2"
+
+
+def test_h15_bots_jump_in() -> None:
+    game = colour([["R6", "G1"], ["B2", "B7"], ["R5", "Y9"], ["G8", "B3"]], starter="R5",
+                  jump_in=True)  # fmt: skip
+    assert choose(game, 2, "normal", seed=1) == "play R5"
+    assert {choose(game, 2, "easy", seed=s) for s in range(20)} == {"play R5", None}

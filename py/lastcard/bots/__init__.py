@@ -10,10 +10,12 @@ public view, the face-up discard pile) and never reads another hand or the stock
 searches over *determinizations* (``Game.determinize``): worlds in which every hidden card is
 dealt anew from what the seat cannot see, so its choice too depends only on the seat's knowledge.
 
-- ``easy``: a random legal action; out of turn it answers a melee and calls "last" with one card.
+- ``easy``: a random legal action; out of turn it answers a melee, calls "last" with one card and
+  takes a jump-in half the time.
 - ``normal``: a heuristic (``lastcard.bots.policy``): keep wilds for when they are needed, name the
   colour or suit held most, attack a seat about to go out, dump high-scoring cards when a hand
-  may end, answer melees and pickups, call "last".
+  may end, answer melees and pickups (stacking on a waiting pickup rather than taking it), call
+  "last", jump in whenever it can, swap hands with the seat holding the fewest cards.
 - ``hard``: determinized Monte Carlo (``lastcard.bots.search``) with ``normal`` as the playout
   policy, bounded by an injected clock (``budget`` seconds) or a playout count.
 """

@@ -48,11 +48,13 @@ STACK = 0.5
 #: challenge when the chance of a bluff is above this (a challenge risks 2 more cards and the
 #: turn for the chance to pass the 4 cards back)
 CHALLENGE_AT = 0.3
+#: seven-zero: per card fewer in the hand a swap or a pass-on brings
+TRADE = 2.0
 
 
 def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | None:
-    """A random legal move, except that ``easy`` always calls "last" when it may and answers a
-    melee whenever it can (out of turn too)."""
+    """A random legal move, except that ``easy`` always calls "last" when it may, answers a
+    melee whenever it can (out of turn too) and takes a jump-in half the time."""
     for move in moves:
         if move.kind == "last":
             return move
@@ -61,6 +63,8 @@ def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | 
         plays = [m for m in moves if m.kind == "play"]
         if plays:
             return plays[rng.randbelow(len(plays))]
+    if seat != game.turn and p is None and rng.randbelow(2):
+        return None  # a jump-in: taken half the time
     return moves[rng.randbelow(len(moves))]
 
 
@@ -139,9 +143,12 @@ def _scores(
     lacks = lacking or frozenset()
     # when a hand may end soon, high-scoring cards should leave the hand first
     dump = 0.0 if not points else (0.3 if min(others, default=size) <= DANGER else 0.02)
-    # a challengeable play while the hand holds the colour or suit in force is a bluff
-    bluff = traits.challenged if held.get(game.active) else frozenset()
+    # a challengeable play (not one answering a stacked draw) while the hand holds the colour
+    # or suit in force is a bluff
+    fair = kind not in (None, "drawn") or not held.get(game.active)
+    bluff = frozenset() if fair else traits.challenged
     spend = 0.0 if kind == "drawn" else SPEND_WILD
+    traded = bool(game.options.get("seven_zero"))
     if all(m.kind != "play" or m.cards[-1] in wild for m in moves):
         spend = 0.0  # the wild is needed now
     out = []
@@ -167,6 +174,8 @@ def _scores(
                 score -= FOLLOW * sum(1 for c in cards[:-1] if SUIT[c] == active and c not in wild)
             if dump:
                 score += dump * sum(points[BASE[c]] for c in cards)
+            if move.target is not None or (traded and RANK[top] == "0"):
+                score += TRADE * _trade_gain(game, seat, move, size - count)
             attack = attacks.get(RANK[top])
             if attack is not None:
                 per_card, fixed, with_two = attack
@@ -212,6 +221,15 @@ def bluff_chance(game: Game, seat: int, p: Pending) -> float:
         lacks *= max(others - i, 0) / max(total - i, 1)
     holds = (1.0 - lacks) * BLUFF_RATE
     return holds / (holds + lacks) if holds else 0.0
+
+
+def _trade_gain(game: Game, seat: int, move: Move, left: int) -> int:
+    """Seven-zero: the cards fewer ``seat`` holds after its 7 or 0 than the ``left`` it keeps
+    otherwise (a 7 takes the named seat's hand, a 0 the previous seat's)."""
+    other = move.target
+    if other is None:
+        other = game.next_seat(seat, direction=-game.direction)
+    return left - len(game.hands[other])
 
 
 def _melee_score(seat: int, move: Move, p: Pending) -> float:

@@ -24,7 +24,7 @@ from ..base import (
 )
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, Timer, lowest, register
-from ..words import cards, missed_call, number, players, points, seconds
+from ..words import cards, house_line, missed_call, number, players, points, seconds
 
 
 @register
@@ -126,6 +126,8 @@ class LastOne(Game):
         two = cards(lang, count(cls.EFFECTS["2"].draw, options))
         window = timers.get("melee")
         worth = points(lang, cls.POINTS)
+        until = options["draw_until_play"]
+        stack = [house_line(lang, "stacking.twos")] if options["stacking"] else []
         if lang == "ru":
             melee = "" if window is None else f" У каждого {seconds(lang, window)} на ответ."
             return [
@@ -138,12 +140,14 @@ class LastOne(Game):
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high};"
                     f" {spec.agree_high} — только если согласны все).",
                     "Верхняя карта колоды открывает сброс и считается сыгранной сдающим.",
-                    "Положите карту той же масти или достоинства или возьмите одну карту —"
-                    " взятие заканчивает ход.",
+                    "Положите карту той же масти или достоинства или возьмите карту."
+                    + (" " + house_line(lang, "draw_until_play") if until else " Взятие"
+                       " заканчивает ход."),
                 ]),
                 ("Особые карты", [
                     f"2: следующий берёт {two} и пропускает ход. В: следующий пропускает ход."
                     " Т: направление меняется.",
+                    *stack,
                     "3: можно положить сверху ещё одну любую карту (или спасовать).",
                     "8: кладётся на что угодно; назовите масть.",
                     "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
@@ -173,12 +177,14 @@ class LastOne(Game):
                 f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high};"
                 f" {number(spec.agree_high or 0)} only if every player agrees).",
                 "The top stock card starts the pile and counts as played by the dealer.",
-                "Play one card matching the top card by suit or rank, or draw one card —"
-                " drawing ends your turn.",
+                "Play one card matching the top card by suit or rank, or draw."
+                + (" " + house_line(lang, "draw_until_play") if until else " Drawing one card"
+                   " ends your turn."),
             ]),
             ("Special cards", [
                 f"2: the next player draws {two} and misses the turn. J: the next player is"
                 " skipped. A: the direction reverses.",
+                *stack,
                 "3: you may lay any one more card on it (or pass).",
                 "8: playable on anything; name the suit to follow.",
                 "Joker: play it as any card that would be legal now; it acts as that card.",

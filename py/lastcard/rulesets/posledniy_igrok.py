@@ -23,7 +23,7 @@ from ..base import (
 )
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
-from ..words import cards, hands, missed_call, players, points
+from ..words import cards, hands, house_line, missed_call, players, points
 from .last_one import LastOne
 
 
@@ -95,6 +95,8 @@ class PosledniyIgrok(Game):
         size, match, penalty = options["hand_size"], options["hands"], options["last_call_penalty"]
         two = cards(lang, count(cls.EFFECTS["2"].draw, options))
         worth = points(lang, cls.POINTS)
+        until = options["draw_until_play"]
+        stack = [house_line(lang, "stacking.twos")] if options["stacking"] else []
         if lang == "ru":
             return [
                 ("Цель", [
@@ -105,11 +107,15 @@ class PosledniyIgrok(Game):
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high});"
                     " карта не открывается. Игрок слева от сдающего кладёт любую карту.",
                     "Дальше кладите карту того же достоинства или масти. Брать карту — только"
-                    " если нечем ходить (ход кончается); если брать нечего — пас.",
+                    " если нечем ходить"
+                    + (": " + house_line(lang, "draw_until_play")[0].lower()
+                       + house_line(lang, "draw_until_play")[1:] if until
+                       else " (ход кончается); если брать нечего — пас."),
                 ]),
                 ("Особые карты", [
                     f"2: следующий берёт {two} и пропускает ход. В: следующий пропускает ход."
                     " Т: направление меняется.",
+                    *stack,
                     "3: можно положить сверху ещё одну любую карту. 8: кладётся на что угодно;"
                     " масть можно назвать.",
                     "4: цепочка — каждый следующий кладёт ту же масть на одну выше (5, 6, … 10)"
@@ -135,11 +141,14 @@ class PosledniyIgrok(Game):
                 f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high}); no"
                 " card is turned up. The player left of the dealer leads any card.",
                 "Then play one card of the same rank or suit. Draw only when you cannot play"
-                " (drawing ends the turn); pass when nothing can be drawn.",
+                + (": " + house_line(lang, "draw_until_play")[0].lower()
+                   + house_line(lang, "draw_until_play")[1:] if until
+                   else " (drawing ends the turn); pass when nothing can be drawn."),
             ]),
             ("Special cards", [
                 f"2: the next player draws {two} and misses the turn. J: the next player is"
                 " skipped. A: the direction reverses.",
+                *stack,
                 "3: you may lay any one more card on it. 8: playable on anything; you may name"
                 " a suit.",
                 "4: a chain — each next player must play the same suit one higher (5, 6, … 10)"

@@ -79,6 +79,8 @@ class Poslednyaya(Game):
         size = count(cls.HAND_SIZE, options)
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
         penalty = options["last_call_penalty"]
+        stack, jump, trade = options["stacking"], options["jump_in"], options["seven_zero"]
+        until = options["draw_until_play"]
         if lang == "ru":
             call = (
                 "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
@@ -102,8 +104,17 @@ class Poslednyaya(Game):
                 ("Ваш ход", [
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
                     " Доступные карты подсвечены.",
-                    "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
-                    " её или нажмите «Пас»; другие карты после взятия играть нельзя.",
+                    "Или берите карты по одной (даже если есть ход), пока не придёт подходящая:"
+                    " её можно сыграть или оставить — «Пас»; если брать больше нечего, ход"
+                    " переходит дальше. Другие карты после взятия играть нельзя."
+                    if until
+                    else "Или возьмите одну карту (даже если есть ход). Если она подходит —"
+                    " сыграйте её или нажмите «Пас»; другие карты после взятия играть нельзя.",
+                    *(["Перехват: у кого есть карта, точно такая же, как открытая (тот же цвет и"
+                       " значение; кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне"
+                       " очереди, пока никто не решает, брать ли штраф, что делать со взятой"
+                       " картой или какой назвать цвет. Дальше игра идёт от этого игрока."]
+                      if jump else []),
                 ]),
                 ("Особые карты", [
                     "«Пропуск»: следующий пропускает ход. «Разворот»: направление меняется"
@@ -112,8 +123,17 @@ class Poslednyaya(Game):
                     " любой цвет.",
                     f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
                     " Можно, только если у вас нет карт текущего цвета.",
-                    "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
+                    "Штрафы складываются: на «Возьми две» можно положить «Возьми две» или «Возьми"
+                    " четыре», на «Возьми четыре» — только «Возьми четыре» (даже при картах"
+                    " текущего цвета). Кто не добавляет, берёт всё и пропускает ход; вдвоём"
+                    " после этого вы ходите снова."
+                    if stack
+                    else "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
                     " «Возьми четыре» вы ходите снова.",
+                    *(["Семь-ноль: сыграв 7, поменяйтесь картами с любым игроком на выбор;"
+                       " после 0 все передают свои карты следующему по направлению игры. Если"
+                       " 7 или 0 — последняя карта, обмена нет: раздача окончена."]
+                      if trade else []),
                 ]),
                 ("Последняя карта и конец", [
                     call,
@@ -142,8 +162,17 @@ class Poslednyaya(Game):
             ("Your turn", [
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
-                "Or draw one card (even if you could play). If the drawn card fits, play it or"
-                " press “Pass”; no other card may be played after drawing.",
+                "Or draw one card at a time (even if you could play) until one fits: play it or"
+                " keep it with “Pass”; when nothing is left to draw, the turn passes on. No"
+                " other card may be played after drawing."
+                if until
+                else "Or draw one card (even if you could play). If the drawn card fits, play it"
+                " or press “Pass”; no other card may be played after drawing.",
+                *(["Jump-in: anyone holding a card identical to the face-up one (same colour and"
+                   " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody"
+                   " is deciding on a pickup, a drawn card or a colour. Play goes on from that"
+                   " player."]
+                  if jump else []),
             ]),
             ("Special cards", [
                 "Skip: the next player misses a turn. Reverse: the direction changes (with two"
@@ -152,8 +181,17 @@ class Poslednyaya(Game):
                 " colour.",
                 f"Wild Draw Four: choose a colour; the next player draws {four} and misses the"
                 " turn. Only when you hold no card of the current colour.",
-                "Penalties never stack or pass on. With two players, after Draw Two or Wild"
-                " Draw Four you move again.",
+                "Pickups stack: on a Draw Two you may lay a Draw Two or a Wild Draw Four, on a"
+                " Wild Draw Four only a Wild Draw Four (even holding the current colour)."
+                " Whoever does not add draws the total and misses the turn; with two players"
+                " you then move again."
+                if stack
+                else "Penalties never stack or pass on. With two players, after Draw Two or"
+                " Wild Draw Four you move again.",
+                *(["Seven-zero: after playing a 7, swap hands with any player you choose; after"
+                   " a 0 everyone passes their hand to the next player in the direction of"
+                   " play. Going out on a 7 or a 0 swaps nothing: the hand is over."]
+                  if trade else []),
             ]),
             ("Last card and the end", [
                 call,
