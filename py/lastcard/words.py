@@ -172,6 +172,23 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
         "ru": "Двойки складываются: на двойку следующий может вместо взятия положить свою"
         " (или джокер как двойку); кто не добавляет, берёт всё и пропускает ход.",
     },
+    "jump_in.colour": {
+        "en": "Jump-in: anyone holding a card identical to the face-up one (same colour and"
+        " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody is"
+        " deciding on a pickup, a drawn card or a colour. Play goes on from that player.",
+        "ru": "Перехват: у кого есть карта, точно такая же, как открытая (тот же цвет и значение;"
+        " кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне очереди, пока никто не"
+        " решает, брать ли штраф, что делать со взятой картой или какой назвать цвет. Дальше"
+        " игра идёт от этого игрока.",
+    },
+    "seven_zero": {
+        "en": "Seven-zero: after playing a 7, swap hands with any player you choose; after a 0"
+        " everyone passes their hand to the next player in the direction of play. Going out on"
+        " a 7 or a 0 swaps nothing: the hand is over.",
+        "ru": "Семь-ноль: сыграв 7, поменяйтесь картами с любым игроком на выбор; после 0 все"
+        " передают свои карты следующему по направлению игры. Если 7 или 0 — последняя карта,"
+        " обмена нет: раздача окончена.",
+    },
     "draw_until_play": {
         "en": "Draw until a card fits, then play it or keep it (pass); when nothing is left to"
         " draw, the turn passes on.",

@@ -25,7 +25,7 @@ from ..base import (
 )
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, players
+from ..words import cards, house_line, players
 
 
 @register
@@ -118,6 +118,10 @@ class Classic(Game):
         wrong = cards(lang, count(cls.EFFECTS["W+4"].draw, options) + cls.EFFECTS["W+4"].challenge)
         penalty = cards(lang, count(cls.CALL_PENALTY, options))
         wild, action = cls.POINTS["W"], cls.POINTS["+2"]
+        stack, jump, trade = options["stacking"], options["jump_in"], options["seven_zero"]
+        until = house_line(lang, "draw_until_play") if options["draw_until_play"] else None
+        until = until and until[0].lower() + until[1:]  # it follows the words before it
+        house = [house_line(lang, name) for name, on in (("seven_zero", trade),) if on]
         if lang == "ru":
             return [
                 ("Цель", [
@@ -139,8 +143,10 @@ class Classic(Game):
                 ("Ваш ход", [
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или символу."
                     " Доступные карты подсвечены.",
+                    f"Вместо хода (даже если он есть) {until}" if until else
                     "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
                     " её сразу или нажмите «Пас».",
+                    *([house_line(lang, "jump_in.colour")] if jump else []),
                     "Когда колода кончается, сброс (кроме верхней карты) перемешивается и"
                     " становится колодой.",
                 ]),
@@ -154,6 +160,11 @@ class Classic(Game):
                     "Следующий может оспорить «Возьми четыре»: тогда ему показывают вашу руку."
                     f" Была карта нужного цвета — {four} берёте вы, а он ходит как обычно; не"
                     f" было — он берёт {wrong} и пропускает ход.",
+                    *(["Штрафы складываются: на «Возьми две» можно положить «Возьми две» или"
+                       " «Возьми четыре», на «Возьми четыре» — только «Возьми четыре» (вместо"
+                       " спора или взятия). Кто не добавляет, берёт всё и пропускает ход."
+                       " Положенную на штраф «Возьми четыре» оспорить нельзя."] if stack else []),
+                    *house,
                 ]),
                 ("Одна карта и конец раздачи", [
                     "Когда у вас остаётся одна карта, нажмите «Последняя!». Не успели до хода"
@@ -185,8 +196,10 @@ class Classic(Game):
             ("Your turn", [
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
+                f"Instead of playing (even if you could), {until}" if until else
                 "Or draw one card (even if you could play). If it fits, play it at once or"
                 " press “Pass”.",
+                *([house_line(lang, "jump_in.colour")] if jump else []),
                 "When the stock runs out, the discard pile (all but its top card) is shuffled"
                 " into a new stock.",
             ]),
@@ -200,6 +213,11 @@ class Classic(Game):
                 "The next player may challenge a Wild Draw Four and see your hand. If you held"
                 f" the colour, you draw {four} instead and they play as usual; if not, they draw"
                 f" {wrong} and miss the turn.",
+                *(["Pickups stack: on a Draw Two you may lay a Draw Two or a Wild Draw Four, on"
+                   " a Wild Draw Four only a Wild Draw Four (instead of challenging or drawing)."
+                   " Whoever does not add draws the total and misses the turn. A Wild Draw Four"
+                   " laid on a waiting pickup cannot be challenged."] if stack else []),
+                *house,
             ]),
             ("One card and the end of a hand", [
                 "When you are down to one card, press “Last card!”. If another player plays"
