@@ -60,3 +60,17 @@ def test_every_level_answers_a_challenge_legally(level: str) -> None:
     game = position([["W+4", "R1", "G2"], ["G1", "G2", "G3"]], "play W+4 B")
     for seed in range(4):
         assert choose(game, 1, level, seed, playouts=8) in ("challenge", "draw")
+
+
+def test_under_stacking_normal_adds_a_wild_draw_four_rather_than_drawing() -> None:
+    def stacking(hands: list[list[str]]) -> Game:
+        rest = Counter(colour_deck()) - Counter([c for hand in hands for c in hand] + ["R3"])
+        setup = {"hands": hands, "starter": "R3", "first": 0, "stock": sorted(rest.elements())}
+        return new_game("classic", 3, setup=setup, options={"stacking": True})
+
+    game = stacking([["W+4", "Y1"], ["W+4", "R5", "R6", "G2"], ["Y3", "Y4"]])
+    game.apply(0, "play W+4 B")  # a small hand: no challenge, but adding beats drawing
+    assert choose(game, 1, "normal", 1) == "play W+4 R"  # red, the colour it holds most
+    game = stacking([["R+2", "Y1"], ["W+4", "R5", "R6", "G2"], ["Y3", "Y4"]])
+    game.apply(0, "play R+2")  # on a waiting draw a Wild Draw Four is fair, red held or not
+    assert choose(game, 1, "normal", 1) == "play W+4 R"

@@ -120,11 +120,8 @@ def _scores(
     kind = None if p is None else p["kind"]
     if p is not None and kind == "melee":
         return [_melee_score(seat, m, p) for m in moves]
-    if p is not None and kind == "challenge":  # challenge a likely bluff, else pass it on
-        dare = 1.0 if bluff_chance(game, seat, p) > CHALLENGE_AT else -1.0
-        return [
-            dare if m.kind == "challenge" else STACK if m.kind == "play" else 0.0 for m in moves
-        ]
+    if p is not None and kind == "challenge":
+        return _challenge_scores(game, seat, moves, p)
     traits = _traits(game)
     wild, points, attacks = traits.wild, traits.points, traits.attacks
     hands = game.hands
@@ -200,6 +197,19 @@ def _scores(
         else:  # draw
             out.append(0.0)
     return out
+
+
+def _challenge_scores(game: Game, seat: int, moves: Sequence[Move], p: Pending) -> list[float]:
+    """Facing a challengeable play: challenge a likely bluff, else pass the draw on (stacking,
+    naming the colour held most), else draw."""
+    dare = 1.0 if bluff_chance(game, seat, p) > CHALLENGE_AT else -1.0
+    suits = [SUIT[card] for card in game.hands[seat]]
+    return [
+        dare if m.kind == "challenge"
+        else STACK + 0.01 * suits.count(m.name) if m.kind == "play"
+        else 0.0
+        for m in moves
+    ]  # fmt: skip
 
 
 def bluff_chance(game: Game, seat: int, p: Pending) -> float:
