@@ -1038,10 +1038,19 @@ class Game(Beliefs):
 
     def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
         """Scoring hook at hand end: update ``scores``, ``eliminated``, ``match_over`` and
-        ``match_winners``. A stopped hand (fewer than two seats) ends a match with no winner."""
+        ``match_winners``. A stopped hand (fewer than two seats) ends a match with no winner. In
+        a match to a target score (``MATCH`` "target": last-card D10, classic R24-R25) the
+        winner scores the cards left in the other hands, and the first to the ``target`` option
+        wins the match."""
         if stopped and self.SCORED:
             self.match_over = True
             self.match_winners = []
+        if self.MATCH == "target" and winners and self.scores is not None:
+            winner = winners[0]
+            self.scores[winner] += sum(self.hand_points(seat) for seat in self.seats_in_play())
+            if self.scores[winner] >= self.options["target"]:
+                self.match_over = True
+                self.match_winners = [winner]
 
     def hand_points(self, seat: int) -> int:
         """Points of the cards ``seat`` holds: ``POINTS`` by rank, else the face value."""

@@ -5,8 +5,9 @@ Everything but the facts below is the shared machinery of ``lastcard.game``: Ski
 skip with two players), Draw Two, the Wild Draw Four and its challenge (pending ``challenge``,
 R15-R18), the drawn card playable at once (R10), the "one card" call caught by the next play of
 another seat (the ``after`` mode, R20-R21, D3), the going-out card's draw still made (R23) and
-the reshuffle of the discard pile (R12). This module adds the dealer's first card (R5-R8, D1,
-D2) and the scoring (R24-R25, D5).
+the reshuffle of the discard pile (R12), the match to a target score (``MATCH``, R24-R25). This
+module adds the dealer's first card (R5-R9, D1, D2), the points of the cards (R24) and the
+blocked hand (D4).
 """
 
 from __future__ import annotations
@@ -96,18 +97,6 @@ class Classic(Game):
     def blocked_winners(self) -> list[int]:
         """A blocked hand ends with no winner and scores nothing (D4)."""
         return []
-
-    def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
-        """The winner scores the cards left in the other hands; the first to the target wins
-        the match (R24, R25)."""
-        super().score_hand(winners, blocked, stopped)
-        if not winners or self.scores is None:
-            return
-        winner = winners[0]
-        self.scores[winner] += sum(self.hand_points(seat) for seat in self.seats_in_play())
-        if self.scores[winner] >= self.options["target"]:
-            self.match_over = True
-            self.match_winners = [winner]
 
     @classmethod
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:
