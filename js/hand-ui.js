@@ -95,7 +95,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
       <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t("act.pass")}</button>
       ${legal.includes("challenge") ? html`<button type="button" class="btn btn--primary" data-act="send" data-action="challenge">${t("act.challenge")}</button>` : ""}
       ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
-      ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t("act.suit")}</button>` : ""}
+      ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t(suits.some((o) => "RYBG".includes(o.choice)) ? "act.chooseColour" : "act.suit")}</button>` : ""}
     </div>
     ${choiceDialog(pick.choice)}
   </section>`;
