@@ -92,6 +92,7 @@ def _check_seats(game: Game) -> None:
     need(is_int(game.dealer, 0, players - 1), "the dealer")
     need(is_int(game.hand_number, 1, 10**6) and is_int(game.idle, 0, 10**6), "the counters")
     need(is_seats(game.calls, players), "the standing calls")
+    need(not game.calls or game._fast[1] in ("after", "before"), "calls where none are made")
     need(is_seats(game.missed, players), "the missed calls")
     need(game.winners is None or is_seats(game.winners, players), "the winners")
     need(game.match_winners is None or is_seats(game.match_winners, players), "match winners")
@@ -164,6 +165,12 @@ def _check_pending(game: Game) -> None:
              f"the pending {key}")  # fmt: skip
     if "count" in pending:
         need(is_int(pending["count"], 0, 10**4), "the pending count")
+    if pending["kind"] == "pickup":  # a pickup card's, or a draw waiting under stacking (H1)
+        kind = type(game)
+        need(
+            any(e.pickup for e in kind.EFFECTS.values()) or game.options.get("stacking") is True,
+            "a pickup waits in a game that has none",
+        )
     if "passed" in pending:
         need(is_seats(pending["passed"], game.players), "the seats that passed the melee")
     if pending["kind"] == "challenge":

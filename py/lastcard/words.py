@@ -176,7 +176,7 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
         "en": "Jump-in: anyone holding a card identical to the face-up one (same colour and"
         " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody is"
         " deciding on a pickup, a drawn card or a colour. Play goes on from that player.",
-        "ru": "Перехват: у кого есть карта, точно такая же, как открытая (тот же цвет и значение;"
+        "ru": "Перехват: кто держит точно такую же карту, как открытая (тот же цвет и значение;"
         " кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне очереди, пока никто не"
         " решает, брать ли штраф, что делать со взятой картой или какой назвать цвет. Дальше"
         " игра идёт от этого игрока.",

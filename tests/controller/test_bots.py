@@ -120,3 +120,23 @@ def test_a_move_still_being_worked_out_elsewhere_waits_for_the_next_tick(make_ne
     answers.append("draw")
     net.tick()
     assert net.tv()["state"] == state + 1
+
+
+def test_h14_a_bot_jumps_in_out_of_turn_at_the_table(make_net):
+    """Jump-in (docs/house-rules.md, H6, H14): a computer seat holding the card on top is asked
+    out of turn, as in a melee, and plays it; play goes on from it."""
+    setup = {
+        "hands": [["R6", "G1", "B4"], ["R5", "B2", "Y7"]],
+        "starter": "R5",
+        "stock": ["Y8", "G9", "B9", "G2"],
+        "first": 0,
+    }
+    net = make_net(setup=setup)
+    net.host(type="configure", options={"jump_in": True})
+    net.join("p0")
+    net.host(type="add_bot", level="normal")
+    net.host(type="start")
+    assert net.tv()["awaiting"] == [0]
+    net.tick(1.0)
+    tv = net.tv()
+    assert tv["seats"][1]["count"] == 2 and tv["awaiting"] == [0] and tv["state"] == 2

@@ -55,11 +55,23 @@ def damaged(change: Callable[[dict[str, Any]], None], ruleset: str = "last-one")
         (lambda d: d.update(over=True), "winners disagree"),
         (lambda d: d.update(scores=None), "scores"),
         (lambda d: d["removed"].pop(), "removed per seat"),
+        (lambda d: d.update(pending={"kind": "pickup", "seat": d["turn"], "count": 2}), "none"),
     ],
 )
 def test_each_kind_of_damage_is_named(change: Callable[[dict[str, Any]], None], why: str) -> None:
     with pytest.raises(ValueError, match=why):
         damaged(change).check()
+
+
+def test_house_rule_states_are_checked() -> None:
+    """A draw waiting as a pickup needs stacking (H1); standing calls need a call mode (H10)."""
+    stacked = new_game("last-one", 3, seed=5, options={"stacking": True}).to_dict()
+    stacked["pending"] = {"kind": "pickup", "seat": stacked["turn"], "count": 2}
+    load(stacked).check()
+    auto = new_game("poslednyaya", 3, seed=5).to_dict()
+    load({**auto, "options": {**auto["options"], "last_call_penalty": 1}, "calls": [0]}).check()
+    with pytest.raises(ValueError, match="calls where none"):
+        load({**auto, "calls": [0]}).check()
 
 
 def test_a_pending_seat_out_of_the_hand_is_refused() -> None:

@@ -193,6 +193,10 @@ def test_h7_bad_seven_targets_are_refused() -> None:
             game.apply(0, bad)
     game.remove_seat(2)
     assert game.legal_actions(0) == ["play R7 @1", "draw"]  # a removed seat is no target
+    assert Move.parse("play R7 @1").target == 1 and Move.parse("play R7").target is None
+    for bad in ("play R7 @x", "play R7 @", "play R7 @123", "play @1", "play R7 @1 @2"):
+        with pytest.raises(ValueError, match="not an action"):
+            Move.parse(bad)
 
 
 def test_h8_zero_passes_every_hand_on_in_the_direction_of_play() -> None:

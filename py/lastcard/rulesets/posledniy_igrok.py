@@ -108,8 +108,7 @@ class PosledniyIgrok(Game):
                     " карта не открывается. Игрок слева от сдающего кладёт любую карту.",
                     "Дальше кладите карту того же достоинства или масти. Брать карту — только"
                     " если нечем ходить"
-                    + (": " + house_line(lang, "draw_until_play")[0].lower()
-                       + house_line(lang, "draw_until_play")[1:] if until
+                    + (". " + house_line(lang, "draw_until_play") if until
                        else " (ход кончается); если брать нечего — пас."),
                 ]),
                 ("Особые карты", [
@@ -141,8 +140,7 @@ class PosledniyIgrok(Game):
                 f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high}); no"
                 " card is turned up. The player left of the dealer leads any card.",
                 "Then play one card of the same rank or suit. Draw only when you cannot play"
-                + (": " + house_line(lang, "draw_until_play")[0].lower()
-                   + house_line(lang, "draw_until_play")[1:] if until
+                + (". " + house_line(lang, "draw_until_play") if until
                    else " (drawing ends the turn); pass when nothing can be drawn."),
             ]),
             ("Special cards", [
