@@ -245,9 +245,9 @@ def test_h11_draw_until_play_stops_when_nothing_is_left() -> None:
 def test_h11_draw_until_play_in_the_french_games(ruleset: str, starter: str) -> None:
     game = make(ruleset, [["5C", "6C"], ["7D"]], starter, stock=["KC", "QD", "4H", "JS"],
                 draw_until_play=True)  # fmt: skip
-    game.apply(0, "draw")
-    assert game.hands[0] == sorted(game.hands[0], key=game.hands[0].index)
-    assert "4H" in game.hands[0] and game.pending == {"kind": "drawn", "seat": 0}
+    events = game.apply(0, "draw")
+    assert [e["cards"] for e in events] == [["KC"], ["QD"], ["4H"]]  # until a heart comes
+    assert game.pending == {"kind": "drawn", "seat": 0}
     assert "play 4H" in game.legal_actions(0) and "pass" in game.legal_actions(0)
     game.apply(0, "play 4H")
 
