@@ -485,3 +485,11 @@ def test_house_jump_in_seven_zero_and_draw_until_play_in_classic() -> None:
     events = act(game, (0, "draw"))
     assert [e["cards"] for e in drawn(events, 0)] == [["B1"], ["G5"], ["R9"]]
     assert game.legal_actions(0) == ["play R9", "pass"]
+
+
+def test_d12_under_stacking_a_draw_two_starter_waits_to_be_added_to() -> None:
+    game = make([["R5", "G1"], ["Y+2", "G7"], ["B8", "B9"]], starter="R+2", first=1, dealer=0,
+                options={"stacking": True})  # fmt: skip
+    assert game.public_view()["pending"] == {"kind": "pickup", "seat": 1, "count": 2}
+    act(game, (1, "play Y+2"))
+    assert game.public_view()["pending"] == {"kind": "pickup", "seat": 2, "count": 4}
