@@ -3,11 +3,11 @@
 
 Everything but the facts below is the shared machinery of ``lastcard.game``: Skip, Reverse (a
 skip with two players), Draw Two, the Wild Draw Four and its challenge (pending ``challenge``,
-R15-R18), the drawn card playable at once (R10), the "one card" call caught by the next play of
-another seat (the ``after`` mode, R20-R21, D3), the going-out card's draw still made (R23) and
-the reshuffle of the discard pile (R12), the match to a target score (``MATCH``, R24-R25). This
-module adds the dealer's first card (R5-R9, D1, D2), the points of the cards (R24) and the
-blocked hand (D4).
+R13-R19), the drawn card playable at once (R11), the reshuffle of the discard pile (R12), the
+"last card" call caught by the next play of another seat (the ``after`` mode, R20-R21, D3), the
+going-out card's draw still made (R23), the match to a target score (``MATCH``, R25) and the
+house rules (D11, D12). This module adds the dealer's first card (R5-R9, D1, D2), the points of
+the cards (R24) and the blocked hand (D4).
 """
 
 from __future__ import annotations
