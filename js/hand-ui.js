@@ -89,7 +89,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   const legal = view.legal ?? [];
   const draw = moves.simple(legal, "draw");
   const pending = view.pending;
-  const pickup = pending && pending.seat === view.seat && (pending.kind === "pickup" || pending.kind === "chain") ? pending.count : null;
+  const pickup = pending && pending.seat === view.seat && ["pickup", "chain", "challenge"].includes(pending.kind) ? pending.count : null;
   const selecting = pick.selection.length > 0;
   const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
   const suits = moves.suitOptions(legal);
@@ -107,8 +107,9 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
         <button type="button" class="btn" data-act="cancel">${t("act.cancel")}</button>` : ""}
       <button type="button" class="btn" data-act="send" data-action="draw" ${draw ? "" : "disabled"}>${pickup ? t("act.take", { n: pickup }) : t("act.draw")}</button>
       <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t("act.pass")}</button>
+      ${legal.includes("challenge") ? html`<button type="button" class="btn btn--primary" data-act="send" data-action="challenge">${t("act.challenge")}</button>` : ""}
       ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
-      ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t("act.suit")}</button>` : ""}
+      ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t(suits.some((o) => "RYBG".includes(o.choice)) ? "act.chooseColour" : "act.suit")}</button>` : ""}
     </div>
     ${choiceDialog(pick.choice, view, names)}
   </section>`;

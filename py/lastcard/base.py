@@ -40,6 +40,14 @@ class Event(TypedDict, total=False):
     n: int
     target: int
     seats: list[int]
+    #: a challenge's: the seat whose play was challenged, and whether it was caught bluffing
+    aggressor: int
+    guilty: bool
+
+
+#: event types whose ``cards`` only the seat's own player may see: a draw's cards, and the hand
+#: a challenged seat shows its challenger (the table strips them for everyone else)
+PRIVATE_CARDS = frozenset({"draw", "challenge"})
 
 
 #: a game's options by name: whole numbers and flags (``Option``)
@@ -84,16 +92,20 @@ class SeatView(PublicView):
 
 class Pending(TypedDict, total=False):
     """What the game waits on besides a normal turn (docs/design.md, "pending"): its ``kind``
-    (``drawn``, ``free``, ``suit``, ``pickup``, ``chain``, ``melee``) and that kind's keys."""
+    (``drawn``, ``free``, ``suit``, ``pickup``, ``chain``, ``melee``, ``challenge``) and that
+    kind's keys."""
 
     kind: Required[str]
     #: the seat to decide (every kind but ``melee``)
     seat: int
-    #: cards owed (``pickup``, ``chain``, ``melee``; a stacked draw's total is a ``pickup``)
+    #: cards owed (``pickup``, ``chain``, ``melee``, ``challenge``; a stacked draw's total is a
+    #: ``pickup``)
     count: int
     #: the card that continues a climb (``chain``, ``melee``; ``None``: the top is reached)
     need: str | None
-    #: the melee's suit, its attacker, its defender and the seats that passed its card
+    #: the melee's suit, its attacker, its defender and the seats that passed its card; a
+    #: challenge's ``suit`` is the colour or suit in force before the challenged play, and its
+    #: ``aggressor`` the seat that made it
     suit: str | None
     aggressor: int
     defender: int
@@ -127,6 +139,10 @@ class Effect:
     #: seven-zero (a house rule): a 7 swaps hands with the seat the play names, a 0 passes
     #: every hand on in the direction of play
     trade: bool = False
+    #: the next seat may challenge the play (Classic's Wild Draw Four: pending ``challenge``),
+    #: which is fair only while the player holds no card of the colour or suit in force; the
+    #: cards a wrong challenge costs on top of ``draw`` (0: no challenge)
+    challenge: int = 0
 
 
 #: the boolean option that carries every seated player's agreement (``Option.agree_high``)

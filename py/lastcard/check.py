@@ -24,6 +24,7 @@ PENDING: dict[str, tuple[set[str], set[str]]] = {
     "suit": ({"seat"}, {"seat"}),
     "pickup": ({"seat", "count"}, {"seat"}),
     "chain": ({"seat", "need", "count"}, {"seat"}),
+    "challenge": ({"seat", "count", "aggressor", "suit"}, {"seat"}),
     "melee": (
         {"suit", "need", "aggressor", "defender", "count", "passed"},
         {"defender"},
@@ -172,5 +173,7 @@ def _check_pending(game: Game) -> None:
         )
     if "passed" in pending:
         need(is_seats(pending["passed"], game.players), "the seats that passed the melee")
+    if pending["kind"] == "challenge":
+        need(pending["suit"] in COLOURS + SUITS, "the colour or suit a challenge is about")
     if "seat" in pending:
         need(pending["seat"] == game.turn, "the pending seat is not the turn")

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, ParamSpec, Self, TypeVar
 from .base import (
     AGREED,
     LANGS,
+    PRIVATE_CARDS,
     Effect,
     Event,
     FastFacts,
@@ -42,15 +43,17 @@ from .base import (
 from .beliefs import Beliefs, Seen, _positions
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
 from .check import check_game
-from .moves import DRAW, PASS, Move, play_move
+from .moves import CHALLENGE, DRAW, PASS, Move, play_move
 from .rng import Rng
 from .words import EVENTS
 
 __all__ = [
     "AGREED",
+    "CHALLENGE",
     "DRAW",
     "LANGS",
     "PASS",
+    "PRIVATE_CARDS",
     "RULESETS",
     "Effect",
     "Event",
@@ -435,10 +438,13 @@ class Game(Beliefs):
         kind = p["kind"]
         if kind == "melee":
             self._resolve_melee()
-        elif kind in ("chain", "pickup"):
+        elif kind in ("chain", "pickup", "challenge"):  # a challenge is accepted: the draw
             self.push(seat, DRAW)
         elif kind == "suit":  # the ace's suit stands; the seat then has its turn (002 D12)
             self.pending = None
+            if self.active is None:  # a wild starter: the name the seat holds most cards of
+                held = [SUIT[card] for card in self.hands[seat]]
+                self.active = max(self.NAMES, key=held.count)
             self._emit({"type": "suit", "seat": seat, "active": self.active})
         else:  # drawn, free
             self.push(seat, PASS)
@@ -574,6 +580,8 @@ class Game(Beliefs):
         elif kind == "last":
             self.calls.append(seat)
             self._emit({"type": "call", "seat": seat})
+        elif kind == "challenge":
+            self._challenge(seat)
         else:  # suit
             self.active = move.name
             self.pending = None
@@ -590,6 +598,7 @@ class Game(Beliefs):
             for card in cards:
                 hand.remove(BASE[card])
             self.discard.extend(cards)
+        was = self.active
         self.active = move.active
         self.idle = 0
         p = self.pending
@@ -637,14 +646,21 @@ class Game(Beliefs):
             else:
                 if effect.trade:
                     self._trade(seat, move)
-                self._resolve(seat, effect, len(cards), top, p)
+                self._resolve(seat, effect, len(cards), top, p, was)
         if missed:
             self._draw(seat, self.value(self.CALL_PENALTY), "last")
 
     def _resolve(
-        self, seat: int, effect: Effect, count: int, top: str, p: Pending | None = None
+        self,
+        seat: int,
+        effect: Effect,
+        count: int,
+        top: str,
+        p: Pending | None = None,
+        was: str | None = None,
     ) -> None:
-        """Apply a played card's effect and hand the turn on (``seat`` played it)."""
+        """Apply a played card's effect and hand the turn on (``seat`` played it, ``was`` the
+        colour or suit in force before)."""
         skip = effect.skip * count
         # every seat in play (the common case): seats in play and the next seat by arithmetic
         full = not (any(self.removed) or any(self.eliminated))
@@ -672,6 +688,14 @@ class Game(Beliefs):
                 "aggressor": seat, "defender": nxt, "count": PIPS[RANK[top]], "passed": [],
             }  # fmt: skip
             self.pending = melee
+            self.turn = nxt
+            return
+        # a draw card laid on a waiting draw (stacking) answers it: no challenge (classic D12)
+        if effect.challenge and was is not None and (p is None or p["kind"] == "drawn"):
+            self.pending = {
+                "kind": "challenge", "seat": nxt, "count": self.value(effect.draw),
+                "aggressor": seat, "suit": was,
+            }  # fmt: skip
             self.turn = nxt
             return
         if effect.chain:
@@ -784,6 +808,27 @@ class Game(Beliefs):
             self.pending = {"kind": "chain", "seat": nxt, "need": need, "count": count}
             self.turn = nxt
 
+    def _challenge(self, seat: int) -> None:
+        """``seat`` challenges the play it was to draw for: the player shows it its hand (the
+        event's cards, for the challenger only). Caught holding a card of the colour or suit
+        that was in force, the player draws the cards instead and the challenger has its turn;
+        otherwise the challenger draws them and the ``challenge`` cards more, and loses its
+        turn."""
+        p = self.pending
+        assert p is not None
+        self.pending = None
+        player = p["aggressor"]
+        shown = list(self.hands[player])
+        guilty = p["suit"] in map(SUIT.__getitem__, shown)
+        self._emit({"type": "challenge", "seat": seat, "aggressor": player, "cards": shown,
+                    "guilty": guilty})  # fmt: skip
+        if guilty:
+            self._draw(player, p["count"], "bluff")
+            return
+        effect = self.EFFECTS[RANK[self.discard[-1]]]
+        self._draw(seat, p["count"] + effect.challenge, "challenge")
+        self._end_turn(seat)
+
     def _go_out(self, seat: int, move: Move, p: Pending | None = None) -> None:
         """``seat`` emptied its hand: the final card's draw/pickup effect if the rules say so (a
         pickup together with the one it countered, ``p``), then the hand ends with ``seat`` the
@@ -818,9 +863,9 @@ class Game(Beliefs):
 
     def _draw_action(self, seat: int) -> None:
         p = self.pending
-        if p is not None and p["kind"] in ("chain", "pickup"):
+        if p is not None and p["kind"] in ("chain", "pickup", "challenge"):
             self.pending = None
-            self._draw(seat, p["count"], p["kind"])
+            self._draw(seat, p["count"], "penalty" if p["kind"] == "challenge" else p["kind"])
             self._end_turn(seat)
             return
         if self._fast[0] is None and self.options.get("draw_until_play"):
@@ -993,10 +1038,19 @@ class Game(Beliefs):
 
     def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
         """Scoring hook at hand end: update ``scores``, ``eliminated``, ``match_over`` and
-        ``match_winners``. A stopped hand (fewer than two seats) ends a match with no winner."""
+        ``match_winners``. A stopped hand (fewer than two seats) ends a match with no winner. In
+        a match to a target score (``MATCH`` "target": last-card D10, classic R24-R25) the
+        winner scores the cards left in the other hands, and the first to the ``target`` option
+        wins the match."""
         if stopped and self.SCORED:
             self.match_over = True
             self.match_winners = []
+        if self.MATCH == "target" and winners and self.scores is not None:
+            winner = winners[0]
+            self.scores[winner] += sum(self.hand_points(seat) for seat in self.seats_in_play())
+            if self.scores[winner] >= self.options["target"]:
+                self.match_over = True
+                self.match_winners = [winner]
 
     def hand_points(self, seat: int) -> int:
         """Points of the cards ``seat`` holds: ``POINTS`` by rank, else the face value."""
@@ -1094,7 +1148,7 @@ def _pickup(effect: Effect, count: int, p: Pending | None) -> int:
 def _owed(game: Game, effect: Effect, p: Pending | None) -> int:
     """Cards a draw card makes the next seat draw, with the stacked draw it lands on, if any
     (stacking, H1)."""
-    waiting: int = p["count"] if p is not None and p["kind"] == "pickup" else 0
+    waiting: int = p["count"] if p is not None and p["kind"] in ("pickup", "challenge") else 0
     return waiting + game.value(effect.draw)
 
 

@@ -18,9 +18,9 @@ from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
 
 
 class Move:
-    """An internal move: ``kind`` is play/draw/pass/last/suit; ``text`` is its action string;
-    a play's ``top`` is the card it leaves on the pile and ``active`` the colour or suit it puts
-    in force (its name, else the top card's).
+    """An internal move: ``kind`` is play/draw/pass/last/suit/challenge; ``text`` is its action
+    string; a play's ``top`` is the card it leaves on the pile and ``active`` the colour or suit
+    it puts in force (its name, else the top card's).
 
     Moves are shared values: every move the engine makes or ``Move.parse`` reads is the one
     object for its action (``play_move``, ``suit_move``, ``DRAW``, ``PASS``, ``LAST``), so two
@@ -89,7 +89,8 @@ _ORDER_AND_NAME = itemgetter(0, 1)
 DRAW = Move("draw")
 PASS = Move("pass")
 LAST = Move("last")
-_SIMPLE = {"draw": DRAW, "pass": PASS, "last": LAST}
+CHALLENGE = Move("challenge")
+_SIMPLE = {"draw": DRAW, "pass": PASS, "last": LAST, "challenge": CHALLENGE}
 #: the colours and suits a play or a ``suit`` move may name
 _NAMES = frozenset("RYBGSHDC")
 _PLAYS: dict[tuple[tuple[str, ...], str | None, int | None], Move] = {}
@@ -327,6 +328,15 @@ class LegalMoves(GameBase):
 
     def _pickup_moves(self, seat: int) -> Iterable[Move]:
         return [*self._plays(seat, self._counter_cards(seat)), DRAW]
+
+    def _challenge_moves(self, seat: int) -> Iterable[Move]:
+        """Challenge the play (a removed player cannot be), add to its draw (stacking, a house
+        rule: the total passes on) or accept it."""
+        assert self.pending is not None
+        moves = [CHALLENGE] if self.in_play(self.pending["aggressor"]) else []
+        if self.options.get("stacking"):
+            moves += self._plays(seat, self._counter_cards(seat))
+        return [*moves, DRAW]
 
     def _suit_moves(self, seat: int) -> Iterable[Move]:
         return [suit_move(name) for name in self.NAMES]

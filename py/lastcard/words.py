@@ -115,6 +115,22 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} did not call “Last card!” in time and drew {n}",
         "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
     },
+    "draw.bluff": {
+        "en": "{name} was caught bluffing and drew {n}",
+        "ru": "{name} попадается на блефе и берёт {n}",
+    },
+    "draw.challenge": {
+        "en": "{name} lost the challenge, drew {n} and lost the turn",
+        "ru": "{name} проигрывает спор, берёт {n} и пропускает ход",
+    },
+    "challenge": {
+        "en": "{name} challenged the Wild Draw Four",
+        "ru": "{name} оспаривает «Возьми четыре»",
+    },
+    "challenge.cards": {
+        "en": "{name} challenged the Wild Draw Four and saw: {cards}",
+        "ru": "{name} оспаривает «Возьми четыре» и видит карты: {cards}",
+    },
     "pass": {"en": "{name} passed", "ru": "{name} пасует"},
     "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
     "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
@@ -156,6 +172,23 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
         "ru": "Двойки складываются: на двойку следующий может вместо взятия положить свою"
         " (или джокер как двойку); кто не добавляет, берёт всё и пропускает ход.",
     },
+    "jump_in.colour": {
+        "en": "Jump-in: anyone holding a card identical to the face-up one (same colour and"
+        " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody is"
+        " deciding on a pickup, a drawn card or a colour. Play goes on from that player.",
+        "ru": "Перехват: кто держит точно такую же карту, как открытая (тот же цвет и значение;"
+        " кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне очереди, пока никто не"
+        " решает, брать ли штраф, что делать со взятой картой или какой назвать цвет. Дальше"
+        " игра идёт от этого игрока.",
+    },
+    "seven_zero": {
+        "en": "Seven-zero: after playing a 7, swap hands with any player you choose; after a 0"
+        " everyone passes their hand to the next player in the direction of play. Going out on"
+        " a 7 or a 0 swaps nothing: the hand is over.",
+        "ru": "Семь-ноль: сыграв 7, поменяйтесь картами с любым игроком на выбор; после 0 все"
+        " передают свои карты следующему по направлению игры. Если 7 или 0 — последняя карта,"
+        " обмена нет: раздача окончена.",
+    },
     "draw_until_play": {
         "en": "Draw until a card fits, then play it or keep it (pass); when nothing is left to"
         " draw, the turn passes on.",
@@ -173,8 +206,11 @@ def house_line(lang: str, key: str) -> str:
 def event_key(event: Mapping[str, object]) -> str:
     """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
     (its ``reason``, even where the cards are shown; a plain draw with its cards shown:
-    ``draw.cards``), for a play whether it named a colour or suit."""
+    ``draw.cards``), for a play whether it named a colour or suit, for a challenge whether its
+    shown hand is there (``challenge.cards``: the challenger's own log)."""
     kind = str(event.get("type"))
+    if kind == "challenge":
+        return "challenge.cards" if event.get("cards") else kind
     if kind == "draw":
         reason = event.get("reason")
         if reason not in (None, "draw"):

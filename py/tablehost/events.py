@@ -4,7 +4,8 @@ Every engine event is numbered (``n``) as it is kept; the last :data:`KEPT_EVENT
 saved). Each recipient (a peer id or ``"tv"``) is sent the events it has not had yet; one that has
 had none (it joined, came back, a refresh, a new game) gets the recent log with ``events_reset``.
 
-An event that holds hidden cards (a ``draw``'s ``cards``) is kept with its owner: the phone (its
+An event that holds hidden cards (a ``draw``'s ``cards``, the hand a ``challenge`` shows its
+challenger: ``lastcard.game.PRIVATE_CARDS``) is kept with its owner: the phone (its
 public :attr:`tablehost.lobby.Member.id`) that sat at its seat when it happened, so that who may
 see the cards does not depend on seat numbers staying the same (:func:`tablehost.views.redact`).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from lastcard.game import Event
+from lastcard.game import PRIVATE_CARDS, Event
 
 KEPT_EVENTS = 40  # the last events the table keeps (and saves)
 RECENT_EVENTS = 12  # the recent log a full resend carries (a phone that joins or comes back)
@@ -38,7 +39,7 @@ class EventLog:
         for event in events:
             self.n += 1
             self.events.append({**event, "n": self.n})
-            if "cards" in event and event.get("type") == "draw":
+            if "cards" in event and event.get("type") in PRIVATE_CARDS:
                 who = owner(event["seat"])
                 if who is not None:
                     self.owners[self.n] = who

@@ -12,7 +12,7 @@ from typing import Any
 
 from lastcard import RULESETS, Game
 from lastcard.base import Options
-from lastcard.game import Event, PublicView, SeatView
+from lastcard.game import PRIVATE_CARDS, Event, PublicView, SeatView
 
 from tablehost.lobby import Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
@@ -46,11 +46,12 @@ def _without_cards(event: Event) -> Event:
 
 def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> list[Event]:
     """``events`` as the phone ``viewer`` (its :attr:`Member.id`; ``None`` for the TV) may see
-    them: a draw's cards only if ``viewer`` is the phone that drew them (``owners``)."""
+    them: a draw's cards (and a challenge's shown hand) only if ``viewer`` is the phone that drew
+    them (that challenged: ``owners``)."""
     return [
         e
         if "cards" not in e
-        or e.get("type") != "draw"
+        or e.get("type") not in PRIVATE_CARDS
         or (viewer is not None and owners.get(e["n"]) == viewer)
         else _without_cards(e)
         for e in events

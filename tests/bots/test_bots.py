@@ -21,6 +21,7 @@ SHORT = {
     "last-one": {"threshold": 60},
     "last-card": {"target": 60},
     "posledniy-igrok": {"hands": 2},
+    "classic": {"target": 60},
 }
 #: a few playouts are enough to exercise ``hard``
 PLAYOUTS = 4

@@ -1,8 +1,9 @@
 """Random sessions: phones come and go, act (legally or not), the host pauses, removes (in a game
 and in the lobby), goes back to the lobby and deals again, time passes. After every step: nothing
-raised, each recipient got exactly what it may see — drawn cards only to the phone that drew them,
-whatever the seat numbers became, and no event of a previous game in the lobby — and the snapshot
-restores to the same table."""
+raised, each recipient got exactly what it may see — drawn cards only to the phone that drew them
+(a challenged hand only to the phone that challenged: Classic), whatever the seat numbers
+became, and no event of a previous game in the lobby — and the snapshot restores to the same
+table."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lastcard import RULESETS
+from lastcard.game import PRIVATE_CARDS
 from tablehost import Table
 
 from .conftest import FakeClock, Net
@@ -21,8 +23,9 @@ SCANNED = [0]  # messages checked by check_messages (for the closing figures)
 
 
 class Drawers:
-    """Who drew the cards of each ``draw`` event, noted as it happens (the phone at the event's
-    seat then), independently of how the table filters its messages."""
+    """Who drew the cards of each ``draw`` event (who challenged, of each ``challenge``), noted as
+    it happens (the phone at the event's seat then), independently of how the table filters its
+    messages."""
 
     def __init__(self) -> None:
         self.by_n: dict[int, str | None] = {}
@@ -31,7 +34,7 @@ class Drawers:
         peers = {token: peer for peer, token in net.tokens.items()}
         seats = net.table._lobby.seats
         for event in net.table._log.events:
-            if event["type"] == "draw" and "cards" in event and event["n"] not in self.by_n:
+            if event["type"] in PRIVATE_CARDS and "cards" in event and event["n"] not in self.by_n:
                 self.by_n[event["n"]] = peers.get(seats[event["seat"]].token or "")
 
 
@@ -45,7 +48,7 @@ def check_messages(net: Net, out: list[tuple[str, dict[str, Any]]], drawers: Dra
         if message["type"] == "tv" and message["phase"] != "lobby":
             assert message["view"] == game.public_view()
             for event in message["events"]:
-                assert event["type"] != "draw" or "cards" not in event
+                assert event["type"] not in PRIVATE_CARDS or "cards" not in event
         if message["type"] != "view":
             continue
         seat = message["seat"]
@@ -53,7 +56,7 @@ def check_messages(net: Net, out: list[tuple[str, dict[str, Any]]], drawers: Dra
             expected = game.public_view() if seat is None else game.view(seat)
             assert message["view"] == expected, to
         for event in message["events"]:
-            if event["type"] == "draw" and "cards" in event:
+            if event["type"] in PRIVATE_CARDS and "cards" in event:
                 assert drawers.by_n[event["n"]] == to, (to, event)
 
 

@@ -269,3 +269,20 @@ def test_a_blocked_hand_says_so_and_is_not_stopped(make_net):
     net.host(type="remove", seat=1)
     result = net.tv()["result"]
     assert result["stopped"] is True and result["blocked"] is False
+
+
+def test_a_challenge_shows_the_hand_to_the_challenger_only():
+    """Classic R18, D8: the hand a challenged Wild Draw Four's player shows travels in the
+    `challenge` event's cards, kept with the challenger like a draw's cards."""
+    from tablehost.events import EventLog
+    from tablehost.views import redact
+
+    log = EventLog()
+    shown = {"type": "challenge", "seat": 2, "aggressor": 1, "cards": ["B5", "G1"], "guilty": False}
+    log.add([shown], lambda seat: f"member{seat}")
+    assert log.owners == {1: "member2"}
+    events = log.events
+    assert redact(events, log.owners, "member2") == events
+    hidden = [{k: v for k, v in events[0].items() if k != "cards"}]
+    assert redact(events, log.owners, "member1") == hidden  # not even the player shown
+    assert redact(events, log.owners, None) == hidden  # the TV

@@ -52,6 +52,14 @@ EXPECTED = {
         (True, False, True, "hands"),
         2,
     ),
+    "classic": (
+        (2, 10),
+        "colour",
+        [("target", 500, 1, None, None), ("hand_size", 7, 4, 12, None),
+         ("last_call_penalty", 2, 1, 4, None), STACKING, JUMP_IN, SEVEN_ZERO, DRAW_UNTIL_PLAY],
+        (True, False, True, "target"),
+        3,
+    ),
 }  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lastcard import RULESETS, describe, load, new_game
 from lastcard.cards import BASE
-from lastcard.game import Event, Game
+from lastcard.game import PRIVATE_CARDS, Event, Game
 
 #: actions a hand may take before it is called endless
 MAX_STEPS = 5000
@@ -70,11 +70,14 @@ def check_views(game: Game) -> None:
 
 
 def check_events(game: Game, events: list[Event]) -> None:
-    """Only plays (face up) and draws name cards, and a draw only its own (the table shows
-    them to the drawer alone); a seven-zero swap or rotation names seats."""
+    """Only plays (face up), draws and challenges name cards, a draw only its own (the table
+    shows them to the drawer alone), a challenge the challenged hand (to the challenger alone:
+    ``PRIVATE_CARDS``); a seven-zero swap or rotation names seats."""
     for event in events:
         if event["type"] == "draw":
             assert len(event["cards"]) == event["count"]
+        elif event["type"] == "challenge":
+            assert event["type"] in PRIVATE_CARDS and event["cards"]
         elif event["type"] != "play":
             assert "cards" not in event, event
 

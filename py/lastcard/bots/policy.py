@@ -9,6 +9,7 @@ facts (``WILD``, ``EFFECTS``, ``POINTS``). It never touches another hand or the 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -38,6 +39,15 @@ SAME_RANK = 1.5
 LACKING = 1.0
 #: ``sharp``: the share of an attack's weight it keeps while the next seat is far from going out
 CALM_ATTACK = 0.5
+#: a challengeable play made while holding the colour or suit in force (a bluff): below a draw
+BLUFF = -5.0
+#: the share of players taken to bluff with a Wild Draw Four when they hold the colour in force
+BLUFF_RATE = 0.3
+#: adding to a challengeable draw (stacking): better than drawing, worse than a likely catch
+STACK = 0.5
+#: challenge when the chance of a bluff is above this (a challenge risks 2 more cards and the
+#: turn for the chance to pass the 4 cards back)
+CHALLENGE_AT = 0.3
 #: seven-zero: per card fewer in the hand a swap or a pass-on brings
 TRADE = 2.0
 
@@ -110,6 +120,8 @@ def _scores(
     kind = None if p is None else p["kind"]
     if p is not None and kind == "melee":
         return [_melee_score(seat, m, p) for m in moves]
+    if p is not None and kind == "challenge":
+        return _challenge_scores(game, seat, moves, p)
     traits = _traits(game)
     wild, points, attacks = traits.wild, traits.points, traits.attacks
     hands = game.hands
@@ -128,6 +140,10 @@ def _scores(
     lacks = lacking or frozenset()
     # when a hand may end soon, high-scoring cards should leave the hand first
     dump = 0.0 if not points else (0.3 if min(others, default=size) <= DANGER else 0.02)
+    # a challengeable play (not one answering a stacked draw) while the hand holds the colour
+    # or suit in force is a bluff
+    fair = kind not in (None, "drawn") or not held.get(game.active)
+    bluff = frozenset() if fair else traits.challenged
     spend = 0.0 if kind == "drawn" else SPEND_WILD
     traded = bool(game.options.get("seven_zero"))
     if all(m.kind != "play" or m.cards[-1] in wild for m in moves):
@@ -141,6 +157,9 @@ def _scores(
                 out.append(GO_OUT)
                 continue
             top = cards[-1]
+            if bluff and RANK[top] in bluff:
+                out.append(BLUFF)
+                continue
             active = move.name or SUIT[top]
             score = PLAY + FOLLOW * held.get(active, 0)
             if top in wild:
@@ -180,6 +199,40 @@ def _scores(
     return out
 
 
+def _challenge_scores(game: Game, seat: int, moves: Sequence[Move], p: Pending) -> list[float]:
+    """Facing a challengeable play: challenge a likely bluff, else pass the draw on (stacking,
+    naming the colour held most), else draw."""
+    dare = 1.0 if bluff_chance(game, seat, p) > CHALLENGE_AT else -1.0
+    suits = [SUIT[card] for card in game.hands[seat]]
+    return [
+        dare if m.kind == "challenge"
+        else STACK + 0.01 * suits.count(m.name) if m.kind == "play"
+        else 0.0
+        for m in moves
+    ]  # fmt: skip
+
+
+def bluff_chance(game: Game, seat: int, p: Pending) -> float:
+    """The chance, as ``seat`` may judge it, that the challengeable play it faces (pending
+    ``challenge``) is a bluff: the chance that the player's hand holds a card of the colour or
+    suit that was in force, from the cards ``seat`` has not seen (none where the table believes
+    the hand has none), weighed by how often players holding it are taken to bluff
+    (``BLUFF_RATE``)."""
+    player, suit = p["aggressor"], p["suit"]
+    if game.believed_without(player, _traits(game).suits.get(suit, ())):
+        return 0.0
+    unseen = Counter(game.deck())
+    unseen.subtract(game.hands[seat])
+    unseen.subtract(BASE[card] for card in game.discard)
+    total = sum(n for n in unseen.values() if n > 0)
+    others = total - sum(n for card, n in unseen.items() if n > 0 and SUIT[card] == suit)
+    lacks = 1.0  # the chance that none of the player's cards is of the suit
+    for i in range(len(game.hands[player])):
+        lacks *= max(others - i, 0) / max(total - i, 1)
+    holds = (1.0 - lacks) * BLUFF_RATE
+    return holds / (holds + lacks) if holds else 0.0
+
+
 def _trade_gain(game: Game, seat: int, move: Move, left: int) -> int:
     """Seven-zero: the cards fewer ``seat`` holds after its 7 or 0 than the ``left`` it keeps
     otherwise (a 7 takes the named seat's hand, a 0 the previous seat's)."""
@@ -204,10 +257,11 @@ class _Traits:
     ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``points``: what
     a card scores left in hand (empty if unscored); ``attacks``: per rank, how hard its effect
     hits the next seat, as (per card laid, per play, extra with two seats); ``suits``: the
-    cards of each colour or suit, wild cards left out.
+    cards of each colour or suit, wild cards left out; ``challenged``: the ranks whose play
+    the next seat may challenge (fair only without the colour or suit in force).
     """
 
-    __slots__ = ("attacks", "points", "suits", "wild")
+    __slots__ = ("attacks", "challenged", "points", "suits", "wild")
 
     def __init__(self, game: Game) -> None:
         cards = set(game.deck())
@@ -220,6 +274,7 @@ class _Traits:
             self.suits[SUIT[card]] = self.suits.get(SUIT[card], frozenset()) | {card}
         points = game.POINTS
         self.points = {c: points.get(RANK[c]) or int(RANK[c]) for c in cards} if game.SCORED else {}
+        self.challenged = frozenset(r for r, e in game.EFFECTS.items() if e.challenge)
         self.attacks: dict[str, tuple[float, float, float]] = {}
         for rank, effect in game.EFFECTS.items():
             fixed = float(game.value(effect.draw)) if effect.draw else 0.0

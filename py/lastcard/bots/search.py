@@ -9,6 +9,7 @@ finished hand is worth its win (shared on a tie); an unfinished one the seat's e
 chance from the hand sizes. In scored rulesets the points left in hands add a score
 differential. The candidate with the best mean wins. Candidates are ``sharp``'s choice and
 the heuristic's best moves, ``WIDTH`` in all, so a joker's fifty names do not dilute the budget.
+Whether to challenge a Wild Draw Four is the heuristic's judgement (``bluff_chance``).
 """
 
 from __future__ import annotations
@@ -103,6 +104,10 @@ def _candidates(
     better knowledge of other hands)."""
     ranked = sorted(scored_moves(game, seat, moves), key=lambda ms: -ms[1])
     if ranked[0][0].kind == "last":  # the heuristic's call is always right
+        return [ranked[0][0]]
+    if game.pending is not None and game.pending["kind"] == "challenge":
+        # a sampled world settles a challenge by the hand it deals, not by what the player
+        # chose to play: the heuristic's judgement of the bluff stands
         return [ranked[0][0]]
     first = sharp_move(game, seat, moves, rng, lacking)
     assert first is not None

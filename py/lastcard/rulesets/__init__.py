@@ -3,6 +3,6 @@ facts, options, timers, names, rules text and event words. Imported in the order
 offers them (the first is its default)."""
 
 # isort: off
-from . import poslednyaya, last_one, last_card, posledniy_igrok  # noqa: F401
+from . import poslednyaya, last_one, last_card, posledniy_igrok, classic  # noqa: F401
 
 # isort: on

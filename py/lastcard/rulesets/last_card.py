@@ -5,7 +5,8 @@ Everything but the facts below is the shared machinery of ``lastcard.game``: mul
 the order laid (D1), must-play with the drawn card playable alone or with its rank (D2),
 counterable and stacking 2/5 pickups (D3, D4, rules 21-27), tens skipping (D5), the going-out
 pickup (D6), the "last card" call made before the play and the pick-up-two-and-stay-in (D7) and
-stock exhaustion (D9). This module adds the starter (D8) and the scoring (D10).
+stock exhaustion (D9), the match to a target score (``MATCH``, D10). This module adds the
+starter (D8) and the points of the cards (D10).
 """
 
 from __future__ import annotations
@@ -120,17 +121,6 @@ class LastCard(Game):
     def blocked_winners(self) -> list[int]:
         """A blocked hand ends unscored, with no winner (D9)."""
         return []
-
-    def score_hand(self, winners: list[int], blocked: bool, stopped: bool) -> None:
-        """The winner scores every other seat's cards; the first to the target wins (D10)."""
-        super().score_hand(winners, blocked, stopped)
-        if not winners or self.scores is None:
-            return
-        winner = winners[0]
-        self.scores[winner] += sum(self.hand_points(seat) for seat in self.seats_in_play())
-        if self.scores[winner] >= self.options["target"]:
-            self.match_over = True
-            self.match_winners = [winner]
 
     @classmethod
     def rules(cls, lang: str, options: Options, timers: Timers) -> list[tuple[str, list[str]]]:

@@ -23,7 +23,7 @@ from ..base import (
 )
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, missed_call, players
+from ..words import cards, house_line, missed_call, players
 
 
 @register
@@ -110,11 +110,7 @@ class Poslednyaya(Game):
                     if until
                     else "Или возьмите одну карту (даже если есть ход). Если она подходит —"
                     " сыграйте её или нажмите «Пас»; другие карты после взятия играть нельзя.",
-                    *(["Перехват: кто держит точно такую же карту, как открытая (тот же цвет и"
-                       " значение; кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне"
-                       " очереди, пока никто не решает, брать ли штраф, что делать со взятой"
-                       " картой или какой назвать цвет. Дальше игра идёт от этого игрока."]
-                      if jump else []),
+                    *([house_line(lang, "jump_in.colour")] if jump else []),
                 ]),
                 ("Особые карты", [
                     "«Пропуск»: следующий пропускает ход. «Разворот»: направление меняется"
@@ -130,10 +126,7 @@ class Poslednyaya(Game):
                     if stack
                     else "Штрафы не складываются и не переводятся. Вдвоём после «Возьми две» и"
                     " «Возьми четыре» вы ходите снова.",
-                    *(["Семь-ноль: сыграв 7, поменяйтесь картами с любым игроком на выбор;"
-                       " после 0 все передают свои карты следующему по направлению игры. Если"
-                       " 7 или 0 — последняя карта, обмена нет: раздача окончена."]
-                      if trade else []),
+                    *([house_line(lang, "seven_zero")] if trade else []),
                 ]),
                 ("Последняя карта и конец", [
                     call,
@@ -168,11 +161,7 @@ class Poslednyaya(Game):
                 if until
                 else "Or draw one card (even if you could play). If the drawn card fits, play it"
                 " or press “Pass”; no other card may be played after drawing.",
-                *(["Jump-in: anyone holding a card identical to the face-up one (same colour and"
-                   " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody"
-                   " is deciding on a pickup, a drawn card or a colour. Play goes on from that"
-                   " player."]
-                  if jump else []),
+                *([house_line(lang, "jump_in.colour")] if jump else []),
             ]),
             ("Special cards", [
                 "Skip: the next player misses a turn. Reverse: the direction changes (with two"
@@ -188,10 +177,7 @@ class Poslednyaya(Game):
                 if stack
                 else "Penalties never stack or pass on. With two players, after Draw Two or"
                 " Wild Draw Four you move again.",
-                *(["Seven-zero: after playing a 7, swap hands with any player you choose; after"
-                   " a 0 everyone passes their hand to the next player in the direction of"
-                   " play. Going out on a 7 or a 0 swaps nothing: the hand is over."]
-                  if trade else []),
+                *([house_line(lang, "seven_zero")] if trade else []),
             ]),
             ("Last card and the end", [
                 call,
