@@ -62,7 +62,9 @@ function pendingLine(msg, pending) {
     return t("pending.melee", { suit: letterName(pending.suit), need: cardName(pending.need), defender: seatName(msg, pending.defender), count: pending.count });
   }
   if (pending.kind === "chain") return t("pending.chain", { name, need: cardName(pending.need), count: pending.count });
-  return t(`pending.${pending.kind}`, { name, count: pending.count });
+  // a suit named outside a play (a wild starter, Classic): a colour in the colour deck
+  const kind = pending.kind === "suit" && msg.lobby?.description?.deck === "colour" ? "colour" : pending.kind;
+  return t(`pending.${kind}`, { name, count: pending.count });
 }
 
 function seatTile(msg, s, { turn, host }) {

@@ -57,6 +57,7 @@ export default {
   "pending.melee": "Melee in {suit}: next card {need} — {defender} draws {count} if nobody plays it",
   "pending.free": "{name} may lay any one card",
   "pending.chain": "Chain: {name} must play {need} or draw {count}",
+  "pending.colour": "{name} names the colour",
   "pending.suit": "{name} names the suit",
   "pending.challenge": "{name} may challenge the Wild Draw Four or draw {count}",
   "host.pause": "Pause", "host.resume": "Resume", "host.rematch": "Rematch", "host.nextHand": "Next hand",

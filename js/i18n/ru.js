@@ -57,6 +57,7 @@ export default {
   "pending.melee": "Схватка, масть — {suit}. Следующая карта: {need}; если её никто не сыграет, {defender} берёт {count}",
   "pending.free": "{name} может положить любую карту",
   "pending.chain": "Цепочка: {name} продолжает её (нужна карта: {need}) или берёт {count}",
+  "pending.colour": "{name} называет цвет",
   "pending.suit": "{name} называет масть",
   "pending.challenge": "{name}: оспорить «Возьми четыре» или взять {count}",
   "host.pause": "Пауза", "host.resume": "Продолжить", "host.rematch": "Реванш", "host.nextHand": "Следующая раздача",
