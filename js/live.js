@@ -65,6 +65,19 @@ export function errorText(code) {
 }
 
 /**
+ * Call `fn` once the main thread is idle (after the task and the frame under way), and at the
+ * latest after `timeoutMs`: work that must not lengthen a change's own tasks on a TV's slow
+ * main thread. `requestIdleCallback` (Chromium 47, Firefox 55); where it is missing (Safari) a
+ * timer stands in.
+ * @param {() => void} fn
+ * @param {number} timeoutMs
+ */
+export function whenIdle(fn, timeoutMs) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: timeoutMs });
+  else setTimeout(fn, 0);
+}
+
+/**
  * `render` once for however many `schedule()` calls came before `wait(flush)` calls it back
  * (`wait` returns how to cancel that); `flush()` renders now what is waiting. A hidden page
  * renders at once: its DOM stays current for whatever reads it.

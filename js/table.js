@@ -10,7 +10,7 @@ import { joinText, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, received, startTicker, taskRenderer, tick } from "./live.js";
+import { errorText, received, startTicker, taskRenderer, tick, whenIdle } from "./live.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
@@ -25,6 +25,8 @@ const missing = document.documentElement.dataset.hostProblems ?? "";
 
 /** The name last used on this screen for "Play against the computer". */
 const SOLO_NAME_KEY = "lastcard.soloName";
+/** A change's sound cue plays once the TV is idle (after the change is drawn), this late at most. */
+const CUE_WAIT_MS = 150;
 
 /** Each local seat's panel state carried over to the newest views (js/moves.js `carryPick`). */
 function carryPicks(picks, local) {
@@ -110,7 +112,8 @@ function route(batch) {
     const message = JSON.parse(text);
     if (message.type === "record") download(message);
     else if (message.type === "tv") {
-      for (const name of cuesFor(store.state().msg, message)) cue(name);
+      const cues = cuesFor(store.state().msg, message);
+      if (cues.length) whenIdle(() => cues.forEach(cue), CUE_WAIT_MS);
       store.dispatch({ type: "tv", msg: message, at: performance.now() });
     } else if (message.type === "error") {
       store.dispatch({ type: "sent", state: null });
@@ -595,7 +598,7 @@ whenParsed(() => {
     const done = back();
     frames.flush();
     return done;
-  }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
+  }, preferred, screen: () => `${store.state().boot}:${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   lockAsked?.then((mine) => {
