@@ -119,7 +119,7 @@ def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boo
 def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[float]]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" placed once the frame has laid the change out)."""
+    markup, "morph" it into the page, "focus" kept or moved, in the render's task)."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
