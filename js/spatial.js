@@ -175,7 +175,8 @@ function step(el, delta) {
  *   `onBack()` handles Back (return false when it had nothing to do); `preferred()` is the
  *   element to focus when nothing is (a screen's main control); `screen()` names the screen:
  *   when the focused element goes away (a seat removed, a card played) the focus moves to the
- *   nearest one left on the same screen, and to `preferred()` on a new screen.
+ *   one that followed it (else preceded it) on the same screen, and to `preferred()` on a new
+ *   screen. Call `beforeRender()` before each render and `keepFocus()` after it, in its task.
  * @returns {{beforeRender: () => void, keepFocus: () => void, editing: () => Element | null}}
  */
 export function remoteControl({ onBack = () => false, preferred = () => null, screen = () => "" } = {}) {

@@ -227,8 +227,7 @@ function focusTurn(s) {
   turnKey = key;
   if (key === null || topModal()) return;
   if (document.activeElement?.closest(".topbar, .game__side, #join-text")) return;
-  const target = turnTarget();
-  if (target) focusNow(target);
+  focusNow(turnTarget());
 }
 
 /** The control the focus goes to when nothing has it: the screen's main control. */
