@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=0, help="only N hands at each rate")
     parser.add_argument("--rates", default="", help="CPU rates, e.g. 4,6")
     args = parser.parse_args(argv)
-    rates, boots = ((1, 4), 1) if args.quick else ((1, 4, 6), 3)
+    rates: tuple[int, ...] = (1, 4) if args.quick else (1, 4, 6)
+    boots = 1 if args.quick else 3
     if args.rates:
         rates = tuple(int(rate) for rate in args.rates.split(","))
     if not executable(MAJOR).is_file():
