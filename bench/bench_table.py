@@ -268,16 +268,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"| {label} | {where} | {spread([float(t[key]) for t in timings])} |")
     renders = played["renders"]
     assert isinstance(renders, list)
-    print(
-        f"\nThe TV's renders (one a frame at most, {len(renders)} in the window; ms,"
-        " p50 / p99 / max):\n"
-    )
+    print(f"\nThe TV's renders (one a task, {len(renders)} in the window; ms, p50 / p99 / max):\n")
     print("| part | p50 / p99 / max |")
     print("|---|---:|")
     for key, label in (
         ("build", "markup of the screen"),
         ("morph", "bringing the DOM to it (morph)"),
-        ("focus", "the focus (reads the new layout)"),
+        ("focus", "the focus (lays out only when it moves)"),
     ):
         print(f"| {label} | {spread([float(r[key]) for r in renders])} |")
     print(

@@ -17,7 +17,9 @@ its speed) stands in for it, on the headless Chromium 108 that the tests run as 
 
 The goal (issue 26): QR within 1 s and ready within 6 s at 4x; no main-thread task over 50 ms
 during play. Prints markdown. ``python bench/bench_tv.py [--quick]`` (``--quick``: 1x and 4x, one
-boot each), or ``make bench``. Without the unpacked build (``make setup``) it says so and stops.
+boot each), or ``make bench``; ``--hands N --rates 4,6``: no boots, N hands at each rate, one row
+each (for A/B runs in the same minutes). Without the unpacked build (``make setup``) it says so
+and stops.
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boo
 def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[float]]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" placed once the frame has laid the change out)."""
+    markup, "morph" it into the page, "focus" kept or moved, in the render's task)."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
@@ -149,8 +151,13 @@ def cell(boot: Boot, part: int) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1x and 4x, one boot each")
+    parser.add_argument("--hands", type=int, default=0, help="only N hands at each rate")
+    parser.add_argument("--rates", default="", help="CPU rates, e.g. 4,6")
     args = parser.parse_args(argv)
-    rates, boots = ((1, 4), 1) if args.quick else ((1, 4, 6), 3)
+    rates: tuple[int, ...] = (1, 4) if args.quick else (1, 4, 6)
+    boots = 1 if args.quick else 3
+    if args.rates:
+        rates = tuple(int(rate) for rate in args.rates.split(","))
     if not executable(MAJOR).is_file():
         print(f"Chromium {MAJOR} is not unpacked (make setup: scripts/tv_chromium.py).")
         return
@@ -165,6 +172,21 @@ def main(argv: list[str] | None = None) -> None:
         tv_browser(playwright.chromium, MAJOR) as browser,
     ):
         version = browser.version
+        if args.hands:
+            print(f"Chromium {version}; a hand of four hard computer players, ms.\n")
+            print("| CPU | long tasks / moves | longest | morph max | renders |")
+            print("|---:|---:|---:|---:|---:|")
+            for rate in rates:
+                for _ in range(args.hands):
+                    played = hand(browser, rate, base, broker)
+                    tasks = played["tasks"]
+                    print(
+                        f"| {rate}x | {len(tasks)}/{len(played['moves'])}"
+                        f" | {max(tasks, default=0):.0f} | {max(played['morph'], default=0):.0f}"
+                        f" | {len(played['morph'])} |",
+                        flush=True,
+                    )
+            return
         for rate in rates:
             runs = [boot(browser, rate, base, broker) for _ in range(boots)]
             rows.append((rate, runs, hand(browser, rate, base, broker)))

@@ -67,23 +67,30 @@ export function errorText(code) {
 }
 
 /**
- * Call `render` at the next animation frame, once for however many `schedule()` calls came
- * before it: a burst of messages costs one render, and a message's task is only its reading.
- * `flush()` renders now what is waiting (after the player's own input, which shows at once).
- * A hidden page gets no frames: it renders at once (its DOM stays current for whatever reads
- * it), and a timer stands in for a frame that does not come (the page hidden meanwhile).
- * @param {() => void} render
- * @returns {{schedule: () => void, flush: () => void}}
+ * Call `fn` once the main thread is idle (after the task and the frame under way), and at the
+ * latest after `timeoutMs`: work that must not lengthen a change's own tasks on a TV's slow
+ * main thread. `requestIdleCallback` (Chromium 47, Firefox 55); where it is missing (Safari) a
+ * timer stands in.
+ * @param {() => void} fn
+ * @param {number} timeoutMs
  */
-export function frameRenderer(render, fallbackMs = 100) {
+export function whenIdle(fn, timeoutMs) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: timeoutMs });
+  else setTimeout(fn, 0);
+}
+
+/**
+ * `render` once for however many `schedule()` calls came before `wait(flush)` calls it back
+ * (`wait` returns how to cancel that); `flush()` renders now what is waiting. A hidden page
+ * renders at once: its DOM stays current for whatever reads it.
+ */
+function coalesced(render, wait) {
   let pending = false;
-  let frame = 0;
-  let timer = 0;
+  let cancel = () => {};
   function flush() {
     if (!pending) return;
     pending = false;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
+    cancel();
     render();
   }
   function schedule() {
@@ -93,8 +100,43 @@ export function frameRenderer(render, fallbackMs = 100) {
     }
     if (pending) return;
     pending = true;
-    frame = requestAnimationFrame(flush);
-    timer = setTimeout(flush, fallbackMs);
+    cancel = wait(flush);
   }
   return { schedule, flush };
+}
+
+/**
+ * Call `render` at the next animation frame, once for however many `schedule()` calls came
+ * before it: a burst of messages costs one render, and a message's task is only its reading.
+ * `flush()` renders now what is waiting (after the player's own input, which shows at once).
+ * A hidden page gets no frames: it renders at once, and a timer stands in for a frame that does
+ * not come (the page hidden meanwhile).
+ * @param {() => void} render
+ * @returns {{schedule: () => void, flush: () => void}}
+ */
+export function frameRenderer(render, fallbackMs = 100) {
+  return coalesced(render, (flush) => {
+    const frame = requestAnimationFrame(flush);
+    const timer = setTimeout(flush, fallbackMs);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  });
+}
+
+/**
+ * Call `render` in a task of its own, soon, once for however many `schedule()` calls came before
+ * it; `flush()` and a hidden page as in `frameRenderer`. The frame that then draws the change
+ * (style, layout, paint) is a task of its own too, where a render in a frame's callback shares
+ * the frame's task: on a TV's slow main thread either half is short of a long task, the two
+ * together were not (docs/benchmarks.md).
+ * @param {() => void} render
+ * @returns {{schedule: () => void, flush: () => void}}
+ */
+export function taskRenderer(render) {
+  return coalesced(render, (flush) => {
+    const timer = setTimeout(flush, 0);
+    return () => clearTimeout(timer);
+  });
 }

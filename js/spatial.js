@@ -12,7 +12,10 @@
  *   deletes, as usual.
  * - Focus stays inside the topmost open modal dialog (`[aria-modal="true"]`), Tab included, and
  *   goes back where it was when that dialog closes; `keepFocus()` after every render puts the
- *   focus on `preferred()` whenever nothing is focused.
+ *   focus on `preferred()` whenever nothing is focused. It runs in the render's own task (a key
+ *   never finds a new screen with the old focus) and reads no layout: what it needs comes from
+ *   the DOM (what is connected, enabled, not hidden; document order), and the browser's own
+ *   `focus()` lays out only when the focus moves (docs/benchmarks.md).
  * - A control marked `data-risky` (one that hands the host role away or removes someone) is
  *   reached only by the arrows: the focus never falls on it by itself.
  * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
@@ -79,10 +82,20 @@ function safe(scope) {
   return focusables(scope).filter((el) => !el.hasAttribute("data-risky"));
 }
 
+/** Whether `el` can keep the focus as far as the DOM says (no layout read): connected, enabled,
+ * not inside a hidden or inert part. */
+function holds(el) {
+  return Boolean(el?.isConnected) && !el.disabled && !el.closest("[inert], [hidden]");
+}
+
+/** The open modal dialogs, in document order (the pages render a dialog only while it is open). */
+function modals() {
+  return [...document.querySelectorAll("[aria-modal='true']")].filter(holds);
+}
+
 /** The topmost open modal dialog (the last one in document order), or null. */
 export function topModal() {
-  const open = [...document.querySelectorAll("[aria-modal='true']")].filter((el) => el.getClientRects().length > 0);
-  return open.at(-1) ?? null;
+  return modals().at(-1) ?? null;
 }
 
 function isText(el) {
@@ -98,6 +111,32 @@ export function focusOn(el) {
   if (!el) return;
   el.focus({ preventScroll: true });
   el.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/**
+ * Focus `el` now if it takes the focus (the browser refuses one that is not rendered) and bring
+ * it into view at the next frame, whose layout that is anyway: no layout is read here beyond
+ * what the browser's `focus()` does itself. True if `el` has the focus.
+ */
+export function focusNow(el) {
+  if (!holds(el)) return false;
+  if (document.activeElement !== el) el.focus({ preventScroll: true });
+  if (document.activeElement !== el) return false;
+  requestAnimationFrame(() => {
+    if (document.activeElement === el) el.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  });
+  return true;
+}
+
+/** Focus the first of `els` that takes the focus (nulls skipped). */
+function focusFirst(els) {
+  for (const el of els) if (el && focusNow(el)) return;
+}
+
+/** The focusable elements under `scope` the focus may fall on by itself, in document order,
+ * as far as the DOM says (no layout read; `focusNow` finds out whether one is rendered). */
+function* candidates(scope) {
+  for (const el of scope.querySelectorAll(FOCUSABLE)) if (!el.hasAttribute("data-risky") && holds(el)) yield el;
 }
 
 function scrollable(el, vertical) {
@@ -136,13 +175,15 @@ function step(el, delta) {
  *   `onBack()` handles Back (return false when it had nothing to do); `preferred()` is the
  *   element to focus when nothing is (a screen's main control); `screen()` names the screen:
  *   when the focused element goes away (a seat removed, a card played) the focus moves to the
- *   nearest one left on the same screen, and to `preferred()` on a new screen.
- * @returns {{keepFocus: () => void, editing: () => Element | null}}
+ *   one that followed it (else preceded it) on the same screen, and to `preferred()` on a new
+ *   screen. Call `beforeRender()` before each render and `keepFocus()` after it, in its task.
+ * @returns {{beforeRender: () => void, keepFocus: () => void, editing: () => Element | null}}
  */
 export function remoteControl({ onBack = () => false, preferred = () => null, screen = () => "" } = {}) {
   let editing = null; // the select or number field whose value the arrows step
   const opened = new Map(); // open modal dialog -> what had the focus before it opened
-  let last = null; // where the focus was last: {rect, screen}
+  let last = null; // where the focus was last: {el, screen}
+  let around = null; // before a render: the focusable elements after and before `last.el`
   document.body.dataset.input = "keys";
 
   const setEditing = (el) => {
@@ -250,33 +291,40 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     if (event.target === editing) setEditing(null);
   });
   document.addEventListener("focusin", (event) => {
-    if (event.target instanceof Element && !topModal()) last = { rect: event.target.getBoundingClientRect(), screen: screen() };
+    if (event.target instanceof Element && !topModal()) last = { el: event.target, screen: screen() };
   });
 
-  /** The focusable element nearest to where the focus last was on this screen, or null. */
-  function nearLast() {
-    if (!last || last.screen !== screen()) return null;
-    const cx = (last.rect.left + last.rect.right) / 2;
-    const cy = (last.rect.top + last.rect.bottom) / 2;
-    let best = null;
-    let bestDistance = Infinity;
-    for (const el of safe(document.body)) {
-      const r = el.getBoundingClientRect();
-      const distance = Math.hypot((r.left + r.right) / 2 - cx, (r.top + r.bottom) / 2 - cy);
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        best = el;
-      }
-    }
-    return best;
+  /** What has the focus, as far as the DOM says (no layout read), or null. */
+  const current = () => {
+    const el = document.activeElement;
+    return el && el !== document.body && el !== document.documentElement && holds(el) ? el : null;
+  };
+
+  /** Before a render: the focusable elements around where the focus last was, in document
+   * order, for `keepFocus` to fall back on if the render removes it. */
+  function beforeRender() {
+    around = null;
+    if (!last?.el.isConnected) return;
+    const all = [...document.querySelectorAll(FOCUSABLE)];
+    const at = all.indexOf(last.el);
+    if (at >= 0) around = { screen: last.screen, after: all.slice(at + 1), before: all.slice(0, at).reverse() };
+  }
+
+  /** Where the focus last was on this screen: that control, else (the render removed it) the
+   * controls that followed it, then those before it, nearest first (none risky). */
+  function* nearLast() {
+    if (!last || last.screen !== screen()) return;
+    if (!last.el.hasAttribute("data-risky")) yield last.el;
+    if (around?.screen === last.screen) for (const el of [...around.after, ...around.before]) if (!el.hasAttribute("data-risky")) yield el;
   }
 
   /**
-   * After a render: focus a dialog that just opened, give the focus back where it was when a
-   * dialog closed, keep it inside the open one, and put it on `preferred()` when nothing has it.
+   * After a render, in its task: focus a dialog that just opened, give the focus back where it
+   * was when a dialog closed, keep it inside the open one, and put it on `preferred()` when
+   * nothing has it. No layout is read: the focus moves, when it must, by `focusNow`.
    */
   function keepFocus() {
-    const open = [...document.querySelectorAll("[aria-modal='true']")].filter((el) => el.getClientRects().length > 0);
+    const open = modals();
     const top = open.at(-1) ?? null;
     let restore = null;
     for (const [dialog, prev] of opened) {
@@ -285,20 +333,21 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
         restore = prev;
       }
     }
+    const now = current();
     if (top) {
-      if (!opened.has(top)) opened.set(top, restore ?? remembered(focused()));
-      if (!top.contains(focused())) focusOn(top.querySelector("[data-autofocus]:not(:disabled)") ?? safe(top)[0]);
+      if (!opened.has(top)) opened.set(top, restore ?? remembered(now));
+      if (!top.contains(now)) focusFirst([top.querySelector("[data-autofocus]:not(:disabled)"), ...candidates(top)]);
       return;
     }
     // back where it was: the same control, or its like after a re-render (never a risky one
     // standing where the removed one was)
     const like = restore?.selector ? document.querySelector(restore.selector) : null;
-    const back = restore && (canFocus(restore.el) ? restore.el : like?.hasAttribute("data-risky") ? null : like);
-    if (back && canFocus(back)) focusOn(back);
-    else if (!focused()) focusOn(nearLast() ?? preferred() ?? safe(document.body)[0]);
+    const back = restore && (holds(restore.el) ? restore.el : like?.hasAttribute("data-risky") ? null : like);
+    if (back && focusNow(back)) return;
+    if (!now) focusFirst([...nearLast(), preferred(), ...candidates(document.body)]);
   }
 
-  return { keepFocus, editing: () => editing };
+  return { beforeRender, keepFocus, editing: () => editing };
 }
 
 /** An element and a selector that finds its like again if a render replaced it. */

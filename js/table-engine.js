@@ -3,15 +3,22 @@
  * keeps the screen and the channels; this object forwards `connect` / `disconnect` / `receive` /
  * host commands to the worker (at once: what arrives while Python boots waits there, in order)
  * and hands back what the controller answers. It is also the only writer of the saved table in
- * `localStorage` (a worker cannot reach it): the worker posts the snapshot after every change.
+ * `localStorage` (a worker cannot reach it): the worker posts the snapshot after every change,
+ * written once the page is idle (js/live.js `whenIdle`), or at once when the page is hidden or
+ * goes away.
  *
  * Events (CustomEvent detail): `progress` ({stage: "fetch" | "python" | "game", loaded, total}),
  * `ready` ({damaged: reason or null}), `failed` (error text), `out` (array of [to, text] pairs),
  * `bots` (the computer players think in their own worker from now on).
  */
 
+import { whenIdle } from "./live.js";
+
 /** Where the table is saved between reloads (a fresh table: table.html?new). */
 export const SNAPSHOT_KEY = "lastcard.table";
+/** A change's snapshot is written once the page is idle (after the change is drawn), this late at
+ * most; at once when the page is hidden or goes away. */
+const SAVE_WAIT_MS = 1000;
 /** How many changes' timings are kept (see `TableEngine.timings`). */
 const KEPT_TIMINGS = 1000;
 /** Where a saved table that could not be restored is kept aside: {at, reason, save}. */
@@ -43,6 +50,7 @@ export class TableEngine extends EventTarget {
     this.ready = false;
     this.stopped = false;
     this.worker = null;
+    this.unsaved = null; // the newest snapshot not written yet: {snapshot, ms, timing}
     /** The last changes' timings (ms), newest last: {python, dumps, snapshot, transfer, route, save}. */
     this.timings = [];
     /** Where the worker's boot went, ms from this page's navigation start (docs/design.md). */
@@ -57,6 +65,20 @@ export class TableEngine extends EventTarget {
     this.worker.addEventListener("message", (event) => this.#onMessage(event.data));
     this.worker.addEventListener("error", (event) => this.#fail(event.message || "the table's worker failed to load"));
     this.worker.postMessage({ op: "boot", saved: this.saved, fresh: this.fresh, seed: this.seed });
+    addEventListener("pagehide", () => this.flushSave());
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) this.flushSave();
+    });
+  }
+
+  /** Write the newest snapshot now, if one is waiting for the page to be idle. */
+  flushSave() {
+    const unsaved = this.unsaved;
+    if (!unsaved || this.stopped) return;
+    this.unsaved = null;
+    const started = performance.now();
+    this.#save(unsaved.snapshot);
+    if (unsaved.timing) Object.assign(unsaved.timing, { snapshot: unsaved.ms, save: performance.now() - started });
   }
 
   /** @param {string} json a host command's JSON */
@@ -95,6 +117,7 @@ export class TableEngine extends EventTarget {
   async stop() {
     if (this.stopped) return;
     this.stopped = true;
+    this.unsaved = null; // the worker's last snapshot, below, is newer
     if (this.ready) {
       const worker = this.worker;
       const last = new Promise((resolve) => {
@@ -153,11 +176,11 @@ export class TableEngine extends EventTarget {
         break;
       }
       case "save": {
-        // after the change's "out" (none when nothing changed, a ping): the snapshot to keep
-        const started = performance.now();
-        this.#save(data.snapshot);
-        const timing = this.timings.at(-1);
-        if (timing) Object.assign(timing, { snapshot: data.ms, save: performance.now() - started });
+        // after the change's "out" (none when nothing changed, a ping): the snapshot to keep,
+        // written once the page is idle (the change drawn first); a burst of changes writes once
+        const waiting = this.unsaved !== null;
+        this.unsaved = { snapshot: data.snapshot, ms: data.ms, timing: this.timings.at(-1) };
+        if (!waiting) whenIdle(() => this.flushSave(), SAVE_WAIT_MS);
         break;
       }
       case "failed":

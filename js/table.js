@@ -10,11 +10,11 @@ import { joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
+import { errorText, received, startTicker, taskRenderer, tick, whenIdle } from "./live.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
-import { focusOn, remoteControl, topModal } from "./spatial.js";
+import { focusNow, remoteControl, topModal } from "./spatial.js";
 import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { hostIntent } from "./host-ui.js";
 import { seatName } from "./board.js";
@@ -26,6 +26,8 @@ const missing = document.documentElement.dataset.hostProblems ?? "";
 
 /** The name last used on this screen for "Play against the computer". */
 const SOLO_NAME_KEY = "lastcard.soloName";
+/** A change's sound cue plays once the TV is idle (after the change is drawn), this late at most. */
+const CUE_WAIT_MS = 150;
 
 /** Each local seat's panel state carried over to the newest views (js/moves.js `carryPick`). */
 function carryPicks(picks, local) {
@@ -112,7 +114,8 @@ function route(batch) {
     const message = JSON.parse(text);
     if (message.type === "record") download(message);
     else if (message.type === "tv") {
-      for (const name of cuesFor(store.state().msg, message)) cue(name);
+      const cues = cuesFor(store.state().msg, message);
+      if (cues.length) whenIdle(() => cues.forEach(cue), CUE_WAIT_MS);
       store.dispatch({ type: "tv", msg: message, at: performance.now() });
     } else if (message.type === "error") {
       store.dispatch({ type: "sent", state: null });
@@ -162,35 +165,42 @@ function download(message) {
 const renders = [];
 const KEPT_RENDERS = 1000;
 /**
- * The TV renders at the next frame, once for however many changes came since the last one: the
- * phones' messages are already out (route), and a burst of changes costs one render, not one each.
+ * The TV renders in a task of its own, soon, once for however many changes came meanwhile: the
+ * phones' messages are already out (route), a burst of changes costs one render, and the frame
+ * that draws it (style, layout, paint) is another task: on a TV's slow main thread, render and
+ * frame in one task were long tasks (docs/benchmarks.md). A key renders what is waiting first.
  */
-const frames = frameRenderer(render);
+const frames = taskRenderer(render);
 
-/** Bring the screen (and the focus) to the store's state. */
+/**
+ * Bring the screen and the focus to the store's state, in one task: a key or a test never finds
+ * the new screen with the old focus. The focus reads no layout (js/spatial.js); it moves, when
+ * it must, by the browser's `focus()`, which lays the page out then.
+ */
 function render() {
   const s = store.state();
   const started = performance.now();
   const screen = tvScreen(s);
   const join = joinText(s.invite, s.joinStatus);
   const built = performance.now();
+  remote?.beforeRender();
+  const marked = performance.now();
   morph(document.getElementById("app"), screen);
   if (document.title !== t("app.title")) document.title = t("app.title");
   morph(document.getElementById("join-text"), join);
   const phase = s.msg?.phase ?? "boot";
   if (document.body.dataset.phase !== phase) document.body.dataset.phase = phase;
-  const timing = { build: built - started, morph: performance.now() - built, focus: 0 };
+  const morphed = performance.now();
+  const timing = { build: built - started, morph: morphed - marked, focus: marked - built };
   renders.push(timing);
   if (renders.length > KEPT_RENDERS) renders.shift();
-  // The focus follows in the same task (a test, or a remote's next key, sees both at once). Its
-  // boxes need the new layout: in a frame's callback that is the layout the frame does anyway.
   if (s.boot === "elsewhere" || s.boot === "moved") {
     remote?.keepFocus(); // "Move the table here": its button, not nothing
   } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
-    timing.focus = performance.now() - built - timing.morph;
   }
+  timing.focus += performance.now() - morphed;
 }
 
 /** The local seat the game waits on now (a hand played on this screen), or null. */
@@ -219,7 +229,7 @@ function focusTurn(s) {
   turnKey = key;
   if (key === null || topModal()) return;
   if (document.activeElement?.closest(".topbar, .game__side, #join-text")) return;
-  focusOn(turnTarget());
+  focusNow(turnTarget());
 }
 
 /** The control the focus goes to when nothing has it: the screen's main control. */
@@ -594,11 +604,13 @@ whenParsed(() => {
     onSubmit(event);
     frames.flush();
   });
+  // A key finds the screen and its focus as they are: a waiting render (and its focus) first.
+  addEventListener("keydown", () => frames.flush(), true);
   remote = remoteControl({ onBack: () => {
     const done = back();
     frames.flush();
     return done;
-  }, preferred, screen: () => `${store.state().msg?.phase}:${store.state().msg?.state}` });
+  }, preferred, screen: () => `${store.state().boot}:${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   lockAsked?.then((mine) => {

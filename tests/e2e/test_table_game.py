@@ -231,6 +231,8 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
     open_table(tv, OFFLINE)
     assert tv.evaluate("window.lastcardSound.log.filter((e) => e.result === 'played')") == []
     results = play_solo_hand(tv)
+    # a change's cue plays once the TV is idle after drawing it (js/table.js)
+    tv.wait_for_function("window.lastcardSound.log.some((e) => e.cue === 'handOver')")
     played = tv.evaluate(
         "window.lastcardSound.log.filter((e) => e.result === 'played' && e.notes > 0)"
         ".map((e) => e.cue)"

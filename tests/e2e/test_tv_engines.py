@@ -172,7 +172,8 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
     remote.press("Enter", 2)
     expect(tv.get_by_test_id("seat-2")).to_contain_text("on this screen")
     expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
-    expect(tv.get_by_test_id("table")).to_have_attribute("data-bots", "ready")  # snapshot made
+    # Python's snapshot made: the bots' worker boots Python from it (as long as a boot when busy)
+    expect(tv.get_by_test_id("table")).to_have_attribute("data-bots", "ready", timeout=BOOT_TIMEOUT)
 
     # The hand, each move by the seat the TV shows on turn; the TV's log changes with each.
     players: list[Page | None] = [ann, bob, None]

@@ -2,7 +2,7 @@
 // `events_reset`), the countdown between messages, error codes in words and one render a frame.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { errorText, frameRenderer, KEPT_EVENTS, received, secondsLeft, tick, withLog } from "../../js/live.js";
+import { errorText, frameRenderer, KEPT_EVENTS, received, secondsLeft, taskRenderer, tick, withLog } from "../../js/live.js";
 import { setLang } from "../../js/i18n.js";
 
 const events = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => ({ type: "pass", n: from + i }));
@@ -68,4 +68,25 @@ test("changes render once, at the next frame, or now when flushed", () => {
   delete globalThis.document;
   delete globalThis.requestAnimationFrame;
   delete globalThis.cancelAnimationFrame;
+});
+
+test("the TV's renderer renders once, in a task of its own, for a burst of changes", async () => {
+  globalThis.document = { hidden: false };
+  let renders = 0;
+  const task = taskRenderer(() => (renders += 1));
+  const nextTask = () => new Promise((done) => setTimeout(done, 0));
+  task.schedule();
+  task.schedule();
+  assert.equal(renders, 0); // nothing in the change's own task
+  await nextTask();
+  assert.equal(renders, 1); // one render for both changes
+  task.schedule();
+  task.flush();
+  assert.equal(renders, 2); // the waiting render, now
+  await nextTask();
+  assert.equal(renders, 2); // and not again in its task
+  document.hidden = true;
+  task.schedule();
+  assert.equal(renders, 3); // a hidden page: at once
+  delete globalThis.document;
 });
