@@ -318,7 +318,10 @@ class Game(Beliefs):
         moves = self._cache.get(seat)
         if moves is None:  # ``_moves``, inlined
             moves = self._cache[seat] = self.legal_moves(seat)
-        return [m.text for m in moves]
+        texts = []  # a loop, not a comprehension: no function made and called on every call
+        for move in moves:
+            texts.append(move.text)
+        return texts
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
@@ -579,7 +582,7 @@ class Game(Beliefs):
                 {
                     "type": "play",
                     "seat": seat,
-                    "cards": list(cards),
+                    "cards": [*cards],
                     "action": move.text,
                     "active": self.active,
                 }
