@@ -6,8 +6,9 @@ every card hidden from one seat is dealt anew where those beliefs allow (``docs/
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Literal, NamedTuple, Self
 
+from .base import Event
 from .cards import BASE, ORDER, RANK
 from .moves import LegalMoves, Move, play_move
 from .rng import Rng
@@ -43,6 +44,13 @@ class Seen(NamedTuple):
 #: what the table has seen, worked out up to a point of the record: (entries followed, beliefs
 #: per seat, last play per seat)
 Memory = tuple[int, list[list[int]], list[Seen | None]]
+#: the record's entry for a play on a normal turn (its event is not kept), as it is made: the
+#: seat, the move, the colour or suit in force, the direction and the discard pile's size
+Played = tuple[Literal["play"], int, Move, str | None, int, int]
+#: the record's entry for a draw at the start of a turn (its event is not kept): the seat, how
+#: many of its first cards it is believed not to have played, the colour or suit in force and
+#: the top card then (None: no discard pile, nothing ruled out), and the cards drawn
+Drew = tuple[Literal["drew"], int, int, str | None, str | None, int]
 
 
 class Beliefs(LegalMoves):
@@ -55,7 +63,7 @@ class Beliefs(LegalMoves):
     # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
     # deal (or the restore), the public record since, and the two worked out up to a point
     _seen_from: Memory
-    _record: list[Any]
+    _record: list[Played | Drew | Event]
     _seen: Memory | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -106,11 +114,12 @@ class Beliefs(LegalMoves):
         plays = list(old_plays)
         keys = self._card_keys
         for entry in record[start:]:
-            if type(entry) is tuple:  # a turn's play or draw (its event is not kept)
+            if isinstance(entry, tuple):  # a turn's play or draw (its event is not kept)
                 if entry[0] == "play":
                     _, seat, move, active, direction, discard = entry
                     held = beliefs[seat]
-                    plays[seat] = Seen(move, active, direction, discard, len(held) - len(move.cards))
+                    size = len(held) - len(move.cards)
+                    plays[seat] = Seen(move, active, direction, discard, size)
                     for card in move.cards:
                         _take(held, keys.get(BASE[card], 0))
                 else:

@@ -71,6 +71,10 @@ class Move:
 
 
 _ORDER_AND_NAME = itemgetter(0, 1)
+#: ``LegalMoves._table_path``: per colour or suit in force and per top card, each playable
+#: card's single plays; the cards a restriction takes out of play; jokers in the deck; and
+#: ``VOLUNTARY_DRAW``
+TablePath = tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool]
 #: every move made so far by its action string (each is the one shared move of its string):
 #: ``Game.apply``'s lookup of an action among the legal moves
 BY_TEXT: dict[str, Move] = {}
@@ -128,9 +132,7 @@ class LegalMoves(GameBase):
     #: what the table path reads on every call, in one tuple (read through the game's slot
     #: ``_fast``, see ``GameBase._FAST``): ``_tables``, ``_restricted_wild``, ``_jokers`` and
     #: ``VOLUNTARY_DRAW``; None unless ``_simple``
-    _table_path: ClassVar[
-        tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool] | None
-    ] = None
+    _table_path: ClassVar[TablePath | None] = None
     #: per seat, its legal moves (``legal_actions``'s, in order), while the state stands
     _cache: dict[int, list[Move]]
 
