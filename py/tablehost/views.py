@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 from lastcard import RULESETS, Game
 from lastcard.base import Options, Timers, Words
 from lastcard.game import Event, PublicView, SeatView
+from lastcard.registry import Description
 from lastcard.replay import HandResult
 
 from tablehost.lobby import Agreement, Lobby, Member, Texts, description, player_range
@@ -99,7 +100,7 @@ class LobbyPart(TypedDict):
     votes: dict[str, bool]
     vote_needed: bool
     agree: list[Agreement]
-    description: dict[str, Any]
+    description: Description
     away_bot: bool
     can_start: bool
     why_not: str | None
