@@ -47,8 +47,10 @@ def main(args: list[str]) -> int:
         sys.stdout.write(log.read())
     minutes, seconds = divmod(round(time.monotonic() - start), 60)
     verdict = "passed" if passed(browsers) and passed(unit) else "FAILED"
-    print(f"[test] {verdict}: browser tests exit {browsers}, the others exit {unit},"
-          f" {minutes} min {seconds} s in all")
+    print(
+        f"[test] {verdict}: browser tests exit {browsers}, the others exit {unit},"
+        f" {minutes} min {seconds} s in all"
+    )
     for code in (browsers, unit):
         if not passed(code):
             return code

@@ -6,8 +6,9 @@ every card hidden from one seat is dealt anew where those beliefs allow (``docs/
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Literal, NamedTuple, Self
 
+from .base import Event
 from .cards import BASE, ORDER, RANK
 from .moves import LegalMoves, Move, play_move
 from .rng import Rng
@@ -43,6 +44,13 @@ class Seen(NamedTuple):
 #: what the table has seen, worked out up to a point of the record: (entries followed, beliefs
 #: per seat, last play per seat)
 Memory = tuple[int, list[list[int]], list[Seen | None]]
+#: the record's entry for a play on a normal turn (its event is not kept), as it is made: the
+#: seat, the move, the colour or suit in force, the direction and the discard pile's size
+Played = tuple[Literal["play"], int, Move, str | None, int, int]
+#: the record's entry for a draw at the start of a turn (its event is not kept): the seat, how
+#: many of its first cards it is believed not to have played, the colour or suit in force and
+#: the top card then (None: no discard pile, nothing ruled out), and the cards drawn
+Drew = tuple[Literal["drew"], int, int, str | None, str | None, int]
 
 
 class Beliefs(LegalMoves):
@@ -55,7 +63,7 @@ class Beliefs(LegalMoves):
     # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
     # deal (or the restore), the public record since, and the two worked out up to a point
     _seen_from: Memory
-    _record: list[Any]
+    _record: list[Played | Drew | Event]
     _seen: Memory | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -68,15 +76,20 @@ class Beliefs(LegalMoves):
         believed to have held no card it could have played, and where a playable drawn card
         could have been played (``PLAY_DRAWN``) but the turn moved on, the drawn card is not one
         either. A belief, not a fact: some rulesets allow drawing with a playable card, and a
-        play that contradicts the beliefs drops them (``_take``)."""
+        play that contradicts the beliefs drops them (``_take``).
+
+        The record's one entry for the draw (its event is not kept: the cards drawn are the
+        hand's growth), the position's bit worked out when the record is read (``_memory``)."""
+        held = len(self.hands[seat])
         discard = self.discard
-        if not discard:
+        if not discard:  # nothing could have been played: only the cards drawn are recorded
+            self._record.append(("drew", seat, 0, None, None, held - before))
             return
         p = self.pending
-        if self.PLAY_DRAWN and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
-            before = len(self.hands[seat])
-        # the position's bit is worked out when the record is read (``_memory``)
-        self._record.append(("drew", seat, before, self.active, discard[-1]))
+        ruled = before
+        if self._fast[3] and (p is None or p["kind"] != "drawn" or p["seat"] != seat):
+            ruled = held  # ``PLAY_DRAWN``, read through the slot
+        self._record.append(("drew", seat, ruled, self.active, discard[-1], held - before))
 
     @property
     def ruled_out(self) -> list[list[int]]:
@@ -101,16 +114,21 @@ class Beliefs(LegalMoves):
         plays = list(old_plays)
         keys = self._card_keys
         for entry in record[start:]:
-            if type(entry) is tuple:
-                if entry[0] == "play":  # its play event follows: the hand still holds the cards
+            if isinstance(entry, tuple):  # a turn's play or draw (its event is not kept)
+                if entry[0] == "play":
                     _, seat, move, active, direction, discard = entry
-                    size = len(beliefs[seat]) - len(move.cards)
-                    plays[seat] = Seen(move, active, direction, discard, size)
-                else:
-                    _, seat, before, active, top = entry
-                    bit = self._key_bit(active, RANK[top])
                     held = beliefs[seat]
-                    held[:before] = [known | bit for known in held[:before]]
+                    size = len(held) - len(move.cards)
+                    plays[seat] = Seen(move, active, direction, discard, size)
+                    for card in move.cards:
+                        _take(held, keys.get(BASE[card], 0))
+                else:
+                    _, seat, before, active, top, drawn = entry
+                    held = beliefs[seat]
+                    held.extend([0] * drawn)
+                    if top is not None:
+                        bit = self._key_bit(active, RANK[top])
+                        held[:before] = [known | bit for known in held[:before]]
                 continue
             kind = entry["type"]
             if kind == "play":

@@ -43,7 +43,7 @@ from .base import (
 from .beliefs import Beliefs, Seen, _positions
 from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUIT, check_cards
 from .check import check_game
-from .moves import CHALLENGE, DRAW, PASS, Move, play_move
+from .moves import BY_TEXT, CHALLENGE, DRAW, PASS, Move, play_move
 from .rng import Rng
 from .words import EVENTS
 
@@ -339,35 +339,37 @@ class Game(Beliefs):
         """Every legal action string for ``seat`` now, each once, in the engine's card order."""
         if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
             self._check_seat(seat)
-        found = self._cache.get(seat)
-        if found is None:  # ``_moves``, inlined
-            moves = self.legal_moves(seat)
-            texts = [m.text for m in moves]
-            self._cache[seat] = (texts, moves)
-            return texts[:]
-        return found[0][:]
+        moves = self._cache.get(seat)
+        if moves is None:  # ``_moves``, inlined
+            moves = self._cache[seat] = self.legal_moves(seat)
+        texts = []  # a loop, not a comprehension: no function made and called on every call
+        for move in moves:
+            texts.append(move.text)
+        return texts
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""
         # what ``legal_actions`` listed (the cache holds only seats of the table), else a check
-        found = self._cache.get(seat) if type(seat) is int else None
-        if found is None:
-            self._check_seat(seat)
+        moves = self._cache.get(seat) if type(seat) is int else None
+        if moves is None:
+            moves = self._moves(self._check_seat(seat))
         if type(action) is not str and not isinstance(action, str):
             raise IllegalAction(f"an action is a string, not {type(action).__name__}")
-        texts, moves = self._moves(seat) if found is None else found
-        try:
-            move = moves[texts.index(action)]
-        except ValueError:
-            raise IllegalAction(self._why_illegal(seat, action)) from None
+        move = BY_TEXT.get(action)  # the one move of its string, if the engine made it
+        if move is None or move not in moves:
+            raise IllegalAction(self._why_illegal(seat, action))
         kind = move.kind
-        if self.pending is None:  # a normal turn: what it shows is recorded (``_memory``)
+        # what a normal turn shows is recorded (``_memory``): a play as one entry before its
+        # events, which are then not kept (a draw: ``_draw_turn``)
+        kept = 0
+        if self.pending is None:
             if kind == "draw":
-                return self._draw_turn(seat, move)
+                return self._draw_turn(seat)
             if kind == "play":
                 self._record.append(
                     ("play", seat, move, self.active, self.direction, len(self.discard))
                 )
+                kept = 1
         events: list[Event] = []  # ``_run``, inlined on the busiest path
         self._events = events
         try:
@@ -378,11 +380,12 @@ class Game(Beliefs):
                 self.push(seat, move)
         finally:
             self._events = None
-        self._record += events
+        if len(events) > kept:  # what the play set off (a penalty draw...) is kept
+            self._record += events[1:] if kept else events
         return events
 
-    def _draw_turn(self, seat: int, move: Move) -> list[Event]:
-        """A draw at the start of a turn, and what it tells (``_rule_out``)."""
+    def _draw_turn(self, seat: int) -> list[Event]:
+        """A draw at the start of a turn, recorded with what it tells (``_rule_out``)."""
         before = len(self.hands[seat])
         events: list[Event] = []  # ``_run``, inlined
         self._events = events
@@ -391,14 +394,13 @@ class Game(Beliefs):
             self._draw_action(seat)
         finally:
             self._events = None
-        self._record += events
         self._rule_out(seat, before)
         return events
 
     def _why_illegal(self, seat: int, action: str) -> str:
         if self.over:
             return "the hand is over"
-        if not self._moves(seat)[1]:
+        if not self._moves(seat):
             return f"seat {seat} has nothing to do now (turn: seat {self.turn})"
         return f"{action!r} is not legal for seat {seat} now"
 
@@ -560,7 +562,7 @@ class Game(Beliefs):
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: the public view plus its hand and its legal actions."""
         seat = self._check_seat(seat)
-        hand, legal = list(self.hands[seat]), list(self._moves(seat)[0])
+        hand, legal = list(self.hands[seat]), [m.text for m in self._moves(seat)]
         return {**self.public_view(), "seat": seat, "hand": hand, "legal": legal}
 
     # ---- state changes (the trusted fast path) --------------------------------------------
@@ -610,7 +612,7 @@ class Game(Beliefs):
                 {
                     "type": "play",
                     "seat": seat,
-                    "cards": list(cards),
+                    "cards": [*cards],
                     "action": move.text,
                     "active": self.active,
                 }

@@ -57,6 +57,7 @@ class Move:
             self.text = f"suit {name}"
         else:
             self.text = kind
+        BY_TEXT.setdefault(self.text, self)
 
     def __repr__(self) -> str:
         return f"Move.parse({self.text!r})"
@@ -86,6 +87,13 @@ class Move:
 
 
 _ORDER_AND_NAME = itemgetter(0, 1)
+#: ``LegalMoves._table_path``: per colour or suit in force and per top card, each playable
+#: card's single plays; the cards a restriction takes out of play; jokers in the deck; and
+#: ``VOLUNTARY_DRAW``
+TablePath = tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool]
+#: every move made so far by its action string (each is the one shared move of its string):
+#: ``Game.apply``'s lookup of an action among the legal moves
+BY_TEXT: dict[str, Move] = {}
 DRAW = Move("draw")
 PASS = Move("pass")
 LAST = Move("last")
@@ -142,11 +150,9 @@ class LegalMoves(GameBase):
     #: what the table path reads on every call, in one tuple (read through the game's slot
     #: ``_fast``, see ``GameBase._FAST``): ``_tables``, ``_restricted_wild``, ``_jokers`` and
     #: ``VOLUNTARY_DRAW``; None unless ``_simple``
-    _table_path: ClassVar[
-        tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool] | None
-    ] = None
-    #: per seat, its legal action strings and moves (in the same order), while the state stands
-    _cache: dict[int, tuple[list[str], list[Move]]]
+    _table_path: ClassVar[TablePath | None] = None
+    #: per seat, its legal moves (``legal_actions``'s, in order), while the state stands
+    _cache: dict[int, list[Move]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -181,7 +187,7 @@ class LegalMoves(GameBase):
         if cache:
             found = cache.get(seat)
             if found is not None:
-                return list(found[1])
+                return list(found)
         path = self._fast[0]  # ``_table_path``
         discard = self.discard
         active = self.active
@@ -240,13 +246,12 @@ class LegalMoves(GameBase):
             }
         return table
 
-    def _moves(self, seat: int) -> tuple[list[str], list[Move]]:
-        """The legal moves of ``seat`` and their action strings, in order (cached until the
-        state changes; neither list leaves the engine)."""
+    def _moves(self, seat: int) -> list[Move]:
+        """The legal moves of ``seat``, in order (cached until the state changes; the list
+        never leaves the engine)."""
         found = self._cache.get(seat)
         if found is None:
-            moves = self.legal_moves(seat)
-            found = self._cache[seat] = ([m.text for m in moves], moves)
+            found = self._cache[seat] = self.legal_moves(seat)
         return found
 
     def _generate(self, seat: int) -> list[Move]:

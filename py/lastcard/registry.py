@@ -5,13 +5,74 @@ language, for a table's options and timers)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from . import rulesets  # noqa: F401  (each ruleset module registers itself)
 from .base import Options, Timers
 from .game import AGREED, LANGS, RULESETS, Game
 
-__all__ = ["RULESETS", "RulesText", "describe", "load", "new_game", "rules_text"]
+__all__ = ["RULESETS", "Description", "RulesText", "describe", "load", "new_game", "rules_text"]
+
+
+class OptionInfo(TypedDict):
+    """An option in ``describe``: its type, default and bounds (``None``: unbounded or a flag),
+    the bound reached only with every player's agreement and the option that carries it, and
+    its name in each language; ``fits_deck``: players x value (+ the upcard) must fit the deck."""
+
+    name: str
+    type: str
+    default: int | bool
+    min: int | None
+    max: int | None
+    agree_max: int | None
+    needs: str | None
+    fits_deck: NotRequired[bool]
+    label: dict[str, str]
+    house: bool
+    short: NotRequired[dict[str, str]]
+
+
+class TimerInfo(TypedDict):
+    """A ruleset's own timer in ``describe`` (``base.Timer``)."""
+
+    name: str
+    default: float
+    min: float
+    max: float
+    pending: str
+    label: dict[str, str]
+
+
+class Features(TypedDict):
+    """What a ruleset has, in ``describe``: calls, melees, chains, scores, how a match ends."""
+
+    last_call: bool
+    melee: bool
+    chain: bool
+    scores: bool
+    match: str
+
+
+class PlayerRange(TypedDict):
+    min: int
+    max: int
+
+
+class Description(TypedDict):
+    """``describe(ruleset)``: what a ruleset is, JSON-ready (``docs/engine.md``)."""
+
+    id: str
+    players: PlayerRange
+    deck: str
+    deck_size: int
+    upcard: bool
+    options: list[OptionInfo]
+    features: Features
+    solo_bots: int
+    name: dict[str, str]
+    blurb: dict[str, str]
+    timers: list[TimerInfo]
+
 
 #: a ruleset's rules in every language: ``{lang: [[title, [paragraph, ...]], ...]}`` (lists, as
 #: JSON has them)
@@ -35,7 +96,7 @@ def load(state: dict[str, Any]) -> Game:
     return Game.from_dict(state)
 
 
-def describe(ruleset: str) -> dict[str, Any]:
+def describe(ruleset: str) -> Description:
     """What ``ruleset`` is, JSON-ready: players, deck, options with their bounds (the ones the
     engine checks), features and the computer players a solo game adds (``docs/engine.md``)."""
     kind = _kind(ruleset)
@@ -45,7 +106,7 @@ def describe(ruleset: str) -> dict[str, Any]:
             continue
         boolean = isinstance(spec.default, bool)
         agree = None if boolean else spec.agree_high
-        option: dict[str, Any] = {
+        option: OptionInfo = {
             "name": name,
             "type": "bool" if boolean else "int",
             "default": spec.default,
@@ -53,15 +114,15 @@ def describe(ruleset: str) -> dict[str, Any]:
             "max": None if boolean else spec.high,
             "agree_max": agree,
             "needs": None if agree is None else AGREED,
+            "label": dict(spec.label),
+            "house": spec.house,  # the line under the game's name names it (``short``)
         }
         if name == kind.HAND_SIZE:  # players x value (+ the upcard) must fit in the deck
             option["fits_deck"] = True
-        option["label"] = dict(spec.label)
-        option["house"] = spec.house  # the line under the game's name names it (``short``)
         if spec.house:
             option["short"] = dict(spec.short)
         options.append(option)
-    timers = [
+    timers: list[TimerInfo] = [
         {
             "name": name,
             "default": timer.default,

@@ -17,9 +17,9 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
 from .game import Event, Game
@@ -36,13 +36,32 @@ class RecordError(ValueError):
     """A record that is not one, is damaged or edited, or does not replay as recorded."""
 
 
-def hand_result(game: Game) -> dict[str, Any]:
+class HandResult(TypedDict):
+    """The public result of a hand (``hand_result``): ``RESULT_KEYS``, its number and dealer."""
+
+    winners: list[int] | None
+    scores: list[int] | None
+    eliminated: list[int]
+    match_over: bool | None
+    match_winners: list[int] | None
+    revealed: list[list[str]] | None
+    hand: int
+    dealer: int
+
+
+def hand_result(game: Game) -> HandResult:
     """The public result of the hand that just ended (what the table shows at its end)."""
     view = game.public_view()
-    result: dict[str, Any] = {key: view.get(key) for key in RESULT_KEYS}
-    result["hand"] = view["hand_number"]
-    result["dealer"] = view["dealer"]
-    return result
+    return {
+        "winners": view["winners"],
+        "scores": view["scores"],
+        "eliminated": view["eliminated"],
+        "match_over": view["match_over"],
+        "match_winners": view["match_winners"],
+        "revealed": view["revealed"],
+        "hand": view["hand_number"],
+        "dealer": view["dealer"],
+    }
 
 
 @dataclass
@@ -58,7 +77,7 @@ class Recorder:
     names: list[str]
     started: float = 0.0  # the table clock when the game was dealt; offsets count from it
     steps: list[dict[str, Any]] = field(default_factory=list)
-    hands: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[HandResult] = field(default_factory=list)
 
     def step(
         self,
@@ -114,7 +133,7 @@ class Recorder:
             names=list(data["names"]),
             started=float(data.get("started", 0.0)),
             steps=[dict(s) for s in data["steps"]],
-            hands=[dict(h) for h in data["hands"]],
+            hands=[h.copy() for h in data["hands"]],
         )
 
     def export(self, final: bool) -> dict[str, Any]:
@@ -286,7 +305,7 @@ def replay(data: Any) -> Replayed:
     return Replayed(game, log, hands)
 
 
-def _compare(recorded: dict[str, Any], replayed: dict[str, Any], hand: int) -> None:
+def _compare(recorded: Mapping[str, object], replayed: Mapping[str, object], hand: int) -> None:
     for key in RESULT_KEYS:
         _need(
             recorded[key] == replayed[key],

@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 
 from lastcard import RULESETS, Game, describe, rules_text
 from lastcard.base import AGREED, Options, Timers
-from lastcard.registry import RulesText
+from lastcard.registry import Description, RulesText
 
 from tablehost.protocol import MAX_NAME, Message, ProtocolError
 
@@ -113,10 +113,10 @@ class Texts(TypedDict):
     events: dict[str, dict[str, str]]
 
 
-_DESCRIPTIONS: dict[type[Game], dict[str, Any]] = {}
+_DESCRIPTIONS: dict[type[Game], Description] = {}
 
 
-def description(ruleset: str) -> dict[str, Any]:
+def description(ruleset: str) -> Description:
     """The ruleset as the engine describes it (players, options, timers, names, features): the
     lobby checks against it and the pages render from it; no ruleset is named here. Worked out
     once per ruleset class (shared: callers do not change it)."""

@@ -8,20 +8,129 @@ no message carries a card another seat may not see (docs/protocol.md).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from lastcard import RULESETS, Game
-from lastcard.base import Options
+from lastcard.base import Options, Timers, Words
 from lastcard.game import PRIVATE_CARDS, Event, PublicView, SeatView
+from lastcard.registry import Description
+from lastcard.replay import HandResult
 
-from tablehost.lobby import Lobby, Member, Texts, description, player_range
+from tablehost.lobby import Agreement, Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
 
 
-def ruleset_list() -> dict[str, dict[str, Any]]:
+class RulesetEntry(TypedDict):
+    """A ruleset in the lobby message's ``rulesets``: its player range and its names."""
+
+    min: int
+    max: int
+    name: Words
+
+
+class HandLine(TypedDict):
+    """One hand's line in a result's ``history``."""
+
+    hand: int
+    winners: list[int] | None
+    scores: list[int] | None
+    eliminated: list[int]
+
+
+class Result(TypedDict):
+    """``result``: how the hand (and the match) that just ended came out."""
+
+    winners: list[int] | None
+    scores: list[int] | None
+    match_over: bool | None
+    match_winners: list[int] | None
+    blocked: bool
+    stopped: bool
+    history: list[HandLine]
+    record: bool
+
+
+class MatchPart(TypedDict):
+    """``match``: which hand of a scored match this is, what ends it and who dealt."""
+
+    hand: int
+    of: int | bool | None
+    out_at: int | bool | None
+    first_to: int | bool | None
+    dealer: int
+
+
+class SeatRow(TypedDict):
+    """A row of ``seats``: who sits there and how they are doing."""
+
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+    connected: bool
+    lang: str | None
+    removed: bool
+    away: bool
+    stand_in: bool
+    kept: bool
+    count: int | None
+    score: int | None
+    id: int | None
+    host: bool
+
+
+class SpectatorRow(TypedDict):
+    """A row of ``spectators``."""
+
+    name: str
+    connected: bool
+    play: bool
+    id: int
+    host: bool
+    removed: bool
+
+
+#: a bot a phone brought, waiting for the host's answer (``from`` is a keyword: the functional form)
+OfferRow = TypedDict("OfferRow", {"id": int, "name": str, "from": int, "by": str, "size": int})
+
+
+class LobbyPart(TypedDict):
+    """``lobby``: the next game's settings, the votes and whether it can start."""
+
+    ruleset: str
+    options: Options
+    timers: Timers
+    rulesets: dict[str, RulesetEntry]
+    votes: dict[str, bool]
+    vote_needed: bool
+    agree: list[Agreement]
+    description: Description
+    away_bot: bool
+    can_start: bool
+    why_not: str | None
+    offers: list[OfferRow]
+
+
+class Shared(TypedDict):
+    """What the TV and every phone see alike (``shared``)."""
+
+    phase: str
+    state: int
+    seats: list[SeatRow]
+    spectators: list[SpectatorRow]
+    awaiting: list[int]
+    remaining: float | None
+    paused: bool
+    waiting: bool
+    lobby: LobbyPart
+    match: MatchPart | None
+    result: Result | None
+
+
+def ruleset_list() -> dict[str, RulesetEntry]:
     """The lobby message's ``rulesets``: id -> ``{"min", "max"}`` players and ``name`` (in
     every language), in the engine's order."""
-    out = {}
+    out: dict[str, RulesetEntry] = {}
     for ruleset in RULESETS:
         low, high = player_range(ruleset)
         out[ruleset] = {"min": low, "max": high, "name": description(ruleset)["name"]}
@@ -59,8 +168,8 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
 
 
 def result(
-    public: PublicView, history: list[dict[str, Any]], record: bool, blocked: bool = False
-) -> dict[str, Any]:
+    public: PublicView, history: list[HandResult], record: bool, blocked: bool = False
+) -> Result:
     """The outcome of the hand (and the match) that just ended, every hand's result so far
     (``history``: running scores, winners, eliminated seats), whether the TV may offer the
     game's record, and whether the hand ended ``blocked`` (nobody could play or draw)."""
@@ -73,14 +182,19 @@ def result(
         # the hand, or the match (a removal between hands), stopped with no winner
         "stopped": not blocked and (public["winners"] == [] or public["match_winners"] == []),
         "history": [
-            {key: hand[key] for key in ("hand", "winners", "scores", "eliminated")}
+            {
+                "hand": hand["hand"],
+                "winners": hand["winners"],
+                "scores": hand["scores"],
+                "eliminated": hand["eliminated"],
+            }
             for hand in history
         ],
         "record": record,
     }
 
 
-def match_part(public: PublicView | None, options: Options) -> dict[str, Any] | None:
+def match_part(public: PublicView | None, options: Options) -> MatchPart | None:
     """Which hand of a scored match this is, what ends the match and who dealt (``None`` for a
     one-hand game): ``of`` hands in all, ``out_at`` an elimination score, ``first_to`` a target.
     ``options`` are the game's options as the engine took them (defaults included)."""
@@ -100,7 +214,7 @@ def seat_rows(
     public: PublicView | None,
     host: Member | None = None,
     away_bot: bool = False,
-) -> list[dict[str, Any]]:
+) -> list[SeatRow]:
     """One row per seat: who sits there, whether they are here, their card count and score,
     the phone's public ``id``, whether it is the ``host`` phone, and for an away seat whether a
     computer plays for it (``stand_in``) or the host chose to keep waiting (``kept``)."""
@@ -127,7 +241,7 @@ def seat_rows(
     ]
 
 
-def spectator_rows(spectators: list[Member], host: Member | None) -> list[dict[str, Any]]:
+def spectator_rows(spectators: list[Member], host: Member | None) -> list[SpectatorRow]:
     """One row per spectator: name, connection, whether it asked to play, id, host, and
     whether the host removed it (``removed``: it only watches until the host lets it in)."""
     return [
@@ -143,7 +257,7 @@ def spectator_rows(spectators: list[Member], host: Member | None) -> list[dict[s
     ]
 
 
-def lobby_part(lobby: Lobby, in_lobby: bool) -> dict[str, Any]:
+def lobby_part(lobby: Lobby, in_lobby: bool) -> LobbyPart:
     """The ``lobby`` object: the next game's settings, the votes and whether it can start."""
     why_not = lobby.why_not(lobby.seats) if in_lobby else None
     return {
@@ -185,11 +299,11 @@ def shared(
     remaining: float | None,
     paused: bool,
     waiting: bool,
-    match: dict[str, Any] | None = None,
-    history: list[dict[str, Any]] | None = None,
+    match: MatchPart | None = None,
+    history: list[HandResult] | None = None,
     record: bool = False,
     blocked: bool = False,
-) -> dict[str, Any]:
+) -> Shared:
     """What the TV and every phone see alike (``public``: the game's public view, if any)."""
     return {
         "phase": phase,
@@ -211,7 +325,7 @@ def shared(
 
 
 def tv_message(
-    common: dict[str, Any],
+    common: Shared,
     public: PublicView | None,
     events: tuple[list[Event], bool],
     owners: dict[int, int],
@@ -235,7 +349,7 @@ def tv_message(
 
 
 def phone_message(
-    common: dict[str, Any],
+    common: Shared,
     view: PublicView | None,
     seat: int | None,
     events: tuple[list[Event], bool],
