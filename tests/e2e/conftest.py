@@ -49,6 +49,7 @@ does), so the browser always runs the code the tests import natively.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,8 +79,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """Serve the repository root on 127.0.0.1 at a free port for the whole session."""
-    rebuild_engine_wheel()
+    """Serve the repository root on 127.0.0.1 at a free port for the whole session (the engine
+    wheel built first, unless ``make test``'s set-up has just built it for every run at once:
+    scripts/run_tests.py)."""
+    if not os.environ.get("LASTCARD_WHEEL_BUILT"):
+        rebuild_engine_wheel()
     with serving() as url:
         yield url
 
