@@ -1120,8 +1120,8 @@ class Game(Beliefs):
 
     def _own(self, rng_state: int) -> None:
         """Replace every mutable field, filled with shared references, by a copy of its own
-        (and set the slot ``_fast``, which no copy of the instance dictionary carries)."""
-        self._fast = self._FAST
+        (the slot ``_fast``, which no copy of the instance dictionary carries, is the caller's
+        to set: a clone shares its game's, a restored game works its out from the options)."""
         self.rng = Rng(rng_state)
         self.options = dict(self.options)
         self.hands = [list(h) for h in self.hands]
