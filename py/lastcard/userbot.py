@@ -22,7 +22,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from .base import Event, SeatView
+from .base import PRIVATE_CARDS, Event, SeatView
 from .game import Game
 
 #: the file name a bot's code is compiled under (tracebacks point at its lines)
@@ -95,10 +95,11 @@ def load(source: str) -> Move:
 
 
 def seat_events(events: Sequence[Event], seat: int) -> list[Event]:
-    """``events`` as ``seat`` may see them: the cards of another seat's draws removed."""
+    """``events`` as ``seat`` may see them: the hidden cards of another seat's events removed
+    (its draws, the hand a challenge showed it: ``PRIVATE_CARDS``)."""
     return [
         cast(Event, {k: v for k, v in e.items() if k != "cards"})
-        if e.get("type") == "draw" and e.get("seat") != seat and "cards" in e
+        if e.get("type") in PRIVATE_CARDS and e.get("seat") != seat and "cards" in e
         else cast(Event, dict(e))
         for e in events
     ]

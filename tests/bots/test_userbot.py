@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from lastcard import RULESETS, new_game
 from lastcard.tournament import Standings, games, play
-from lastcard.userbot import STARTER, BotError, UserBot, load
+from lastcard.userbot import STARTER, BotError, UserBot, load, seat_events
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
@@ -93,3 +93,16 @@ def test_a_bot_sees_only_what_its_seat_may_see() -> None:
             if event["type"] == "draw" and event["seat"] != 0:
                 assert "cards" not in event
     assert any("cards" in e for _, events in seen for e in events if e["type"] == "draw")
+
+
+def test_a_seat_sees_no_other_seats_hidden_cards_in_the_events() -> None:
+    """A bot gets the cards of its own draws and of the hand its challenge showed it, and only
+    those: another seat's draw or challenge comes without its cards."""
+    events: list[Any] = [
+        {"type": "draw", "seat": 0, "count": 1, "cards": ["R5"], "reason": "draw"},
+        {"type": "draw", "seat": 1, "count": 1, "cards": ["G2"], "reason": "draw"},
+        {"type": "challenge", "seat": 1, "aggressor": 0, "cards": ["B3"], "guilty": False},
+        {"type": "play", "seat": 0, "cards": ["R7"], "action": "play R7"},
+    ]
+    assert [e.get("cards") for e in seat_events(events, 0)] == [["R5"], None, None, ["R7"]]
+    assert [e.get("cards") for e in seat_events(events, 1)] == [None, ["G2"], ["B3"], ["R7"]]
