@@ -207,7 +207,7 @@ class Table:
     def seat_input(self, seat: int) -> dict[str, Any]:
         """What a player's own bot in ``seat`` is given for a move, exactly what the seat's phone
         gets: ``view``, the seat's view (the public view, its hand, its legal actions), and
-        ``events``, the events of the hand so far that the table keeps (its last 40), with a
+        ``events``, the events of the hand so far that the table keeps (its last 40), with
         hidden cards only in the seat's own draws and challenges (docs/bots.md)."""
         game = self._playing()
         public = self._public if self._public is not None else game.public_view()
