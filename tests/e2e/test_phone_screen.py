@@ -48,12 +48,19 @@ def hand_of(size: int) -> list[str]:
     return cards[:size]
 
 
+def open_idle(phone: Page, base_url: str) -> None:
+    """Open the phone page and wait until it is idle: its code screen finished, with the code
+    field that js/code-entry.js adds once loaded. The page renders again when that module
+    arrives, so a screen drawn before then by a test would be replaced under it."""
+    phone.goto(f"{base_url}/hand.html")
+    expect(phone.locator("[data-testid=code-screen] input[data-code]")).to_be_visible()
+
+
 def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
     phone = new_phone()
-    phone.goto(f"{base_url}/hand.html")
-    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    open_idle(phone, base_url)
     for size in (7, 27, 40):  # the largest under every house rule's line as well
         phone.evaluate(RENDER, {"hand": hand_of(size), "paused": False, "house": size == 40})
         expect(phone.get_by_test_id("house-rules")).to_have_count(1 if size == 40 else 0)
@@ -76,8 +83,7 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
 
 def test_paused_shows_on_the_phone(new_phone: Callable[[], Page], base_url: str) -> None:
     phone = new_phone()
-    phone.goto(f"{base_url}/hand.html")
-    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    open_idle(phone, base_url)
     phone.evaluate(RENDER, {"hand": hand_of(27), "paused": True})
     expect(phone.get_by_test_id("paused")).to_have_text("Paused")
     expect(phone.get_by_test_id("paused")).to_be_in_viewport()
@@ -122,8 +128,7 @@ def test_the_host_phone_after_a_hand_in_russian(
 
     phone = new_phone()
     phone.add_init_script("localStorage.setItem('lastcard.lang', 'ru')")
-    phone.goto(f"{base_url}/hand.html")
-    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    open_idle(phone, base_url)
     phone.evaluate(OVER)
     # its own words and its own next step, not "the host decides"
     expect(phone.get_by_test_id("host-next")).to_contain_text("Вы ведущий")
@@ -168,8 +173,7 @@ def test_phones_show_who_is_away_offline_or_played_by_a_computer(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
     phone = new_phone()
-    phone.goto(f"{base_url}/hand.html")
-    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    open_idle(phone, base_url)
     phone.evaluate(AWAY, True)
     question = phone.get_by_test_id("away-question-1")
     expect(question).to_contain_text("Bob is not answering.")
@@ -190,8 +194,7 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
     """Choosing which card a joker is (a long list of named cards): scrolled, the options pass
     under the chooser's heading, never over it."""
     phone = new_phone()
-    phone.goto(f"{base_url}/hand.html")
-    expect(phone.get_by_test_id("code-screen")).to_be_visible()
+    open_idle(phone, base_url)
     phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False})
     phone.evaluate(
         """async () => {
