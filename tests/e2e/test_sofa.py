@@ -94,10 +94,18 @@ def check_names(tv: Page) -> None:
         assert sticks_out <= 0.5, (seat.inner_text(), sticks_out)
 
 
+# Resolves once the page at its new size has drawn a frame and every finite animation or
+# transition (a card landing, a card's lift) has ended: the boxes measured then are final.
+SETTLED = """() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)))
+  .then(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => null))))"""
+
+
 def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
     for width, height in SIZES:
         tv.set_viewport_size({"width": width, "height": height})
-        tv.wait_for_timeout(200)
+        tv.evaluate(SETTLED)
         check_texts(tv, state)
         check_names(tv)
         check_layout(tv, state)
