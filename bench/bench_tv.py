@@ -178,7 +178,7 @@ def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
     """The page's main-thread tasks in a DevTools trace: each one's thread time ("cpu", ms),
     when it began ("at", s into the trace) and the parts of ``PARTS`` in it. Chromium's
     throttling holds the thread back by keeping it busy, so a throttled task's thread time is
-    already its throttled length (a loop of 3-4 ms at 1x took 14-21 ms of thread time at 4x,
+    already its throttled length (a loop of 3-5 ms at 1x took 14-21 ms of thread time at 4x,
     docs/benchmarks.md), without the waits for a core that lengthen its wall-clock time on a
     busy machine."""
     events = json.loads(trace)
