@@ -20,7 +20,8 @@ during play. Prints markdown. ``python bench/bench_tv.py [--quick]`` (``--quick`
 boot each), or ``make bench``; ``--hands N --rates 4,6``: no boots, N hands at each rate, one row
 each (for A/B runs in the same minutes); ``--trace`` with ``--hands``: each hand's main-thread
 tasks also by the thread's own CPU time, from a DevTools trace (``cpu_tasks``), which waiting for
-a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy machine. Without
+a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy machine, and the
+thread time of the deal's and the results' renders in each hand, long or not. Without
 the unpacked build (``make setup``) it says so and stops.
 """
 
@@ -155,10 +156,24 @@ def hand(
     tv.context.close()
     return {
         "cpu": [task["cpu"] for task in traced],
+        **screens(traced),
         "moves": [later - earlier for earlier, later in itertools.pairwise(outs)],
         "tasks": [float(d) for s, d in tasks if s >= start],
         **{part: [float(r[part]) for r in renders] for part in ("build", "morph", "focus")},
     }, [task for task in traced if task["cpu"] >= LONG]
+
+
+def screens(traced: Tasks) -> dict[str, list[float]]:
+    """The thread time of the deal's render (the longest task in the trace's first second: the
+    lobby's screen replaced by the game's) and of the results' (the longest in its last second,
+    the trace stopping within half a second of the results), long or not."""
+    if not traced:
+        return {}
+    end = traced[-1]["at"]
+    return {
+        "deal": [max(t["cpu"] for t in traced if t["at"] < 1)],
+        "results": [max(t["cpu"] for t in traced if t["at"] > end - 1)],
+    }
 
 
 # The trace's categories: the main thread's tasks with their thread time, and what ran in them.
@@ -255,9 +270,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"Chromium {version}; a hand of four hard computer players, ms.\n")
             print(
                 "| CPU | long tasks / moves | longest | morph max | renders"
-                " | by thread time: long tasks, ≥ 100 ms | longest |"
+                " | by thread time: long tasks, ≥ 100 ms | longest | deal | results |"
             )
-            print("|---:|---:|---:|---:|---:|---:|---:|")
+            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             long_ones = []
             for rate in rates:
                 for _ in range(args.hands):
@@ -266,8 +281,9 @@ def main(argv: list[str] | None = None) -> None:
                     traced = (
                         f"{len(long_cpu)}, {sum(1 for d in cpu if d >= 2 * LONG)}"
                         f" | {max(cpu, default=0):.0f}"
+                        f" | {played['deal'][0]:.0f} | {played['results'][0]:.0f}"
                         if args.trace
-                        else "|"
+                        else "| | |"
                     )
                     print(
                         f"| {rate}x | {len(tasks)}/{len(played['moves'])}"
