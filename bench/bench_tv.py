@@ -18,14 +18,18 @@ its speed) stands in for it, on the headless Chromium 108 that the tests run as 
 The goal (issue 26): QR within 1 s and ready within 6 s at 4x; no main-thread task over 50 ms
 during play. Prints markdown. ``python bench/bench_tv.py [--quick]`` (``--quick``: 1x and 4x, one
 boot each), or ``make bench``; ``--hands N --rates 4,6``: no boots, N hands at each rate, one row
-each (for A/B runs in the same minutes). Without the unpacked build (``make setup``) it says so
-and stops.
+each (for A/B runs in the same minutes); ``--trace`` with ``--hands``: each hand's main-thread
+tasks also by the thread's own CPU time, from a DevTools trace (``cpu_tasks``), which waiting for
+a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy machine, and the
+thread time of the deal's and the results' renders in each hand, long or not. Without
+the unpacked build (``make setup``) it says so and stops.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
 import threading
 from pathlib import Path
@@ -42,6 +46,7 @@ from serve import make_server  # noqa: E402
 from tv_chromium import executable, tv_browser  # noqa: E402
 
 MAJOR = 108
+LONG = 50  # ms: a long task
 TIMEOUT = 300_000  # ms: a cold boot at 6x on a busy machine, with a wide margin
 # Before the page's scripts: every long task, when the QR and "ready" first appear, and when
 # each of the table's changes reaches the page.
@@ -116,10 +121,17 @@ def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boo
     return cold, again
 
 
-def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[float]]:
+Tasks = list[dict[str, float]]  # cpu_tasks' rows
+
+
+def hand(
+    browser: Browser, rate: int, base: str, broker: str, trace: bool = False
+) -> tuple[dict[str, list[float]], Tasks]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" kept or moved, in the render's task)."""
+    markup, "morph" it into the page, "focus" kept or moved, in the render's task); with
+    ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
+    parts (``cpu_tasks``)."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
@@ -132,15 +144,96 @@ def hand(browser: Browser, rate: int, base: str, broker: str) -> dict[str, list[
     start = float(
         tv.evaluate("window.outs = []; window.lastcardRenders.length = 0; performance.now()")
     )
+    if trace:
+        browser.start_tracing(page=tv, categories=TRACE_CATEGORIES)
     tv.get_by_role("button", name="Start the game").click()
-    tv.get_by_test_id("results").wait_for(timeout=TIMEOUT)
+    # polled twice a second: Playwright's own waiting polls in the page at every frame
+    tv.wait_for_function(
+        "document.querySelector('[data-testid=results]')", timeout=TIMEOUT, polling=500
+    )
     outs, tasks, renders = tv.evaluate("[window.outs, window.longTasks, window.lastcardRenders]")
+    traced = cpu_tasks(browser.stop_tracing()) if trace else []
     tv.context.close()
     return {
+        "cpu": [task["cpu"] for task in traced],
+        **screens(traced),
         "moves": [later - earlier for earlier, later in itertools.pairwise(outs)],
         "tasks": [float(d) for s, d in tasks if s >= start],
         **{part: [float(r[part]) for r in renders] for part in ("build", "morph", "focus")},
+    }, [task for task in traced if task["cpu"] >= LONG]
+
+
+def screens(traced: Tasks) -> dict[str, list[float]]:
+    """The thread time of the deal's render (the longest task in the trace's first second: the
+    lobby's screen replaced by the game's) and of the results' (the longest in its last second,
+    the trace stopping within half a second of the results), long or not."""
+    if not traced:
+        return {}
+    end = traced[-1]["at"]
+    return {
+        "deal": [max(t["cpu"] for t in traced if t["at"] < 1)],
+        "results": [max(t["cpu"] for t in traced if t["at"] > end - 1)],
     }
+
+
+# The trace's categories: the main thread's tasks with their thread time, and what ran in them.
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
+# What a long task's thread time went to, by the trace events that take it (nested events aside).
+PARTS = {
+    "script": ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame", "V8.Execute"),
+    "parse": ("ParseHTML",),
+    "style": ("UpdateLayoutTree", "RecalculateStyles"),
+    "layout": ("Layout",),
+    "paint": ("Paint", "PrePaint", "UpdateLayer", "UpdateLayerTree", "Layerize", "CompositeLayers"),
+    "gc": ("MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCFinalizeMC"),
+}
+
+
+def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
+    """The page's main-thread tasks in a DevTools trace: each one's thread time ("cpu", ms),
+    when it began ("at", s into the trace) and the parts of ``PARTS`` in it. Chromium's
+    throttling holds the thread back by keeping it busy, so a throttled task's thread time is
+    already its throttled length (a loop of 3-5 ms at 1x took 14-21 ms of thread time at 4x,
+    docs/benchmarks.md), without the waits for a core that lengthen its wall-clock time on a
+    busy machine."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e["args"].get("name") == "CrRendererMain"
+    }
+    timed = [
+        e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in mains and "tdur" in e
+    ]
+    kinds = {name: part for part, names in PARTS.items() for name in names}
+    tasks = sorted((e for e in timed if e["name"] == "RunTask"), key=lambda e: e["ts"])
+    inner = sorted((e for e in timed if e["name"] in kinds), key=lambda e: e["ts"])
+    result = []
+    first = 0
+    for task in tasks:
+        end = task["ts"] + task["dur"]
+        row = {"cpu": task["tdur"] / 1000, "at": (task["ts"] - tasks[0]["ts"]) / 1e6}
+        covered = {part: 0.0 for part in PARTS}  # nested events are in their parent's time
+        scripts = []
+        while first < len(inner) and inner[first]["ts"] < task["ts"]:
+            first += 1
+        for e in inner[first:]:
+            if e["ts"] >= end:
+                break
+            part = kinds[e["name"]]
+            if (e["pid"], e["tid"]) != (task["pid"], task["tid"]) or e["ts"] < covered[part]:
+                continue
+            covered[part] = e["ts"] + e["dur"]
+            row[part] = row.get(part, 0.0) + e["tdur"] / 1000
+            if part == "script":
+                scripts.append(e)
+            elif any(s["ts"] <= e["ts"] < s["ts"] + s["dur"] for s in scripts):
+                row["script"] -= e["tdur"] / 1000  # run by the script: counted as its part
+        result.append(row)
+    return result
 
 
 def cell(boot: Boot, part: int) -> str:
@@ -153,6 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="1x and 4x, one boot each")
     parser.add_argument("--hands", type=int, default=0, help="only N hands at each rate")
     parser.add_argument("--rates", default="", help="CPU rates, e.g. 4,6")
+    parser.add_argument("--trace", action="store_true", help="with --hands: tasks by thread time")
     args = parser.parse_args(argv)
     rates: tuple[int, ...] = (1, 4) if args.quick else (1, 4, 6)
     boots = 1 if args.quick else 3
@@ -174,22 +268,42 @@ def main(argv: list[str] | None = None) -> None:
         version = browser.version
         if args.hands:
             print(f"Chromium {version}; a hand of four hard computer players, ms.\n")
-            print("| CPU | long tasks / moves | longest | morph max | renders |")
-            print("|---:|---:|---:|---:|---:|")
+            print(
+                "| CPU | long tasks / moves | longest | morph max | renders"
+                " | by thread time: long tasks, ≥ 100 ms | longest | deal | results |"
+            )
+            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            long_ones = []
             for rate in rates:
                 for _ in range(args.hands):
-                    played = hand(browser, rate, base, broker)
-                    tasks = played["tasks"]
+                    played, long_cpu = hand(browser, rate, base, broker, args.trace)
+                    tasks, cpu = played["tasks"], played["cpu"]
+                    traced = (
+                        f"{len(long_cpu)}, {sum(1 for d in cpu if d >= 2 * LONG)}"
+                        f" | {max(cpu, default=0):.0f}"
+                        f" | {played['deal'][0]:.0f} | {played['results'][0]:.0f}"
+                        if args.trace
+                        else "| | |"
+                    )
                     print(
                         f"| {rate}x | {len(tasks)}/{len(played['moves'])}"
                         f" | {max(tasks, default=0):.0f} | {max(played['morph'], default=0):.0f}"
-                        f" | {len(played['morph'])} |",
+                        f" | {len(played['morph'])} | {traced} |",
                         flush=True,
                     )
+                    long_ones.append((rate, long_cpu))
+            if args.trace:
+                print("\nThe long tasks by thread time, ms, and their parts:\n")
+                for rate, long_cpu in long_ones:
+                    for task in long_cpu:
+                        parts = ", ".join(
+                            f"{name} {task[name]:.0f}" for name in PARTS if task.get(name, 0) >= 1
+                        )
+                        print(f"- {rate}x, at {task['at']:.1f} s: {task['cpu']:.0f} ({parts})")
             return
         for rate in rates:
             runs = [boot(browser, rate, base, broker) for _ in range(boots)]
-            rows.append((rate, runs, hand(browser, rate, base, broker)))
+            rows.append((rate, runs, hand(browser, rate, base, broker)[0]))
 
     print(f"Chromium {version} (headless), CPU throttled by the DevTools protocol; ms.\n")
     print("| CPU | load | navigation → QR | → ready | longest main-thread task |")

@@ -33,7 +33,7 @@ function lobby(s) {
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
-  return html`<section class="lobby panel" aria-labelledby="lobby-title">
+  return html`<section class="lobby panel" data-key="lobby" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
     <div class="row lobby__go">
       <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
@@ -82,7 +82,7 @@ function game(s) {
   const msg = s.msg;
   const local = Object.keys(msg.local ?? {}).length > 0;
   const paused = msg.paused && msg.phase === "playing";
-  return html`<section class="game" aria-label="${t("app.title")}">
+  return html`<section class="game" data-key="game" aria-label="${t("app.title")}">
     <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
       ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${awayQuestions(msg)}${local ? "" : eventLog(msg)}</div>
