@@ -78,9 +78,8 @@ def _pair(args: tuple[str, int, int, int, str, int, dict[str, float]]) -> tuple[
     """One deal and seat: (the tried policy's share, normal's) with the run's changes made."""
     ruleset, players, deal, seat, name, playouts, changes = args
     for key, value in changes.items():
-        module, name = (search, key[7:]) if key.startswith("search.") else (policy, key)
-        old = getattr(module, name)
-        setattr(module, name, type(old)(value))
+        module, constant = (search, key[7:]) if key.startswith("search.") else (policy, key)
+        setattr(module, constant, type(getattr(module, constant))(value))
     tried: Policy
     if name == "hard":
 
