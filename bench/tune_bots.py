@@ -2,18 +2,19 @@
 
 Each deal is played twice from each seat: once with the tried policy in that seat, once with
 ``normal`` there, the other seats ``normal`` both times and every seat's random stream the
-same (common random numbers). The difference per deal and seat has far less variance than two
-independent win rates, so a few thousand heuristic hands (seconds each hundred) tell a change
-of a point or two from noise. Prints the policy's share of the hands, ``normal``'s on the same
-deals (a fair share by symmetry) and their paired difference with its standard error.
+same (common random numbers). The difference per deal and seat has about half the variance of
+the difference of two independent win rates, and heuristic hands are cheap (about a thousand a
+second of CPU), so a few thousand deals tell a change of half a point from noise. Prints the
+policy's share of the hands, ``normal``'s on the same deals (a fair share by symmetry) and
+their paired difference with its standard error.
 
     python bench/tune_bots.py --ruleset poslednyaya --players 4 --deals 2000 --jobs 2
     python bench/tune_bots.py --set LACKING=2.0 --set CALM_ATTACK=0.3
 
 ``--set NAME=VALUE`` changes a constant of ``lastcard.bots.policy`` for the run (a float;
 ``search.NAME=VALUE``: of ``lastcard.bots.search``, an int where it is one there). ``--policy
-hard --playouts N`` tries the whole ``hard`` bot instead of ``sharp`` (slow: about 1.5 s of
-CPU a four-player hand at 400 playouts).
+hard --playouts N`` tries the whole ``hard`` bot instead of ``sharp`` (slow: about 2 s of CPU
+a four-player hand at 400 playouts).
 """
 
 from __future__ import annotations
