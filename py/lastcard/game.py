@@ -347,45 +347,59 @@ class Game(Beliefs):
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every legal action string for ``seat`` now, each once, in the engine's card order."""
-        if type(seat) is not int or not 0 <= seat < self.players:  # ``_check_seat``, inlined
-            self._check_seat(seat)
-        # a normal turn of a ``_simple`` ruleset: ``legal_moves``'s table path, over the table
-        # of the plays' strings (``_text_table``), so that no move is made or read (about 5 %
-        # of a turn through the public API); the strings kept for ``apply`` (``_cache``)
+        # a ``_simple`` ruleset's turn: ``legal_moves``'s table path, over the table of the
+        # plays' strings (``_text_table``), so that no move is made or read (about 5 % of a
+        # turn through the public API); the strings kept for ``apply`` (``_cache``)
         path = self._fast[0]  # ``_table_path``
-        discard, active, hand = self.discard, self.active, self.hands[seat]
+        discard, active = self.discard, self.active
         if (
-            path is None
+            type(seat) is not int
+            or seat != self.turn  # (so a seat of the table: no other check)
+            or path is None
             or self.over
             or not discard
             or active is None
-            or self.pending is not None
-            or seat != self.turn
-            or (path[2] and JOKER in hand)
         ):
-            texts = []  # a loop, not a comprehension: no function made and called on every call
-            for move in self._moves(seat):
-                texts.append(move.text)
-            return texts
+            return self._texts(self._check_seat(seat))
+        hand = self.hands[seat]
+        if path[2] and JOKER in hand:
+            return self._texts(seat)
         try:
             table = path[4][active][discard[-1]]
         except KeyError:
             table = self._text_table(active, discard[-1])
         restricted = path[1]
-        texts = []
-        last = None  # the hand is in card order: a card held twice comes twice, in a row
-        for card in hand:
-            if card in table and card != last:
-                last = card
-                if card not in restricted or active not in map(SUIT.__getitem__, hand):
-                    texts += table[card]
-        if self.stock or len(discard) > 1:  # ``_can_draw``
-            if path[3] or not texts:  # ``VOLUNTARY_DRAW``
-                texts.append("draw")
-        elif not texts:
-            texts.append("pass")
+        p = self.pending
+        if p is not None:  # after a draw: the plays of the drawn card, then pass
+            if p["kind"] != "drawn" or p["seat"] != seat:
+                return self._texts(seat)
+            drawn = self.drawn
+            if drawn in restricted and active in map(SUIT.__getitem__, hand):
+                texts = [PASS.text]
+            else:
+                texts = [*table.get(drawn, ()), PASS.text]
+        else:
+            texts = []
+            last = None  # the hand is in card order: a card held twice comes twice, in a row
+            for card in hand:
+                if card in table and card != last:
+                    last = card
+                    if card not in restricted or active not in map(SUIT.__getitem__, hand):
+                        texts += table[card]
+            if self.stock or len(discard) > 1:  # ``_can_draw``
+                if path[3] or not texts:  # ``VOLUNTARY_DRAW``
+                    texts.append(DRAW.text)
+            elif not texts:
+                texts.append(PASS.text)
         self._cache[~seat] = texts
         return texts[:]
+
+    def _texts(self, seat: int) -> list[str]:
+        """The action strings of ``seat``'s legal moves (``_moves``)."""
+        texts = []  # a loop, not a comprehension: no function made and called on every call
+        for move in self._moves(seat):
+            texts.append(move.text)
+        return texts
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and return the events; IllegalAction changes nothing."""

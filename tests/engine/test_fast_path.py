@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lastcard import RULESETS, new_game
+from lastcard import RULESETS, IllegalAction, new_game
 from lastcard.game import Game
 from lastcard.moves import Move
 from lastcard.rulesets.poslednyaya import Poslednyaya
@@ -62,3 +63,18 @@ def test_overriding_a_move_hook_leaves_the_table_path() -> None:
     assert not _Hooked._simple
     game = _Hooked(3, seed=4)
     assert all(m.name != "G" for m in game.legal_moves(game.turn))
+
+
+def test_apply_checks_the_strings_legal_actions_kept() -> None:
+    """``legal_actions`` keeps its strings for ``apply`` and returns a copy: changing the copy
+    makes nothing legal, and the seat ``True`` is no seat 1."""
+    setup = {"hands": [["B1"], ["R5", "G7"]], "starter": "R3", "stock": ["Y9"], "first": 1}
+    game = new_game("poslednyaya", 2, setup=setup)
+    listed = game.legal_actions(1)
+    assert listed == ["play R5", "draw"]
+    listed.append("play G7")
+    with pytest.raises(IllegalAction):
+        game.apply(1, "play G7")
+    with pytest.raises(IllegalAction):
+        game.apply(True, "play R5")
+    assert game.legal_actions(1) == ["play R5", "draw"] and game.hands[1] == ["R5", "G7"]
