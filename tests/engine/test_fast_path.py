@@ -16,6 +16,8 @@ from lastcard.game import Game
 from lastcard.moves import Move
 from lastcard.rulesets.poslednyaya import Poslednyaya
 
+from .test_house_properties import house_options
+
 
 def _same_moves_throughout(game: Game, rnd: random.Random) -> int:
     """Play ``game`` out at random through ``apply``, checking every seat at every step; the
@@ -26,8 +28,8 @@ def _same_moves_throughout(game: Game, rnd: random.Random) -> int:
             fast = game.legal_moves(seat)
             assert fast == game._generate(seat)
             assert game.legal_actions(seat) == [m.text for m in fast]
-        seat = game.turn
-        game.apply(seat, rnd.choice(game.legal_actions(seat)))
+        options = [(s, a) for s in range(game.players) for a in game.legal_actions(s)]
+        game.apply(*rnd.choice(options))  # any seat's: a melee's and a jump-in's too
         steps += 1
     return steps
 
@@ -38,6 +40,20 @@ def test_the_table_path_gives_the_generators_moves(players: int, seed: int) -> N
     assert RULESETS["poslednyaya"]._simple
     rnd = random.Random(seed)
     assert _same_moves_throughout(new_game("poslednyaya", players, seed=seed), rnd) > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(RULESETS)), st.integers(0, 2**63))
+def test_every_game_under_any_house_rules_lists_the_generators_moves(
+    ruleset: str, seed: int
+) -> None:
+    """Every ruleset under random house rules (the table path's and ``legal_actions``' own
+    string path where the ruleset takes them, the generator elsewhere)."""
+    rnd = random.Random(seed)
+    kind = RULESETS[ruleset]
+    players = rnd.randint(kind.MIN_PLAYERS, kind.MAX_PLAYERS)
+    game = new_game(ruleset, players, seed=seed, options=house_options(ruleset, players, rnd))
+    assert _same_moves_throughout(game, rnd) > 0
 
 
 def test_a_held_pair_and_both_wilds_after_a_draw() -> None:
