@@ -88,9 +88,15 @@ class Move:
 
 _ORDER_AND_NAME = itemgetter(0, 1)
 #: ``LegalMoves._table_path``: per colour or suit in force and per top card, each playable
-#: card's single plays; the cards a restriction takes out of play; jokers in the deck; and
-#: ``VOLUNTARY_DRAW``
-TablePath = tuple[dict[str, dict[str, dict[str, list[Move]]]], frozenset[str], bool, bool]
+#: card's single plays; the cards a restriction takes out of play; jokers in the deck;
+#: ``VOLUNTARY_DRAW``; and the plays' action strings, as the first (``_text_tables``)
+TablePath = tuple[
+    dict[str, dict[str, dict[str, list[Move]]]],
+    frozenset[str],
+    bool,
+    bool,
+    dict[str, dict[str, dict[str, list[str]]]],
+]
 #: every move made so far by its action string (each is the one shared move of its string):
 #: ``Game.apply``'s lookup of an action among the legal moves
 BY_TEXT: dict[str, Move] = {}
@@ -145,14 +151,18 @@ class LegalMoves(GameBase):
     #: force and per top card, each playable card's single plays (``_tables``, ``_table``)
     _simple: ClassVar[bool] = False
     _tables: ClassVar[dict[str, dict[str, dict[str, list[Move]]]]] = {}
+    #: ``_tables`` with the plays' action strings (``Game.legal_actions``, ``_text_table``)
+    _text_tables: ClassVar[dict[str, dict[str, dict[str, list[str]]]]] = {}
     #: the deck holds jokers (a hand of a deck without any is never searched for one)
     _jokers: ClassVar[bool] = True
     #: what the table path reads on every call, in one tuple (read through the game's slot
-    #: ``_fast``, see ``GameBase._FAST``): ``_tables``, ``_restricted_wild``, ``_jokers`` and
-    #: ``VOLUNTARY_DRAW``; None unless ``_simple``
+    #: ``_fast``, see ``GameBase._FAST``): ``_tables``, ``_restricted_wild``, ``_jokers``,
+    #: ``VOLUNTARY_DRAW`` and ``_text_tables``; None unless ``_simple``
     _table_path: ClassVar[TablePath | None] = None
-    #: per seat, its legal moves (``legal_actions``'s, in order), while the state stands
-    _cache: dict[int, list[Move]]
+    #: while the state stands: per seat (key ``seat``) its legal moves, in order, and (key
+    #: ``~seat``) their action strings as ``Game.legal_actions`` listed them (``Game.apply``
+    #: finds an action there), each kept once worked out
+    _cache: dict[int, list[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -170,12 +180,13 @@ class LegalMoves(GameBase):
             and all(getattr(cls, hook) is getattr(LegalMoves, hook) for hook in hooks)
         )
         cls._tables = {}
+        cls._text_tables = {}
         try:
             cls._jokers = JOKER in cls.deck()
         except NotImplementedError:  # a class with no deck of its own yet
             cls._jokers = True
         cls._table_path = (
-            (cls._tables, cls._restricted_wild, cls._jokers, cls.VOLUNTARY_DRAW)
+            (cls._tables, cls._restricted_wild, cls._jokers, cls.VOLUNTARY_DRAW, cls._text_tables)
             if cls._simple
             else None
         )
@@ -195,7 +206,7 @@ class LegalMoves(GameBase):
             return self._generate(seat)
         # a ``_simple`` ruleset: the plays come from the per-position table (``_table``), in
         # the order ``_generate`` gives them, except on a free lead or with a joker in the hand
-        tables, restricted, jokers, voluntary_draw = path
+        tables, restricted, jokers, voluntary_draw, _ = path
         hand = self.hands[seat]
         if jokers and JOKER in hand:
             return self._generate(seat)
@@ -244,6 +255,15 @@ class LegalMoves(GameBase):
                 for card in self._match_cards(active, RANK[top], False)
                 if card == BASE[card] and card != JOKER
             }
+        return table
+
+    def _text_table(self, active: str, top: str) -> dict[str, list[str]]:
+        """``_table(active, top)`` with the plays' action strings (cached per class)."""
+        table = self._text_tables.setdefault(active, {}).get(top)
+        if table is None:
+            moves = self._table(active, top)
+            table = {card: [move.text for move in plays] for card, plays in moves.items()}
+            self._text_tables[active][top] = table
         return table
 
     def _moves(self, seat: int) -> list[Move]:

@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lastcard import RULESETS, new_game
+from lastcard import RULESETS, IllegalAction, new_game
 from lastcard.game import Game
 from lastcard.moves import Move
 from lastcard.rulesets.poslednyaya import Poslednyaya
+
+from .test_house_properties import house_options
 
 
 def _same_moves_throughout(game: Game, rnd: random.Random) -> int:
@@ -25,8 +28,8 @@ def _same_moves_throughout(game: Game, rnd: random.Random) -> int:
             fast = game.legal_moves(seat)
             assert fast == game._generate(seat)
             assert game.legal_actions(seat) == [m.text for m in fast]
-        seat = game.turn
-        game.apply(seat, rnd.choice(game.legal_actions(seat)))
+        options = [(s, a) for s in range(game.players) for a in game.legal_actions(s)]
+        game.apply(*rnd.choice(options))  # any seat's: a melee's and a jump-in's too
         steps += 1
     return steps
 
@@ -37,6 +40,20 @@ def test_the_table_path_gives_the_generators_moves(players: int, seed: int) -> N
     assert RULESETS["poslednyaya"]._simple
     rnd = random.Random(seed)
     assert _same_moves_throughout(new_game("poslednyaya", players, seed=seed), rnd) > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(RULESETS)), st.integers(0, 2**63))
+def test_every_game_under_any_house_rules_lists_the_generators_moves(
+    ruleset: str, seed: int
+) -> None:
+    """Every ruleset under random house rules (the table path's and ``legal_actions``' own
+    string path where the ruleset takes them, the generator elsewhere)."""
+    rnd = random.Random(seed)
+    kind = RULESETS[ruleset]
+    players = rnd.randint(kind.MIN_PLAYERS, kind.MAX_PLAYERS)
+    game = new_game(ruleset, players, seed=seed, options=house_options(ruleset, players, rnd))
+    assert _same_moves_throughout(game, rnd) > 0
 
 
 def test_a_held_pair_and_both_wilds_after_a_draw() -> None:
@@ -62,3 +79,18 @@ def test_overriding_a_move_hook_leaves_the_table_path() -> None:
     assert not _Hooked._simple
     game = _Hooked(3, seed=4)
     assert all(m.name != "G" for m in game.legal_moves(game.turn))
+
+
+def test_apply_checks_the_strings_legal_actions_kept() -> None:
+    """``legal_actions`` keeps its strings for ``apply`` and returns a copy: changing the copy
+    makes nothing legal, and the seat ``True`` is no seat 1."""
+    setup = {"hands": [["B1"], ["R5", "G7"]], "starter": "R3", "stock": ["Y9"], "first": 1}
+    game = new_game("poslednyaya", 2, setup=setup)
+    listed = game.legal_actions(1)
+    assert listed == ["play R5", "draw"]
+    listed.append("play G7")
+    with pytest.raises(IllegalAction):
+        game.apply(1, "play G7")
+    with pytest.raises(IllegalAction):
+        game.apply(True, "play R5")
+    assert game.legal_actions(1) == ["play R5", "draw"] and game.hands[1] == ["R5", "G7"]
