@@ -170,7 +170,7 @@ const KEPT_RENDERS = 1000;
  * that draws it (style, layout, paint) is another task: on a TV's slow main thread, render and
  * frame in one task were long tasks (docs/benchmarks.md). A key renders what is waiting first.
  */
-const frames = taskRenderer(render);
+const renderer = taskRenderer(render);
 
 /**
  * Bring the screen and the focus to the store's state, in one task: a key or a test never finds
@@ -574,7 +574,7 @@ addEventListener("error", (event) => bootFailed(event.error ?? event.message));
 addEventListener("unhandledrejection", (event) => bootFailed(event.reason));
 
 whenParsed(() => {
-  store.subscribe(frames.schedule);
+  store.subscribe(renderer.schedule);
   store.subscribe(keepAwake);
   unlockOnGesture();
   document.addEventListener("visibilitychange", () => {
@@ -589,7 +589,7 @@ whenParsed(() => {
   // What a player does on this screen shows at once, its focus too (the table's changes wait a task).
   app.addEventListener("click", (event) => {
     onClick(event);
-    frames.flush();
+    renderer.flush();
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode], [data-act=code-resume]");
@@ -598,17 +598,17 @@ whenParsed(() => {
   });
   app.addEventListener("change", (event) => {
     onChange(event);
-    frames.flush();
+    renderer.flush();
   });
   app.addEventListener("submit", (event) => {
     onSubmit(event);
-    frames.flush();
+    renderer.flush();
   });
   // A key finds the screen and its focus as they are: a waiting render (and its focus) first.
-  addEventListener("keydown", () => frames.flush(), true);
+  addEventListener("keydown", () => renderer.flush(), true);
   remote = remoteControl({ onBack: () => {
     const done = back();
-    frames.flush();
+    renderer.flush();
     return done;
   }, preferred, screen: () => `${store.state().boot}:${store.state().msg?.phase}:${store.state().msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
