@@ -52,6 +52,8 @@ ANSWER_WAIT = 10.0
 # (the worker's own budget, js/custom-bots.js, ends it much sooner; this covers a worker that
 # cannot start at all, Python's boot included).
 CUSTOM_WAIT = 60.0
+# the level of a player's own bot: ``tablehost.lobby.CUSTOM``, named again here because the bot
+# worker, which also runs this module, imports only the engine, never ``tablehost``
 CUSTOM = "custom"
 Out = list[tuple[str, dict[str, Any]]]
 
