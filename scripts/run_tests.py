@@ -45,9 +45,10 @@ def main(args: list[str]) -> int:
     env = {**os.environ, "LASTCARD_WHEEL_BUILT": "1"}
     rest = [f"--ignore={path}" for path in E2E_FIRST]
     quiet = ["-p", "no:cacheprovider"]  # one run writes pytest's cache: no race on it
+    slowest = ["--durations=8"]  # each run names its slowest tests: where the minutes go
     kept = {
-        "the other browser tests": [*pytest, "-m", "e2e", *quiet, "tests/e2e", *rest],
-        "the tests without a browser": [*pytest, "-m", "not e2e", *quiet, "-q"],
+        "the other browser tests": [*pytest, "-m", "e2e", *quiet, *slowest, "tests/e2e", *rest],
+        "the tests without a browser": [*pytest, "-m", "not e2e", *quiet, *slowest, "-q"],
     }
     codes: dict[str, int] = {}
     with contextlib.ExitStack() as files:
@@ -58,7 +59,7 @@ def main(args: list[str]) -> int:
             runs[name] = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=logs[name], stderr=subprocess.STDOUT
             )
-        first = subprocess.call([*pytest, *E2E_FIRST], cwd=ROOT, env=env)
+        first = subprocess.call([*pytest, *slowest, *E2E_FIRST], cwd=ROOT, env=env)
         codes["the browser tests' first half"] = first
         for name, run in runs.items():
             codes[name] = run.wait()
