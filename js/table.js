@@ -6,7 +6,7 @@
  */
 import { morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
+import { fontSamples, joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
@@ -199,8 +199,37 @@ function render() {
   } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
+    warmFonts(s);
   }
   timing.focus += performance.now() - morphed;
+}
+
+let fontsWarmed = false;
+
+/**
+ * Once the lobby shows with its invite: lay the game screen's text styles out out of sight
+ * (`fontSamples`), one sample an idle moment, each taken away in the task that laid it out, so
+ * that the deal finds their fonts known (their look-ups were most of its task on a TV's slow
+ * main thread: docs/benchmarks.md).
+ */
+function warmFonts(s) {
+  if (fontsWarmed || s.msg?.phase !== "lobby" || !s.invite?.url) return;
+  fontsWarmed = true;
+  const samples = fontSamples(s.invite);
+  const next = () => {
+    const markup = samples.shift();
+    if (!markup) return;
+    const box = document.createElement("div");
+    box.className = "font-samples";
+    box.setAttribute("aria-hidden", "true");
+    box.inert = true;
+    box.innerHTML = markup.text;
+    document.body.append(box);
+    void box.offsetWidth; // lays it out, and its fonts are looked up
+    box.remove();
+    whenIdle(next, 1000);
+  };
+  whenIdle(next, 1000);
 }
 
 /** The local seat the game waits on now (a hand played on this screen), or null. */
