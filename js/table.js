@@ -173,7 +173,7 @@ const KEPT_RENDERS = 1000;
  * first; so does what a player does on this screen (`showNow`).
  */
 const renderer = taskRenderer(render);
-const focuser = taskRenderer(settleFocus);
+const focuser = taskRenderer(settleFocus, { urgent: true });
 /** The store state the screen shows (the last one rendered): the focus is settled for it, the
  * screen's newer state waiting for its own render and focus. */
 let shown = store.state();
