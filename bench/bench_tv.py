@@ -129,7 +129,7 @@ def hand(
 ) -> tuple[dict[str, list[float]], Tasks]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" kept or moved, in the render's task); with
+    markup, "morph" it into the page, "focus" kept or moved, in the task after the render's); with
     ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
     parts (``cpu_tasks``)."""
     tv = throttled_page(browser, rate)
