@@ -180,7 +180,14 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
 TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 # What a long task's thread time went to, by the trace events that take it (nested events aside).
 PARTS = {
-    "script": ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame", "V8.Execute"),
+    "script": (
+        "FunctionCall",
+        "TimerFire",
+        "EventDispatch",
+        "FireAnimationFrame",
+        "FireIdleCallback",
+        "V8.Execute",
+    ),
     "parse": ("ParseHTML",),
     "style": ("UpdateLayoutTree", "RecalculateStyles"),
     "layout": ("Layout",),
