@@ -129,7 +129,7 @@ def hand(
 ) -> tuple[dict[str, list[float]], Tasks]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" kept or moved, in the render's task); with
+    markup, "morph" it into the page, "focus" kept or moved, in the task after the render's); with
     ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
     parts (``cpu_tasks``)."""
     tv = throttled_page(browser, rate)
@@ -180,7 +180,14 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
 TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 # What a long task's thread time went to, by the trace events that take it (nested events aside).
 PARTS = {
-    "script": ("FunctionCall", "TimerFire", "EventDispatch", "FireAnimationFrame", "V8.Execute"),
+    "script": (
+        "FunctionCall",
+        "TimerFire",
+        "EventDispatch",
+        "FireAnimationFrame",
+        "FireIdleCallback",
+        "V8.Execute",
+    ),
     "parse": ("ParseHTML",),
     "style": ("UpdateLayoutTree", "RecalculateStyles"),
     "layout": ("Layout",),

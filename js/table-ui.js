@@ -183,6 +183,21 @@ export function tvScreen(s) {
     ${confirmDialog(s)}${soloDialog(s)}${s.rulesOpen ? rulesDialog({ description: s.msg.lobby?.description, rules: s.msg.texts?.rules }, { playing: s.msg.phase === "playing", timers: s.msg.lobby?.timers ?? null }) : ""}`;
 }
 
+/**
+ * Samples of the text styles that the game's screen shows for the first time at the deal: the
+ * pile with a card of each deck, the turn line, the log and the join panel as it is in play
+ * (`invite`: the join panel's). js/table.js lays them out out of sight in the lobby, one an idle
+ * moment: each font size and weight that a page lays out for the first time costs Chromium on
+ * Linux a synchronous call to the browser process, and the deal's own task made eight of them
+ * (docs/benchmarks.md).
+ */
+export function fontSamples(invite) {
+  const msg = { phase: "playing", awaiting: [0], seats: [], events: [] };
+  const table = (top) => html`<div class="tv tv--playing"><section class="game"><div class="game__center">
+    ${pile({ ...msg, view: { top, stock: 1, direction: 1, discard: 0 } })}${turnLine(msg, null)}${eventLog(msg)}</div></section></div>`;
+  return [table("R5"), table("10H"), html`<aside class="join join--play">${joinText(invite, null)}</aside>`];
+}
+
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */
 const CAMERA_ERRORS = new Set(["NotFoundError", "NotAllowedError", "NotReadableError", "OverconstrainedError", "SecurityError", "AbortError"]);
 

@@ -6,7 +6,7 @@
  */
 import { morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
+import { fontSamples, joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
@@ -168,17 +168,31 @@ const KEPT_RENDERS = 1000;
  * The TV renders in a task of its own, soon, once for however many changes came meanwhile: the
  * phones' messages are already out (route), a burst of changes costs one render, and the frame
  * that draws it (style, layout, paint) is another task: on a TV's slow main thread, render and
- * frame in one task were long tasks (docs/benchmarks.md). A key renders what is waiting first.
+ * frame in one task were long tasks (docs/benchmarks.md). The focus is settled in the task
+ * after the render's (`settleFocus`). A key renders what is waiting, and settles its focus,
+ * first; so does what a player does on this screen (`showNow`).
  */
 const renderer = taskRenderer(render);
+const focuser = taskRenderer(settleFocus, { urgent: true });
+/** The store state the screen shows (the last one rendered): the focus is settled for it, the
+ * screen's newer state waiting for its own render and focus. */
+let shown = store.state();
+
+/** Render what is waiting and settle its focus now: before a key is handled, after a click. */
+function showNow() {
+  renderer.flush();
+  focuser.flush();
+}
 
 /**
- * Bring the screen and the focus to the store's state, in one task: a key or a test never finds
- * the new screen with the old focus. The focus reads no layout (js/spatial.js); it moves, when
- * it must, by the browser's `focus()`, which lays the page out then.
+ * Bring the screen to the store's state; its focus follows in the next task (`settleFocus`),
+ * before anything else of this page's: a key or a click settles it first (`showNow`), and a render
+ * that finds it still waiting settles it first.
  */
 function render() {
+  focuser.flush();
   const s = store.state();
+  shown = s;
   const started = performance.now();
   const screen = tvScreen(s);
   const join = joinText(s.invite, s.joinStatus);
@@ -191,16 +205,58 @@ function render() {
   const phase = s.msg?.phase ?? "boot";
   if (document.body.dataset.phase !== phase) document.body.dataset.phase = phase;
   const morphed = performance.now();
-  const timing = { build: built - started, morph: morphed - marked, focus: marked - built };
-  renders.push(timing);
+  renders.push({ build: built - started, morph: morphed - marked, focus: marked - built });
   if (renders.length > KEPT_RENDERS) renders.shift();
+  focuser.schedule();
+}
+
+/**
+ * Keep or place the focus for the screen the last render made (js/spatial.js `keepFocus`, and a
+ * local seat's likely move). No layout is read here; the browser's `focus()`, when the focus
+ * moves, lays the page out (Chromium 108 does), so a whole new screen (the deal, the results)
+ * lays out in this task rather than in the render's: on a TV's slow main thread the two
+ * together were a long task (docs/benchmarks.md).
+ */
+function settleFocus() {
+  const s = shown;
+  const started = performance.now();
   if (s.boot === "elsewhere" || s.boot === "moved") {
     remote?.keepFocus(); // "Move the table here": its button, not nothing
   } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
+    warmFonts(s);
   }
-  timing.focus += performance.now() - morphed;
+  const last = renders.at(-1);
+  if (last) last.focus += performance.now() - started;
+}
+
+let fontsWarmed = false;
+
+/**
+ * Once the lobby shows with its invite: lay the game screen's text styles out out of sight
+ * (`fontSamples`), one sample an idle moment, each taken away in the task that laid it out, so
+ * that the deal finds their fonts known (their look-ups were most of its task on a TV's slow
+ * main thread: docs/benchmarks.md).
+ */
+function warmFonts(s) {
+  if (fontsWarmed || s.msg?.phase !== "lobby" || !s.invite?.url) return;
+  fontsWarmed = true;
+  const samples = fontSamples(s.invite);
+  const next = () => {
+    const markup = samples.shift();
+    if (!markup) return;
+    const box = document.createElement("div");
+    box.className = "font-samples";
+    box.setAttribute("aria-hidden", "true");
+    box.inert = true;
+    box.innerHTML = markup.text;
+    document.body.append(box);
+    void box.offsetWidth; // lays it out, and its fonts are looked up
+    box.remove();
+    whenIdle(next, 1000);
+  };
+  whenIdle(next, 1000);
 }
 
 /** The local seat the game waits on now (a hand played on this screen), or null. */
@@ -234,7 +290,7 @@ function focusTurn(s) {
 
 /** The control the focus goes to when nothing has it: the screen's main control. */
 function preferred() {
-  const s = store.state();
+  const s = shown;
   const app = document.getElementById("app");
   if (s.boot !== "ready" || !s.msg) return app.querySelector("[data-act=take-table]");
   if (s.msg?.phase === "lobby") return app.querySelector(s.msg.lobby?.can_start ? "[data-command=start]:not(:disabled)" : "[data-act=solo]");
@@ -589,7 +645,7 @@ whenParsed(() => {
   // What a player does on this screen shows at once, its focus too (the table's changes wait a task).
   app.addEventListener("click", (event) => {
     onClick(event);
-    renderer.flush();
+    showNow();
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode], [data-act=code-resume]");
@@ -598,19 +654,19 @@ whenParsed(() => {
   });
   app.addEventListener("change", (event) => {
     onChange(event);
-    renderer.flush();
+    showNow();
   });
   app.addEventListener("submit", (event) => {
     onSubmit(event);
-    renderer.flush();
+    showNow();
   });
   // A key finds the screen and its focus as they are: a waiting render (and its focus) first.
-  addEventListener("keydown", () => renderer.flush(), true);
+  addEventListener("keydown", showNow, true);
   remote = remoteControl({ onBack: () => {
     const done = back();
-    renderer.flush();
+    showNow();
     return done;
-  }, preferred, screen: () => `${store.state().boot}:${store.state().msg?.phase}:${store.state().msg?.state}` });
+  }, preferred, screen: () => `${shown.boot}:${shown.msg?.phase}:${shown.msg?.state}` });
   document.addEventListener("lastcard-out", (e) => route(e.detail));
   document.addEventListener("lastcard-failed", (e) => store.dispatch({ type: "boot", boot: "failed", error: e.detail }));
   lockAsked?.then((mine) => {

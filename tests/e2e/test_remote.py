@@ -38,8 +38,8 @@ class Remote:
 
     def focused(self) -> str | None:
         """What has the focus once it has settled: after a change the table sent, the TV places
-        the focus in the task after the frame that draws it (js/table.js), so this waits a
-        moment for it; None if nothing takes it."""
+        the focus in the task after the render's (js/table.js), so this waits a moment for it;
+        None if nothing takes it."""
         try:
             self.page.wait_for_function(f"() => ({FOCUSED})() !== null", timeout=5_000)
         except PlaywrightTimeoutError:

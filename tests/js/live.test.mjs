@@ -90,3 +90,27 @@ test("the TV's renderer renders once, in a task of its own, for a burst of chang
   assert.equal(renders, 3); // a hidden page: at once
   delete globalThis.document;
 });
+
+test("an urgent task renderer asks for a user-blocking task, and a flush cancels it", () => {
+  globalThis.document = { hidden: false };
+  const posted = [];
+  globalThis.scheduler = {
+    postTask(fn, options) {
+      posted.push({ fn, options });
+      return Promise.resolve();
+    },
+  };
+  let renders = 0;
+  const task = taskRenderer(() => (renders += 1), { urgent: true });
+  task.schedule();
+  task.schedule();
+  assert.equal(posted.length, 1); // one task for both
+  assert.equal(posted[0].options.priority, "user-blocking");
+  task.flush();
+  assert.equal(renders, 1);
+  assert.equal(posted[0].options.signal.aborted, true); // the task asked for is called off
+  posted[0].fn();
+  assert.equal(renders, 1); // and would render nothing
+  delete globalThis.scheduler;
+  delete globalThis.document;
+});
