@@ -84,7 +84,7 @@ export function whenIdle(fn, timeoutMs) {
  * (`wait` returns how to cancel that); `flush()` renders now what is waiting. A hidden page
  * renders at once: its DOM stays current for whatever reads it.
  */
-function coalesced(render, wait) {
+export function coalesced(render, wait) {
   let pending = false;
   let cancel = () => {};
   function flush() {
@@ -122,32 +122,5 @@ export function frameRenderer(render, fallbackMs = 100) {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  });
-}
-
-/**
- * Call `render` in a task of its own, soon, once for however many `schedule()` calls came before
- * it; `flush()` and a hidden page as in `frameRenderer`. The frame that then draws the change
- * (style, layout, paint) is a task of its own too, where a render in a frame's callback shares
- * the frame's task: on a TV's slow main thread either half is short of a long task, the two
- * together were not (docs/benchmarks.md).
- * `urgent`: in a task ahead of the page's timers and, as a rule, of the next frame
- * (`scheduler.postTask` at "user-blocking" priority, Chromium 94; a zero-delay timer where it is
- * missing).
- * @param {() => void} render
- * @param {{urgent?: boolean}} [opts]
- * @returns {{schedule: () => void, flush: () => void}}
- */
-export function taskRenderer(render, { urgent = false } = {}) {
-  if (urgent && typeof scheduler === "object" && typeof scheduler.postTask === "function") {
-    return coalesced(render, (flush) => {
-      const controller = new AbortController();
-      scheduler.postTask(flush, { priority: "user-blocking", signal: controller.signal }).catch(() => {});
-      return () => controller.abort();
-    });
-  }
-  return coalesced(render, (flush) => {
-    const timer = setTimeout(flush, 0);
-    return () => clearTimeout(timer);
   });
 }

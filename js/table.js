@@ -10,7 +10,8 @@ import { fontSamples, joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js"
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
-import { errorText, received, startTicker, taskRenderer, tick, whenIdle } from "./live.js";
+import { errorText, received, startTicker, tick, whenIdle } from "./live.js";
+import { taskRenderer } from "./table-render.js";
 import { keepOffline } from "./offline.js";
 import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";

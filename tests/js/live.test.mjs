@@ -2,7 +2,8 @@
 // `events_reset`), the countdown between messages, error codes in words and one render a frame.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { errorText, frameRenderer, KEPT_EVENTS, received, secondsLeft, taskRenderer, tick, withLog } from "../../js/live.js";
+import { errorText, frameRenderer, KEPT_EVENTS, received, secondsLeft, tick, withLog } from "../../js/live.js";
+import { taskRenderer } from "../../js/table-render.js";
 import { setLang } from "../../js/i18n.js";
 
 const events = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => ({ type: "pass", n: from + i }));
