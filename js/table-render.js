@@ -6,10 +6,10 @@ import { coalesced } from "./live.js";
 
 /**
  * Call `render` in a task of its own, soon, once for however many `schedule()` calls came before
- * it; `flush()` and a hidden page as in js/live.js `frameRenderer`. The frame that then draws the change
- * (style, layout, paint) is a task of its own too, where a render in a frame's callback shares
- * the frame's task: on a TV's slow main thread either half is short of a long task, the two
- * together were not (docs/benchmarks.md).
+ * it; `flush()` and a hidden page as in js/live.js `frameRenderer`. The frame that then draws
+ * the change (style, layout, paint) is a task of its own too, where a render in a frame's
+ * callback shares the frame's task: on a TV's slow main thread either half is short of a long
+ * task, the two together were not (docs/benchmarks.md).
  * `urgent`: in a task ahead of the page's timers and, as a rule, of the next frame
  * (`scheduler.postTask` at "user-blocking" priority, Chromium 94; a zero-delay timer where it is
  * missing).
