@@ -435,6 +435,14 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
     tv.locator("#ruleset").select_option(rulesets[0])
     house = tv.get_by_test_id("house")  # every house rule on: the longest line under the name
     for box in house.locator("input[type=checkbox]").all():
+        # the box sits on its label's line, before it (not alone above it, as if the field
+        # above's)
+        tick = box.bounding_box()
+        label = tv.locator(f"label[for='{box.get_attribute('id')}']").bounding_box()
+        assert tick and label, box
+        middle = tick["y"] + tick["height"] / 2
+        assert label["y"] <= middle <= label["y"] + label["height"], (tick, label)
+        assert tick["x"] + tick["width"] <= label["x"], (tick, label)
         box.check()
         expect(box).to_have_attribute("checked", "")  # the table took it (as drawn from its answer)
     for field in house.locator("input[type=number]").all():
