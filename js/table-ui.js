@@ -184,18 +184,20 @@ export function tvScreen(s) {
 }
 
 /**
- * Samples of the text styles that the game's screen shows for the first time at the deal: the
- * pile with a card of each deck, the turn line, the log and the join panel as it is in play
- * (`invite`: the join panel's). js/table.js lays them out out of sight in the lobby, one an idle
- * moment: each font size and weight that a page lays out for the first time costs Chromium on
- * Linux a synchronous call to the browser process, and the deal's own task made eight of them
- * (docs/benchmarks.md).
+ * Samples of the text styles that the game's screen and its results show for the first time:
+ * the pile with a card of each deck, the turn line, the log, the join panel as it is in play
+ * (`invite`: the join panel's) and the results with the cards left in a hand. js/table.js lays
+ * them out out of sight in the lobby, one an idle moment: each font size and weight that a page
+ * lays out for the first time costs Chromium on Linux a synchronous call to the browser process,
+ * and the deal's own task made eight of them, the results' one (docs/benchmarks.md).
  */
 export function fontSamples(invite) {
   const msg = { phase: "playing", awaiting: [0], seats: [], events: [] };
   const table = (top) => html`<div class="tv tv--playing"><section class="game"><div class="game__center">
     ${pile({ ...msg, view: { top, stock: 1, direction: 1, discard: 0 } })}${turnLine(msg, null)}${eventLog(msg)}</div></section></div>`;
-  return [table("R5"), table("10H"), html`<aside class="join join--play">${joinText(invite, null)}</aside>`];
+  const over = { phase: "over", seats: [{ seat: 0, name: "" }], result: { winners: [0] }, view: { revealed: { 0: ["R5", "10H"] } } };
+  return [table("R5"), table("10H"), html`<aside class="join join--play">${joinText(invite, null)}</aside>`,
+    html`<div class="overlay">${results(over, { host: true })}</div>`];
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */

@@ -4,7 +4,7 @@ scales with the screen), card faces and the results' chart included; no two text
 and none cut off by its box, in both languages, with the longest names the lobby allows (whole,
 on at most two lines); the results of long matches for 2 and 10 players with the winner's line
 in view; the pause marker clear of the turn line; the join QR at least 300 px at 1080p during
-play."""
+play; every text style of the deal and the results laid out in the lobby beforehand."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from .test_table_game import lobby_for_solo, play_to_results
 SIZES = ((1920, 1080), (1280, 720))
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
 JOIN_TIMEOUT = 20_000  # ms: the relay's QR, on a busy machine
+HAND_TIMEOUT = 90_000  # ms: a hand of three computer players, no pause, on a busy machine
 
 
 @pytest.fixture(scope="module")
@@ -462,3 +463,51 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
     tv.locator("[data-act=lang]").dispatch_event("click")  # under the drawn results
     expect(tv.locator("html")).to_have_attribute("lang", "en")
     long_results(tv, "en")
+
+
+# The text styles (first font family, size, weight, style) of every element with text of its
+# own under `root`, hidden or not.
+STRIKES = """(root) => [...new Set([...root.querySelectorAll("*")]
+  .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .map((el) => { const s = getComputedStyle(el);
+    return [s.fontFamily.split(",")[0], s.fontSize, s.fontWeight, s.fontStyle].join(" "); }))]"""
+# Before the page's scripts: the styles of each box of font samples the lobby lays out
+# (js/table.js, warmFonts), taken as the page takes the box away.
+SAMPLES = f"""(() => {{
+  window.sampled = [];
+  const remove = Element.prototype.remove;
+  Element.prototype.remove = function () {{
+    if (this.classList.contains("font-samples")) window.sampled.push(({STRIKES})(this));
+    return remove.call(this);
+  }};
+}})()"""
+
+
+def test_the_lobby_lays_out_every_text_style_the_deal_and_the_results_show_first(
+    tv: Page, open_table: Callable[..., Any], broker_url: str
+) -> None:
+    # Each font size and weight a page lays out for the first time costs Chromium on Linux a
+    # synchronous call to the browser process, tens of ms on a TV's slow main thread
+    # (docs/benchmarks.md), so the lobby lays the game's and the results' styles out while idle
+    # (once it has its invite: the relay's here).
+    tv.add_init_script(SAMPLES)
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    lobby_for_solo(tv)
+    for seat in range(3):
+        tv.get_by_role("button", name="Add computer player").click()
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_be_visible()
+    samples = tv.evaluate(
+        "async () => (await import('./js/table-ui.js')).fontSamples({ url: 'x' }).length"
+    )
+    tv.wait_for_function("(n) => window.sampled.length === n", arg=samples)
+    known = set(tv.evaluate(STRIKES, tv.locator("body").element_handle()))
+    known.update(*tv.evaluate("window.sampled"))
+
+    tv.get_by_role("button", name="Start the game").click()
+    expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
+    dealt = set(tv.evaluate(STRIKES, tv.locator("main").element_handle()))
+    assert dealt <= known, dealt - known
+    results = tv.get_by_test_id("results")
+    expect(results).to_be_visible(timeout=HAND_TIMEOUT)
+    shown = set(tv.evaluate(STRIKES, results.element_handle()))
+    assert shown <= known | dealt, shown - known - dealt
