@@ -21,8 +21,11 @@ boot each), or ``make bench``; ``--hands N --rates 4,6``: no boots, N hands at e
 each (for A/B runs in the same minutes); ``--trace`` with ``--hands``: each hand's main-thread
 tasks also by the thread's own CPU time, from a DevTools trace (``cpu_tasks``), which waiting for
 a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy machine, and the
-thread time of the deal's and the results' renders in each hand, long or not. Without
-the unpacked build (``make setup``) it says so and stops.
+thread time of the deal's and the results' renders in each hand, long or not, from the hand's
+start on (the trace's own first task left out). Chromium's throttling thread runs at real-time
+priority where this machine allows it (``steady_throttling``: starved of a core, it makes the
+page slower than 1/rate); the output says whether it did. Without the unpacked build
+(``make setup``) it says so and stops.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 import threading
 from pathlib import Path
@@ -71,12 +75,52 @@ new MutationObserver(() => {
 
 
 def throttled_page(browser: Browser, rate: int) -> Page:
-    """A fresh TV-sized context whose page runs at 1/``rate`` of the CPU, the probe installed."""
+    """A fresh TV-sized context whose page runs at 1/``rate`` of the CPU, the probe installed,
+    the throttling's clock kept on time where this machine allows (``steady_throttling``)."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     context.add_init_script(PROBE)
     page = context.new_page()
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    if rate > 1:
+        steady_throttling()
     return page
+
+
+# The renderer's throttling thread (``CPUThrottlingThread``; a thread's name is cut to 15 bytes).
+THROTTLER = "CPUThrottlingTh"
+# Whether the throttling threads run at real-time priority; else why not (printed with the rows).
+steady: dict[str, str] = {}
+
+
+def steady_throttling() -> None:
+    """Run every renderer's throttling thread at real-time priority, when this machine lets us.
+
+    Chromium throttles a page's main thread with a thread of its own: every 200 µs it lets the
+    main thread run 1/rate of the time, then signals it, and the main thread spins in the signal
+    handler until the throttling thread wakes again and releases it. On a machine whose cores are
+    all busy (two cores: the bots' worker thinking at full speed, the page and the harness) that
+    thread waits for a core, and the main thread spins on meanwhile, in whatever task it is
+    running: with two other processes busy, a task of fixed work (about 5.5 ms at 1x) measured
+    p90 35 ms and at most 47-55 ms of thread time at 4x, and p90 29 ms, at most 38, with the
+    thread at real-time priority (docs/benchmarks.md). Real-time priority wakes it on time, so
+    the emulated TV runs at 1/rate of this machine, not slower; the thread sleeps nearly all the
+    time, so the priority takes no measurable CPU from the rest."""
+    try:
+        param = os.sched_param(os.sched_get_priority_min(os.SCHED_FIFO))
+        for task in Path("/proc").glob("[0-9]*/task/*"):
+            try:
+                if (task / "comm").read_text().strip() == THROTTLER:
+                    os.sched_setscheduler(int(task.name), os.SCHED_FIFO, param)
+            except (FileNotFoundError, ProcessLookupError):
+                continue  # a thread or process gone meanwhile
+        steady["ok"] = "the throttling thread at real-time priority"
+    except (AttributeError, OSError) as error:  # not Linux, or no CAP_SYS_NICE
+        steady["why not"] = f"the throttling thread at normal priority ({error})"
+
+
+def throttling() -> str:
+    """How the throttling threads ran, for the output: the reason when any could not be raised."""
+    return steady.get("why not") or steady.get("ok") or "none (no throttled page)"
 
 
 def table_url(base: str, broker: str) -> str:
@@ -146,6 +190,11 @@ def hand(
     )
     if trace:
         browser.start_tracing(page=tv, categories=TRACE_CATEGORIES)
+        # Starting a trace gives the page's main thread a V8 task of its own (60-100 ms at 4x,
+        # with nothing of the page's in it): let it run before the hand, then mark the hand's
+        # start, from which on the tasks count (``cpu_tasks``).
+        tv.wait_for_timeout(TRACE_SETTLE)
+        tv.evaluate(f"console.timeStamp({START_MARK!r})")
     tv.get_by_role("button", name="Start the game").click()
     # polled twice a second: Playwright's own waiting polls in the page at every frame
     tv.wait_for_function(
@@ -176,6 +225,10 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
     }
 
 
+# ms between a trace's start and the hand's: the trace's own task runs within 0.1 s of its start
+TRACE_SETTLE = 1000
+# The trace's mark of the hand's start (a ``TimeStamp`` event): tasks before it do not count.
+START_MARK = "lastcard-hand"
 # The trace's categories: the main thread's tasks with their thread time, and what ran in them.
 TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
 # What a long task's thread time went to, by the trace events that take it (nested events aside).
@@ -197,8 +250,9 @@ PARTS = {
 
 
 def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
-    """The page's main-thread tasks in a DevTools trace: each one's thread time ("cpu", ms),
-    when it began ("at", s into the trace) and the parts of ``PARTS`` in it. Chromium's
+    """The page's main-thread tasks in a DevTools trace from ``START_MARK`` on (from its start
+    when it has none): each one's thread time ("cpu", ms), when it began ("at", s from there)
+    and the parts of ``PARTS`` in it. Chromium's
     throttling holds the thread back by keeping it busy, so a throttled task's thread time is
     already its throttled length (a loop of 3-5 ms at 1x took 14-21 ms of thread time at 4x,
     docs/benchmarks.md), without the waits for a core that lengthen its wall-clock time on a
@@ -216,13 +270,22 @@ def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
         e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in mains and "tdur" in e
     ]
     kinds = {name: part for part, names in PARTS.items() for name in names}
-    tasks = sorted((e for e in timed if e["name"] == "RunTask"), key=lambda e: e["ts"])
+    marks = [
+        e["ts"]
+        for e in events
+        if e.get("name") == "TimeStamp"
+        and e.get("args", {}).get("data", {}).get("message") == START_MARK
+    ]
+    since = min(marks, default=0)
+    tasks = sorted(
+        (e for e in timed if e["name"] == "RunTask" and e["ts"] >= since), key=lambda e: e["ts"]
+    )
     inner = sorted((e for e in timed if e["name"] in kinds), key=lambda e: e["ts"])
     result = []
     first = 0
     for task in tasks:
         end = task["ts"] + task["dur"]
-        row = {"cpu": task["tdur"] / 1000, "at": (task["ts"] - tasks[0]["ts"]) / 1e6}
+        row = {"cpu": task["tdur"] / 1000, "at": (task["ts"] - (since or tasks[0]["ts"])) / 1e6}
         covered = {part: 0.0 for part in PARTS}  # nested events are in their parent's time
         scripts = []
         while first < len(inner) and inner[first]["ts"] < task["ts"]:
@@ -299,6 +362,7 @@ def main(argv: list[str] | None = None) -> None:
                         flush=True,
                     )
                     long_ones.append((rate, long_cpu))
+            print(f"\nThrottling: {throttling()}.")
             if args.trace:
                 print("\nThe long tasks by thread time, ms, and their parts:\n")
                 for rate, long_cpu in long_ones:
@@ -319,6 +383,7 @@ def main(argv: list[str] | None = None) -> None:
         for n, load in enumerate(("cold", "again")):
             row = [" · ".join(cell(run[n], i) for run in runs) for i in range(3)]
             print(f"| {rate}x | {load} | {' | '.join(row)} |")
+    print(f"\nThrottling: {throttling()}.")
     print("\nThe hand of four hard computer players:\n")
     print("| CPU | computer move, p50 / p99 / max | long tasks | longest |")
     print("|---:|---:|---:|---:|")
