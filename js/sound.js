@@ -24,6 +24,7 @@ const VOLUME = 0.18;
 const PENALTY_DRAWS = new Set(["pickup", "chain", "last", "penalty"]);
 
 let context = null;
+const voices = new Map(); // wave -> the voices of `context` (`voice`)
 const state = { log: [] };
 if (typeof window !== "undefined") window.lastcardSound = state;
 
@@ -86,21 +87,46 @@ export function cue(name) {
     return;
   }
   const start = context.currentTime + 0.02;
-  for (const [freq, at, length, wave] of notes) {
-    const osc = context.createOscillator();
-    const gain = context.createGain();
-    osc.type = wave;
-    osc.frequency.value = freq;
+  const used = new Map(); // wave -> its voice for this cue, whose notes follow one another
+  notes.forEach(([freq, at, length, wave], i) => {
+    if (!used.has(wave)) used.set(wave, voice(wave, start));
+    const { osc, gain } = used.get(wave);
     const t0 = start + at;
+    osc.frequency.setValueAtTime(freq, t0);
     gain.gain.setValueAtTime(0, t0);
     gain.gain.linearRampToValueAtTime(VOLUME, t0 + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.001, t0 + length);
-    osc.connect(gain).connect(context.destination);
-    osc.start(t0);
-    osc.stop(t0 + length + 0.02);
-  }
+    // the voice's next note starts from 0; after its last, the voice fades to 0 and is free
+    if (!notes.slice(i + 1).some((note) => note[3] === wave)) {
+      gain.gain.linearRampToValueAtTime(0, t0 + length + 0.02);
+      used.get(wave).free = t0 + length + 0.02;
+    }
+  });
   entry.notes = notes.length;
   entry.start = start;
+}
+
+/**
+ * A voice of `wave` that is silent from `start` on: an oscillator started once, its gain at 0
+ * between notes, made when every voice of that wave is still sounding (cues overlap). A cue
+ * only schedules its notes' frequencies and envelopes: no audio node is made, connected or
+ * ended per cue, each a task or a lock shared with the audio thread on the page's main thread
+ * (the tasks of ended nodes took 58-81 ms of a TV's main thread at 4x: docs/benchmarks.md).
+ */
+function voice(wave, start) {
+  if (!voices.has(wave)) voices.set(wave, []);
+  const pool = voices.get(wave);
+  const idle = pool.find((v) => v.free <= start);
+  if (idle) return idle;
+  const osc = context.createOscillator();
+  const gain = context.createGain();
+  osc.type = wave;
+  gain.gain.value = 0;
+  osc.connect(gain).connect(context.destination);
+  osc.start();
+  const made = { osc, gain, free: 0 };
+  pool.push(made);
+  return made;
 }
 
 /**

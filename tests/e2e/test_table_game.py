@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from lastcard.replay import replay
 from playwright.sync_api import Locator, Page, expect
 
@@ -250,6 +252,46 @@ def test_sound_cues_are_scheduled_after_a_gesture_and_mute_is_remembered(
     assert tv.evaluate("localStorage.getItem('lastcard.muted')") == "1"
     tv.reload()
     expect(tv.get_by_test_id("mute")).to_have_attribute("aria-pressed", "true", timeout=20_000)
+
+
+# js/sound.js's cues rendered by the browser's own audio engine, offline: two "turn" cues at
+# once, then one more at 0.5 s; the loudest sample in each window, the largest step between two
+# samples, and how many oscillators were made.
+RENDER_CUES = """async () => {
+  const rate = 48000;
+  let offline = null;
+  let made = 0;
+  window.AudioContext = class extends OfflineAudioContext {
+    constructor() { super(1, rate, rate); offline = this; }
+    createOscillator() { made += 1; return super.createOscillator(); }
+  };
+  const sound = await import("./js/sound.js");
+  sound.setMuted(false);
+  sound.cue("turn");
+  sound.cue("turn");
+  offline.suspend(0.5).then(() => { sound.cue("turn"); offline.resume(); });
+  const data = (await offline.startRendering()).getChannelData(0);
+  const loudest = (from, to) => Math.max(...data.slice(from * rate, to * rate).map(Math.abs));
+  let step = 0;
+  for (let i = 1; i < data.length; i++) step = Math.max(step, Math.abs(data[i] - data[i - 1]));
+  return { both: loudest(0.03, 0.1), between: loudest(0.101, 0.109), silent: loudest(0.25, 0.5),
+    again: loudest(0.53, 0.6), after: loudest(0.75, 1), step, made };
+}"""
+
+
+def test_cues_play_on_voices_made_once_and_fade_in_and_out(tv: Page, base_url: str) -> None:
+    """A cue schedules its notes on oscillators kept running (js/sound.js, `voice`): no node is
+    made or ended per cue, yet overlapping cues each sound, every note fades in and out (no
+    click: no step between samples beyond a sine's own at 880 Hz) and silence follows."""
+    tv.goto(f"{base_url}/index.html")
+    heard = tv.evaluate(RENDER_CUES)
+    volume = 0.18  # js/sound.js: a note's peak
+    assert heard["both"] == pytest.approx(2 * volume, rel=0.05)  # two cues at once: two voices
+    assert heard["between"] < 0.01  # the first note faded out before the second
+    assert heard["silent"] == 0 and heard["after"] == 0
+    assert heard["again"] == pytest.approx(volume, rel=0.05)  # a third cue on a voice free again
+    assert heard["made"] == 2
+    assert heard["step"] <= 2 * math.pi * 880 * 2 * volume / 48000 * 1.05
 
 
 MATCH_TURNS = 600
