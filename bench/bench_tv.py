@@ -24,13 +24,15 @@ a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy
 thread time of the deal's and the results' renders in each hand, long or not, from the hand's
 start on (the trace's own first task left out). Chromium's throttling thread runs at real-time
 priority where this machine allows it (``steady_throttling``: starved of a core, it makes the
-page slower than 1/rate); the output says whether it did. Without the unpacked build
-(``make setup``) it says so and stops.
+page slower than 1/rate); the output says whether it did. ``--keep-traces DIR`` writes each
+traced hand's trace there (``4x-0.json``...: Chromium's trace viewer or DevTools open them).
+Without the unpacked build (``make setup``) it says so and stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
@@ -107,15 +109,31 @@ def steady_throttling() -> None:
     time, so the priority takes no measurable CPU from the rest."""
     try:
         param = os.sched_param(os.sched_get_priority_min(os.SCHED_FIFO))
-        for task in Path("/proc").glob("[0-9]*/task/*"):
-            try:
-                if (task / "comm").read_text().strip() == THROTTLER:
-                    os.sched_setscheduler(int(task.name), os.SCHED_FIFO, param)
-            except (FileNotFoundError, ProcessLookupError):
-                continue  # a thread or process gone meanwhile
+        for pid in (name for name in os.listdir("/proc") if name.isdigit()):
+            for tid in threads(pid):
+                if thread_name(pid, tid) == THROTTLER:
+                    with contextlib.suppress(ProcessLookupError):  # gone meanwhile
+                        os.sched_setscheduler(int(tid), os.SCHED_FIFO, param)
         steady["ok"] = "the throttling thread at real-time priority"
-    except (AttributeError, OSError) as error:  # not Linux, or no CAP_SYS_NICE
+    # not Linux, or no CAP_SYS_NICE
+    except (AttributeError, FileNotFoundError, PermissionError) as error:
         steady["why not"] = f"the throttling thread at normal priority ({error})"
+
+
+def threads(pid: str) -> list[str]:
+    """The thread ids of process ``pid``; none if it is gone."""
+    try:
+        return os.listdir(f"/proc/{pid}/task")
+    except (FileNotFoundError, ProcessLookupError):
+        return []
+
+
+def thread_name(pid: str, tid: str) -> str:
+    """The name of thread ``tid`` of process ``pid``; "" if it is gone."""
+    try:
+        return Path(f"/proc/{pid}/task/{tid}/comm").read_text().strip()
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
 
 
 def throttling() -> str:
@@ -169,13 +187,18 @@ Tasks = list[dict[str, float]]  # cpu_tasks' rows
 
 
 def hand(
-    browser: Browser, rate: int, base: str, broker: str, trace: bool = False
+    browser: Browser,
+    rate: int,
+    base: str,
+    broker: str,
+    trace: bool = False,
+    keep: Path | None = None,
 ) -> tuple[dict[str, list[float]], Tasks]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
     markup, "morph" it into the page, "focus" kept or moved, in the task after the render's); with
     ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
-    parts (``cpu_tasks``)."""
+    parts (``cpu_tasks``); the trace written to the file ``keep``, if given."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
@@ -201,7 +224,12 @@ def hand(
         "document.querySelector('[data-testid=results]')", timeout=TIMEOUT, polling=500
     )
     outs, tasks, renders = tv.evaluate("[window.outs, window.longTasks, window.lastcardRenders]")
-    traced = cpu_tasks(browser.stop_tracing()) if trace else []
+    traced = []
+    if trace:
+        raw = browser.stop_tracing()
+        if keep:
+            keep.write_bytes(raw)
+        traced = cpu_tasks(raw)
     tv.context.close()
     return {
         "cpu": [task["cpu"] for task in traced],
@@ -317,6 +345,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=0, help="only N hands at each rate")
     parser.add_argument("--rates", default="", help="CPU rates, e.g. 4,6")
     parser.add_argument("--trace", action="store_true", help="with --hands: tasks by thread time")
+    parser.add_argument(
+        "--keep-traces",
+        type=Path,
+        metavar="DIR",
+        help="with --trace: write each hand's trace there",
+    )
     args = parser.parse_args(argv)
     rates: tuple[int, ...] = (1, 4) if args.quick else (1, 4, 6)
     boots = 1 if args.quick else 3
@@ -345,8 +379,9 @@ def main(argv: list[str] | None = None) -> None:
             print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             long_ones = []
             for rate in rates:
-                for _ in range(args.hands):
-                    played, long_cpu = hand(browser, rate, base, broker, args.trace)
+                for n in range(args.hands):
+                    keep = args.keep_traces and args.keep_traces / f"{rate}x-{n}.json"
+                    played, long_cpu = hand(browser, rate, base, broker, args.trace, keep)
                     tasks, cpu = played["tasks"], played["cpu"]
                     traced = (
                         f"{len(long_cpu)}, {sum(1 for d in cpu if d >= 2 * LONG)}"
@@ -361,16 +396,19 @@ def main(argv: list[str] | None = None) -> None:
                         f" | {len(played['morph'])} | {traced} |",
                         flush=True,
                     )
-                    long_ones.append((rate, long_cpu))
+                    long_ones.append((rate, n, long_cpu))
             print(f"\nThrottling: {throttling()}.")
             if args.trace:
                 print("\nThe long tasks by thread time, ms, and their parts:\n")
-                for rate, long_cpu in long_ones:
+                for rate, n, long_cpu in long_ones:
                     for task in long_cpu:
                         parts = ", ".join(
                             f"{name} {task[name]:.0f}" for name in PARTS if task.get(name, 0) >= 1
                         )
-                        print(f"- {rate}x, at {task['at']:.1f} s: {task['cpu']:.0f} ({parts})")
+                        print(
+                            f"- {rate}x, hand {n}, at {task['at']:.1f} s: {task['cpu']:.0f}"
+                            f" ({parts})"
+                        )
             return
         for rate in rates:
             runs = [boot(browser, rate, base, broker) for _ in range(boots)]
