@@ -111,7 +111,7 @@ export function cue(name) {
  * between notes, made when every voice of that wave is still sounding (cues overlap). A cue
  * only schedules its notes' frequencies and envelopes: no audio node is made, connected or
  * ended per cue, each a task or a lock shared with the audio thread on the page's main thread
- * (the tasks of ended nodes took 58-81 ms of a TV's main thread at 4x: docs/benchmarks.md).
+ * (the tasks of ended nodes took 56-101 ms of a TV's main thread at 4x: docs/benchmarks.md).
  */
 function voice(wave, start) {
   if (!voices.has(wave)) voices.set(wave, []);
