@@ -71,19 +71,25 @@ function wildWheel() {
     <path class="fill-B" d="M12 12v10A10 10 0 0 1 2 12z"/><path class="fill-G" d="M12 12H2A10 10 0 0 1 12 2z"/></svg>`;
 }
 
-function faceBody(p) {
+/**
+ * The inside of a card face. `compact` (the smallest size, a card in the results): the rank and
+ * the colour's or suit's sign only, without the corner and the joker's label, which that size
+ * cannot show readably: each element is style and layout work on a TV's slow main thread,
+ * and the results lay out a whole table of such cards at once (docs/benchmarks.md).
+ */
+function faceBody(p, compact = false) {
   if (p.deck === "colour") {
-    if (!p.colour) {
-      return html`<span class="card__corner">${colourRank(p.rank) || "W"}</span>${wildWheel()}<span class="card__big">${colourRank(p.rank)}</span>`;
-    }
     const rank = colourRank(p.rank);
-    return html`<span class="card__corner">${rank}${icon(p.colour, "icon--corner")}</span>${icon(p.colour, "icon--pip")}<span class="card__big">${rank}</span>`;
+    if (!p.colour) return html`${compact ? "" : html`<span class="card__corner">${rank || "W"}</span>`}${wildWheel()}<span class="card__big">${rank}</span>`;
+    return html`${compact ? "" : html`<span class="card__corner">${rank}${icon(p.colour, "icon--corner")}</span>`}${icon(p.colour, "icon--pip")}<span class="card__big">${rank}</span>`;
   }
   if (p.joker) {
-    if (!p.named) return html`<span class="card__corner">★</span><span class="card__big joker-star">★</span><span class="card__label">${t("card.joker")}</span>`;
-    return html`<span class="card__corner">★</span>${faceBody(p.named)}<span class="card__label">${t("card.joker")}</span>`;
+    const label = compact ? "" : html`<span class="card__label">${t("card.joker")}</span>`;
+    const corner = compact ? "" : html`<span class="card__corner">★</span>`;
+    if (!p.named) return html`${corner}<span class="card__big joker-star">★</span>${label}`;
+    return html`${corner}${faceBody(p.named, compact)}${label}`;
   }
-  return html`<span class="card__corner">${p.rank}${icon(p.suit, "icon--corner")}</span>${icon(p.suit, "icon--pip")}<span class="card__big">${p.rank}</span>`;
+  return html`${compact ? "" : html`<span class="card__corner">${p.rank}${icon(p.suit, "icon--corner")}</span>`}${icon(p.suit, "icon--pip")}<span class="card__big">${p.rank}</span>`;
 }
 
 /** CSS classes of a card face: deck, colour/suit, joker. */
@@ -101,7 +107,7 @@ function faceClasses(p) {
 export function cardFace(card, { size = "" } = {}) {
   const p = parseCard(card);
   if (!p) return html`<span class="card card--unknown ${size}" role="img" aria-label="${card}">?</span>`;
-  return html`<span class="card ${faceClasses(p).join(" ")} ${size}" role="img" aria-label="${cardName(card)}" data-card="${card}">${faceBody(p)}</span>`;
+  return html`<span class="card ${faceClasses(p).join(" ")} ${size}" role="img" aria-label="${cardName(card)}" data-card="${card}">${faceBody(p, size === "card--xs")}</span>`;
 }
 
 /** The inside of a card face, for an interactive wrapper (a button) that carries the name itself. */
