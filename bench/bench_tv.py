@@ -213,11 +213,16 @@ def hand(
     )
     if trace:
         browser.start_tracing(page=tv, categories=TRACE_CATEGORIES)
-        # Starting a trace gives the page's main thread a V8 task of its own (60-100 ms at 4x,
-        # with nothing of the page's in it): let it run before the hand, then mark the hand's
-        # start, from which on the tasks count (``cpu_tasks``).
+        # Starting a trace collects the page's garbage, and Blink's heap is then swept in a
+        # task of its own (60-100 ms at 4x): let it run before the hand. The hand starts with
+        # the Start button's click, which marks it in the trace (``cpu_tasks`` counts from the
+        # task that holds the mark on; Playwright's checks before a click take 0.1-0.2 s at 4x,
+        # and their tasks are the lobby's).
         tv.wait_for_timeout(TRACE_SETTLE)
-        tv.evaluate(f"console.timeStamp({START_MARK!r})")
+        tv.evaluate(
+            f"addEventListener('click', () => console.timeStamp({START_MARK!r}),"
+            " {capture: true, once: true})"
+        )
     tv.get_by_role("button", name="Start the game").click()
     # polled twice a second: Playwright's own waiting polls in the page at every frame
     tv.wait_for_function(
@@ -253,12 +258,19 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
     }
 
 
-# ms between a trace's start and the hand's: the trace's own task runs within 0.1 s of its start
+# ms between a trace's start and the hand's: the sweep the trace's start causes runs within
+# 0.1 s of it
 TRACE_SETTLE = 1000
-# The trace's mark of the hand's start (a ``TimeStamp`` event): tasks before it do not count.
+# The trace's mark of the hand's start, the Start button's click (a ``TimeStamp`` event): the
+# tasks that ended before it do not count.
 START_MARK = "lastcard-hand"
 # The trace's categories: the main thread's tasks with their thread time, and what ran in them.
-TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
+TRACE_CATEGORIES = [
+    "toplevel",
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "cppgc",  # Blink's heap: its sweeps run in V8's tasks, which show nothing else
+]
 # What a long task's thread time went to, by the trace events that take it (nested events aside).
 PARTS = {
     "script": (
@@ -274,14 +286,15 @@ PARTS = {
     "layout": ("Layout",),
     "paint": ("Paint", "PrePaint", "UpdateLayer", "UpdateLayerTree", "Layerize", "CompositeLayers"),
     "gc": ("MinorGC", "MajorGC", "V8.GCScavenger", "V8.GCFinalizeMC"),
+    "sweep": ("CppGC.IncrementalSweep",),  # Blink's own heap swept (the DOM's objects among others)
 }
 
 
 def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
-    """The page's main-thread tasks in a DevTools trace from ``START_MARK`` on (from its start
-    when it has none): each one's thread time ("cpu", ms), when it began ("at", s from there)
-    and the parts of ``PARTS`` in it. Chromium's
-    throttling holds the thread back by keeping it busy, so a throttled task's thread time is
+    """The page's main-thread tasks in a DevTools trace from the one that holds ``START_MARK``
+    on (from its start when it has none): each one's thread time ("cpu", ms), when it began
+    ("at", s from the mark) and the parts of ``PARTS`` in it. Chromium's throttling holds the
+    thread back by keeping it busy, so a throttled task's thread time is
     already its throttled length (a loop of 3-5 ms at 1x took 14-21 ms of thread time at 4x,
     docs/benchmarks.md), without the waits for a core that lengthen its wall-clock time on a
     busy machine."""
@@ -306,7 +319,8 @@ def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
     ]
     since = min(marks, default=0)
     tasks = sorted(
-        (e for e in timed if e["name"] == "RunTask" and e["ts"] >= since), key=lambda e: e["ts"]
+        (e for e in timed if e["name"] == "RunTask" and e["ts"] + e["dur"] >= since),
+        key=lambda e: e["ts"],
     )
     inner = sorted((e for e in timed if e["name"] in kinds), key=lambda e: e["ts"])
     result = []
