@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> None:
     for key, label in (
         ("build", "markup of the screen"),
         ("morph", "bringing the DOM to it (morph)"),
+        ("style", "its style resolved"),
         ("focus", "the focus (lays out only when it moves)"),
     ):
         print(f"| {label} | {spread([float(r[key]) for r in renders])} |")

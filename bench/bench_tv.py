@@ -196,7 +196,8 @@ def hand(
 ) -> tuple[dict[str, list[float]], Tasks]:
     """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
     meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "focus" kept or moved, in the task after the render's); with
+    markup, "morph" it into the page, "style" resolved, "focus" kept or moved, in the task after
+    the render's); with
     ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
     parts (``cpu_tasks``); the trace written to the file ``keep``, if given."""
     tv = throttled_page(browser, rate)
@@ -241,7 +242,7 @@ def hand(
         **screens(traced),
         "moves": [later - earlier for earlier, later in itertools.pairwise(outs)],
         "tasks": [float(d) for s, d in tasks if s >= start],
-        **{part: [float(r[part]) for r in renders] for part in ("build", "morph", "focus")},
+        **{part: [float(r[part]) for r in renders] for part in RENDER_PARTS},
     }, [task for task in traced if task["cpu"] >= LONG]
 
 
@@ -258,6 +259,8 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
     }
 
 
+# The parts of a TV's render (``window.lastcardRenders``, docs/design.md).
+RENDER_PARTS = ("build", "morph", "style", "focus")
 # ms between a trace's start and the hand's: the sweep the trace's start causes runs within
 # 0.1 s of it
 TRACE_SETTLE = 1000
@@ -446,10 +449,10 @@ def main(argv: list[str] | None = None) -> None:
             f" | {max(tasks, default=0):.0f} |"
         )
     print("\nThe TV's renders in the hand, ms, p50 / p99 / max:\n")
-    print("| CPU | renders | build | morph | focus |")
-    print("|---:|---:|---:|---:|---:|")
+    print(f"| CPU | renders | {' | '.join(RENDER_PARTS)} |")
+    print(f"|---:|---:|{'---:|' * len(RENDER_PARTS)}")
     for rate, _, played in rows:
-        parts = " | ".join(spread(played[part]) for part in ("build", "morph", "focus"))
+        parts = " | ".join(spread(played[part]) for part in RENDER_PARTS)
         print(f"| {rate}x | {len(played['build'])} | {parts} |")
 
 

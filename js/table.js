@@ -162,16 +162,18 @@ function download(message) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
-/** The last renders' timings (ms), newest last: {build, morph, focus} (docs/design.md). */
+/** The last renders' timings (ms), newest last: {build, morph, style, focus} (docs/design.md). */
 const renders = [];
 const KEPT_RENDERS = 1000;
 /**
  * The TV renders in a task of its own, soon, once for however many changes came meanwhile: the
  * phones' messages are already out (route), a burst of changes costs one render, and the frame
- * that draws it (style, layout, paint) is another task: on a TV's slow main thread, render and
- * frame in one task were long tasks (docs/benchmarks.md). The focus is settled in the task
- * after the render's (`settleFocus`). A key renders what is waiting, and settles its focus,
- * first; so does what a player does on this screen (`showNow`).
+ * that draws it is another task: on a TV's slow main thread, render and frame in one task were
+ * long tasks (docs/benchmarks.md). The render resolves the new DOM's style itself, so that the
+ * frame only lays out and paints: a frame that came first after a whole new screen (the deal,
+ * the results) did all three, and was the longest task of the hand. The focus is settled in
+ * the task after the render's (`settleFocus`). A key renders what is waiting, and settles its
+ * focus, first; so does what a player does on this screen (`showNow`).
  */
 const renderer = taskRenderer(render);
 const focuser = taskRenderer(settleFocus, { urgent: true });
@@ -200,13 +202,17 @@ function render() {
   const built = performance.now();
   remote?.beforeRender();
   const marked = performance.now();
-  morph(document.getElementById("app"), screen);
+  const app = document.getElementById("app");
+  morph(app, screen);
   if (document.title !== t("app.title")) document.title = t("app.title");
   morph(document.getElementById("join-text"), join);
   const phase = s.msg?.phase ?? "boot";
   if (document.body.dataset.phase !== phase) document.body.dataset.phase = phase;
   const morphed = performance.now();
-  renders.push({ build: built - started, morph: morphed - marked, focus: marked - built });
+  // the new DOM's style resolved here: the frame that draws it lays it out and paints
+  void getComputedStyle(app).display;
+  const styled = performance.now();
+  renders.push({ build: built - started, morph: morphed - marked, style: styled - morphed, focus: marked - built });
   if (renders.length > KEPT_RENDERS) renders.shift();
   focuser.schedule();
 }
