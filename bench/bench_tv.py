@@ -186,20 +186,23 @@ def boot(browser: Browser, rate: int, base: str, broker: str) -> tuple[Boot, Boo
 Tasks = list[dict[str, float]]  # cpu_tasks' rows
 
 
-def hand(
+def hands(
     browser: Browser,
     rate: int,
     base: str,
     broker: str,
+    count: int = 1,
     trace: bool = False,
     keep: Path | None = None,
-) -> tuple[dict[str, list[float]], Tasks]:
-    """A hand of four hard bots, ms: between the moves ("moves"), the main-thread long tasks
-    meanwhile ("tasks"), and the TV's renders (``window.lastcardRenders``: "build" the screen's
-    markup, "morph" it into the page, "style" resolved, "focus" kept or moved, in the task after
-    the render's); with
-    ``trace``, the hand's main-thread tasks by thread time ("cpu"), and the long ones with their
-    parts (``cpu_tasks``); the trace written to the file ``keep``, if given."""
+) -> list[tuple[dict[str, list[float]], Tasks]]:
+    """``count`` hands of four hard bots on one TV page: the first from the lobby's Start, the
+    others from the results' Rematch, as a family's evening goes. Each hand, ms: between the
+    moves ("moves"), the main-thread long tasks meanwhile ("tasks"), and the TV's renders
+    (``window.lastcardRenders``: "build" the screen's markup, "morph" it into the page, "style"
+    resolved, "focus" kept or moved, in the task after the render's); with ``trace``, the hand's
+    main-thread tasks by thread time ("cpu"), and the long ones with their parts
+    (``cpu_tasks``); each hand's trace written to ``keep`` (a file name; ``-K`` added for the
+    K-th hand of the page after the first)."""
     tv = throttled_page(browser, rate)
     tv.goto(table_url(base, broker))
     tv.wait_for_selector("main[data-state=ready][data-bots=ready]", timeout=TIMEOUT)
@@ -209,6 +212,18 @@ def hand(
     for seat in range(4):
         tv.get_by_role("button", name="Add computer player").click()
         tv.get_by_test_id(f"seat-{seat}").filter(has_text="hard").wait_for()
+    played = []
+    for k in range(count):
+        kept = keep and (keep.with_name(f"{keep.stem}-{k}{keep.suffix}") if k else keep)
+        played.append(one_hand(tv, browser, "Rematch" if k else "Start the game", trace, kept))
+    tv.context.close()
+    return played
+
+
+def one_hand(
+    tv: Page, browser: Browser, button: str, trace: bool, keep: Path | None
+) -> tuple[dict[str, list[float]], Tasks]:
+    """A hand dealt by the TV's ``button`` and played to its results (``hands``)."""
     start = float(
         tv.evaluate("window.outs = []; window.lastcardRenders.length = 0; performance.now()")
     )
@@ -216,16 +231,20 @@ def hand(
         browser.start_tracing(page=tv, categories=TRACE_CATEGORIES)
         # Starting a trace collects the page's garbage, and Blink's heap is then swept in a
         # task of its own (60-100 ms at 4x): let it run before the hand. The hand starts with
-        # the Start button's click, which marks it in the trace (``cpu_tasks`` counts from the
-        # task that holds the mark on; Playwright's checks before a click take 0.1-0.2 s at 4x,
+        # the button's click, which marks it in the trace (``cpu_tasks`` counts from the task
+        # that holds the mark on; Playwright's checks before a click take 0.1-0.2 s at 4x,
         # and their tasks are the lobby's).
         tv.wait_for_timeout(TRACE_SETTLE)
         tv.evaluate(
             f"addEventListener('click', () => console.timeStamp({START_MARK!r}),"
             " {capture: true, once: true})"
         )
-    tv.get_by_role("button", name="Start the game").click()
-    # polled twice a second: Playwright's own waiting polls in the page at every frame
+    tv.get_by_role("button", name=button).click()
+    # the last hand's results gone, then this one's: polled twice a second (Playwright's own
+    # waiting polls in the page at every frame)
+    tv.wait_for_function(
+        "!document.querySelector('[data-testid=results]')", timeout=TIMEOUT, polling=500
+    )
     tv.wait_for_function(
         "document.querySelector('[data-testid=results]')", timeout=TIMEOUT, polling=500
     )
@@ -236,7 +255,6 @@ def hand(
         if keep:
             keep.write_bytes(raw)
         traced = cpu_tasks(raw)
-    tv.context.close()
     return {
         "cpu": [task["cpu"] for task in traced],
         **screens(traced),
@@ -351,6 +369,22 @@ def cpu_tasks(trace: bytes) -> list[dict[str, float]]:
     return result
 
 
+def print_hand(rate: int, played: dict[str, list[float]], long_cpu: Tasks, trace: bool) -> None:
+    """One hand's row of the ``--hands`` table."""
+    tasks, cpu = played["tasks"], played["cpu"]
+    traced = (
+        f"{len(long_cpu)}, {sum(1 for d in cpu if d >= 2 * LONG)} | {max(cpu, default=0):.0f}"
+        f" | {played['deal'][0]:.0f} | {played['results'][0]:.0f}"
+        if trace
+        else "| | |"
+    )
+    print(
+        f"| {rate}x | {len(tasks)}/{len(played['moves'])} | {max(tasks, default=0):.0f}"
+        f" | {max(played['morph'], default=0):.0f} | {len(played['morph'])} | {traced} |",
+        flush=True,
+    )
+
+
 def cell(boot: Boot, part: int) -> str:
     """One figure of a boot, in ms, or how the boot ended instead."""
     return f"{boot[part]:.0f}" if isinstance(boot, tuple) else f"({' '.join(boot.split())})"
@@ -360,6 +394,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1x and 4x, one boot each")
     parser.add_argument("--hands", type=int, default=0, help="only N hands at each rate")
+    parser.add_argument(
+        "--per-page",
+        type=int,
+        default=1,
+        metavar="K",
+        help="with --hands: K hands on each TV page (Start, then Rematch), each a row",
+    )
     parser.add_argument("--rates", default="", help="CPU rates, e.g. 4,6")
     parser.add_argument("--trace", action="store_true", help="with --hands: tasks by thread time")
     parser.add_argument(
@@ -398,38 +439,27 @@ def main(argv: list[str] | None = None) -> None:
             for rate in rates:
                 for n in range(args.hands):
                     keep = args.keep_traces and args.keep_traces / f"{rate}x-{n}.json"
-                    played, long_cpu = hand(browser, rate, base, broker, args.trace, keep)
-                    tasks, cpu = played["tasks"], played["cpu"]
-                    traced = (
-                        f"{len(long_cpu)}, {sum(1 for d in cpu if d >= 2 * LONG)}"
-                        f" | {max(cpu, default=0):.0f}"
-                        f" | {played['deal'][0]:.0f} | {played['results'][0]:.0f}"
-                        if args.trace
-                        else "| | |"
-                    )
-                    print(
-                        f"| {rate}x | {len(tasks)}/{len(played['moves'])}"
-                        f" | {max(tasks, default=0):.0f} | {max(played['morph'], default=0):.0f}"
-                        f" | {len(played['morph'])} | {traced} |",
-                        flush=True,
-                    )
-                    long_ones.append((rate, n, long_cpu))
+                    page = hands(browser, rate, base, broker, args.per_page, args.trace, keep)
+                    for k, (played, long_cpu) in enumerate(page):
+                        which = f"{n}, its page's hand {k + 1}" if args.per_page > 1 else f"{n}"
+                        long_ones.append((rate, which, long_cpu))
+                        print_hand(rate, played, long_cpu, args.trace)
             print(f"\nThrottling: {throttling()}.")
             if args.trace:
                 print("\nThe long tasks by thread time, ms, and their parts:\n")
-                for rate, n, long_cpu in long_ones:
+                for rate, which, long_cpu in long_ones:
                     for task in long_cpu:
                         parts = ", ".join(
                             f"{name} {task[name]:.0f}" for name in PARTS if task.get(name, 0) >= 1
                         )
                         print(
-                            f"- {rate}x, hand {n}, at {task['at']:.1f} s: {task['cpu']:.0f}"
+                            f"- {rate}x, hand {which}, at {task['at']:.1f} s: {task['cpu']:.0f}"
                             f" ({parts})"
                         )
             return
         for rate in rates:
             runs = [boot(browser, rate, base, broker) for _ in range(boots)]
-            rows.append((rate, runs, hand(browser, rate, base, broker)[0]))
+            rows.append((rate, runs, hands(browser, rate, base, broker)[0][0]))
 
     print(f"Chromium {version} (headless), CPU throttled by the DevTools protocol; ms.\n")
     print("| CPU | load | navigation → QR | → ready | longest main-thread task |")
