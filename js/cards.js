@@ -78,18 +78,17 @@ function wildWheel() {
  * and the results lay out a whole table of such cards at once (docs/benchmarks.md).
  */
 function faceBody(p, compact = false) {
+  const corner = (inside) => (compact ? "" : html`<span class="card__corner">${inside}</span>`);
   if (p.deck === "colour") {
     const rank = colourRank(p.rank);
-    if (!p.colour) return html`${compact ? "" : html`<span class="card__corner">${rank || "W"}</span>`}${wildWheel()}<span class="card__big">${rank}</span>`;
-    return html`${compact ? "" : html`<span class="card__corner">${rank}${icon(p.colour, "icon--corner")}</span>`}${icon(p.colour, "icon--pip")}<span class="card__big">${rank}</span>`;
+    if (!p.colour) return html`${corner(rank || "W")}${wildWheel()}<span class="card__big">${rank}</span>`;
+    return html`${corner(html`${rank}${icon(p.colour, "icon--corner")}`)}${icon(p.colour, "icon--pip")}<span class="card__big">${rank}</span>`;
   }
   if (p.joker) {
     const label = compact ? "" : html`<span class="card__label">${t("card.joker")}</span>`;
-    const corner = compact ? "" : html`<span class="card__corner">★</span>`;
-    if (!p.named) return html`${corner}<span class="card__big joker-star">★</span>${label}`;
-    return html`${corner}${faceBody(p.named, compact)}${label}`;
+    return html`${corner("★")}${p.named ? faceBody(p.named, compact) : html`<span class="card__big joker-star">★</span>`}${label}`;
   }
-  return html`${compact ? "" : html`<span class="card__corner">${p.rank}${icon(p.suit, "icon--corner")}</span>`}${icon(p.suit, "icon--pip")}<span class="card__big">${p.rank}</span>`;
+  return html`${corner(html`${p.rank}${icon(p.suit, "icon--corner")}`)}${icon(p.suit, "icon--pip")}<span class="card__big">${p.rank}</span>`;
 }
 
 /** CSS classes of a card face: deck, colour/suit, joker. */

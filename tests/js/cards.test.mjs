@@ -1,0 +1,20 @@
+// Unit tests of js/cards.js (node --test): the smallest card face and the others.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cardFace } from "../../js/cards.js";
+
+const count = (markup, part) => markup.text.split(part).length - 1;
+
+test("the smallest card shows its sign and rank only, every other size its corner too", () => {
+  for (const card of ["R5", "Y+2", "W+4", "10H", "QS", "JOKER"]) {
+    const small = cardFace(card, { size: "card--xs" });
+    assert.equal(count(small, "card__corner"), 0, card);
+    assert.equal(count(small, "card__label"), 0, card);
+    assert.equal(count(small, "card__big"), 1, card);
+    assert.ok(small.text.includes(`data-card="${card}"`), card);
+    for (const size of ["", "card--md", "card--xl"]) assert.equal(count(cardFace(card, { size }), "card__corner"), 1, `${card} ${size}`);
+  }
+  // a colour card: its colour's sign, on every size (the shape is for players who tell colours apart badly)
+  assert.equal(count(cardFace("R5", { size: "card--xs" }), "icon--pip"), 1);
+  assert.equal(count(cardFace("JOKER"), "card__label"), 1);
+});
