@@ -71,12 +71,8 @@ function wildWheel() {
     <path class="fill-B" d="M12 12v10A10 10 0 0 1 2 12z"/><path class="fill-G" d="M12 12H2A10 10 0 0 1 12 2z"/></svg>`;
 }
 
-/**
- * The inside of a card face. `compact` (the smallest size, a card in the results): the rank and
- * the colour's or suit's sign only, without the corner and the joker's label, which that size
- * cannot show readably: each element is style and layout work on a TV's slow main thread,
- * and the results lay out a whole table of such cards at once (docs/benchmarks.md).
- */
+/** The inside of a card face; `compact` (the smallest size): no corner or joker's label, which
+ * it cannot show readably, and fewer elements for a TV's results (docs/benchmarks.md). */
 function faceBody(p, compact = false) {
   const corner = (inside) => (compact ? "" : html`<span class="card__corner">${inside}</span>`);
   if (p.deck === "colour") {

@@ -93,8 +93,13 @@ function token(value) {
   else localStorage.setItem(key, value);
 }
 
+// a move made while the link is down: sent after the next hello (`stale` if the game moved on)
+let unsent = null;
+
 function send(message) {
-  link?.send(JSON.stringify({ v: 1, ...message }));
+  const text = JSON.stringify({ v: 1, ...message });
+  if (link?.state === "open") link.send(text);
+  else if (message.type === "action") unsent = text;
 }
 
 /** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play
@@ -161,6 +166,8 @@ function startLink() {
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();
+    if (unsent) link.send(unsent);
+    unsent = null;
     // the table's drawing, asked for with the hello (until it comes, a view shows as connecting)
     if (!board) import("./board.js").then((m) => render((board = m)));
     const id = link.table?.id;

@@ -114,6 +114,16 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(seat).to_contain_text("connected")
     expect(phone.get_by_role("button", name="Пётр")).to_be_visible()
 
+    # The table's tab reloads on the phone's turn: a move made while the phone's link is down
+    # is not lost, it goes out once the phone is back at the table (js/hand.js `unsent`).
+    expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
+    tv.reload()
+    expect(phone.get_by_test_id("link")).to_be_visible(timeout=JOIN_TIMEOUT)
+    move = tap()
+    expect(phone.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
+    expect(tv.get_by_test_id("log")).to_contain_text(move, timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("connected")
+
     # The host removes the phone's seat: it is told, and may come back to watch, only to watch
     # (a reload keeps it out too) until the host lets it play again.
     tv.get_by_role("button", name="Remove Пётр").click()
