@@ -229,8 +229,8 @@ def one_hand(
     )
     if trace:
         browser.start_tracing(page=tv, categories=TRACE_CATEGORIES)
-        # Starting a trace collects the page's garbage, and Blink's heap is then swept in a
-        # task of its own (60-100 ms at 4x): let it run before the hand. The hand starts with
+        # Starting a trace may collect the page's garbage, Blink's heap then swept in a task
+        # of its own (60-100 ms at 4x): let that run before the hand. The hand starts with
         # the button's click, which marks it in the trace (``cpu_tasks`` counts from the task
         # that holds the mark on; Playwright's checks before a click take 0.1-0.2 s at 4x,
         # and their tasks are the lobby's).
@@ -279,7 +279,7 @@ def screens(traced: Tasks) -> dict[str, list[float]]:
 
 # The parts of a TV's render (``window.lastcardRenders``, docs/design.md).
 RENDER_PARTS = ("build", "morph", "style", "focus")
-# ms between a trace's start and the hand's: the sweep the trace's start causes runs within
+# ms between a trace's start and the hand's: a sweep the trace's start causes runs within
 # 0.1 s of it
 TRACE_SETTLE = 1000
 # The trace's mark of the hand's start, the Start button's click (a ``TimeStamp`` event): the
