@@ -98,8 +98,7 @@ let unsent = null;
 
 function send(message) {
   const text = JSON.stringify({ v: 1, ...message });
-  if (link?.state === "open") link.send(text);
-  else if (message.type === "action") unsent = text;
+  if (!link?.send(text) && message.type === "action") unsent = text;
 }
 
 /** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play

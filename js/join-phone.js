@@ -67,11 +67,14 @@ export class PhoneJoin extends EventTarget {
   }
 
   /**
-   * Send one message to the table; dropped while not connected.
+   * Send one message to the table: false, and nothing sent, while not connected (the link
+   * just lost is not: `state` stays "open" until the next attempt begins).
    * @param {string} text
    */
   send(text) {
-    if (this.state === "open") this.link.send(text);
+    const sent = this.state === "open" && !this.link.closed;
+    if (sent) this.link.send(text);
+    return sent;
   }
 
   #emit(type, detail) {
