@@ -21,10 +21,10 @@ boot each), or ``make bench``; ``--hands N --rates 4,6``: no boots, N hands at e
 each (for A/B runs in the same minutes); ``--trace`` with ``--hands``: each hand's main-thread
 tasks also by the thread's own CPU time, from a DevTools trace (``cpu_tasks``), which waiting for
 a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy machine, and the
-thread time of the deal's and the results' renders in each hand, long or not, from the hand's
-start on (the trace's own first task left out). Chromium's throttling thread runs at real-time
-priority where this machine allows it (``steady_throttling``: starved of a core, it makes the
-page slower than 1/rate); the output says whether it did. ``--keep-traces DIR`` writes each
+thread time of the deal's and the results' renders in each hand, long or not, from the Start
+(or Rematch) click on; ``--per-page K`` plays K hands on each TV page. Chromium's throttling
+thread runs at real-time priority where this machine allows it (``steady_throttling``: starved
+of a core, it makes the page slower than 1/rate); the output says whether it did. ``--keep-traces DIR`` writes each
 traced hand's trace there (``4x-0.json``...: Chromium's trace viewer or DevTools open them).
 Without the unpacked build (``make setup``) it says so and stops.
 """
