@@ -24,8 +24,9 @@ a core does not lengthen, as the wall clock's ``longtask`` entries are on a busy
 thread time of the deal's and the results' renders in each hand, long or not, from the Start
 (or Rematch) click on; ``--per-page K`` plays K hands on each TV page. Chromium's throttling
 thread runs at real-time priority where this machine allows it (``steady_throttling``: starved
-of a core, it makes the page slower than 1/rate); the output says whether it did. ``--keep-traces DIR`` writes each
-traced hand's trace there (``4x-0.json``...: Chromium's trace viewer or DevTools open them).
+of a core, it makes the page slower than 1/rate); the output says whether it did.
+``--keep-traces DIR`` writes each traced hand's trace there (``4x-0.json``...: Chromium's trace
+viewer or DevTools open them).
 Without the unpacked build (``make setup``) it says so and stops.
 """
 
