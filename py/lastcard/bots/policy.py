@@ -16,7 +16,7 @@ from typing import Any
 from ..base import Pending
 from ..cards import BASE, JOKER, NATURALS, PIPS, RANK, SUIT
 from ..game import Game
-from ..moves import Move
+from ..moves import LAST, Move
 from ..rng import Rng
 
 #: the score of a play that empties the hand: nothing else comes close
@@ -68,20 +68,32 @@ def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | 
     return moves[rng.randbelow(len(moves))]
 
 
-def normal_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | None:
-    """The heuristic's best move (ties broken by ``rng``)."""
-    return _best(scored_moves(game, seat, moves), rng)
+def normal_move(
+    game: Game, seat: int, moves: Sequence[Move], rng: Rng, traits: _Traits | None = None
+) -> Move | None:
+    """The heuristic's best move (ties broken by ``rng``); ``traits`` (``_traits(game)``) may be
+    given by a caller that asks many times in one game, as a playout does."""
+    if len(moves) == 1:  # what ``_best`` picks, and a tie of one draws no number
+        return moves[0]
+    return _best(zip(moves, _scores(game, seat, moves, None, traits), strict=True), rng)
 
 
 def sharp_move(
-    game: Game, seat: int, moves: Sequence[Move], rng: Rng, lacking: frozenset[str | None]
+    game: Game,
+    seat: int,
+    moves: Sequence[Move],
+    rng: Rng,
+    lacking: frozenset[str | None],
+    traits: _Traits | None = None,
 ) -> Move | None:
     """The sharper heuristic ``hard`` plays by in its playouts (and tries first): ``normal``
     that keeps cards of a rank it holds twice, leaves in force a colour or suit the next seat
     is believed to lack (``lacking``, from ``lacking_suits``), weighs its attacks less while the
     next seat is far from going out, and keeps a wild card it has just drawn for when it is
     needed."""
-    return _best(zip(moves, _scores(game, seat, moves, lacking), strict=True), rng)
+    if len(moves) == 1:  # as in ``normal_move``
+        return moves[0]
+    return _best(zip(moves, _scores(game, seat, moves, lacking, traits), strict=True), rng)
 
 
 def lacking_suits(game: Game, seat: int) -> frozenset[str | None]:
@@ -94,7 +106,7 @@ def lacking_suits(game: Game, seat: int) -> frozenset[str | None]:
 
 def scored_moves(game: Game, seat: int, moves: Sequence[Move]) -> list[tuple[Move, float]]:
     """Every move with the heuristic's score for it (higher is better)."""
-    return [(move, score) for move, score in zip(moves, _scores(game, seat, moves), strict=True)]
+    return list(zip(moves, _scores(game, seat, moves), strict=True))
 
 
 def _best(scored: Iterable[tuple[Move, float]], rng: Rng) -> Move | None:
@@ -110,84 +122,104 @@ def _best(scored: Iterable[tuple[Move, float]], rng: Rng) -> Move | None:
 
 
 def _scores(
-    game: Game, seat: int, moves: Sequence[Move], lacking: frozenset[str | None] | None = None
+    game: Game,
+    seat: int,
+    moves: Sequence[Move],
+    lacking: frozenset[str | None] | None = None,
+    traits: _Traits | None = None,
 ) -> list[float]:
     """The heuristic's score of each move, in order (see ``docs/bots.md``); ``sharp``'s when
-    ``lacking`` is given."""
-    if any(m.kind == "last" for m in moves):  # a call costs nothing and saves a penalty
-        return [1.0 if m.kind == "last" else 0.0 for m in moves]
+    ``lacking`` is given. The playouts' inner loop: what a play's score takes from the play
+    alone is worked out once per ruleset (``_Traits.play``), and each sum is made in the same
+    order as written out in full, so that the scores, ties included, are the same floats."""
+    if LAST in moves:  # a call costs nothing and saves a penalty
+        return [1.0 if m is LAST else 0.0 for m in moves]
     p = game.pending
     kind = None if p is None else p["kind"]
     if p is not None and kind == "melee":
         return [_melee_score(seat, m, p) for m in moves]
     if p is not None and kind == "challenge":
         return _challenge_scores(game, seat, moves, p)
-    traits = _traits(game)
-    wild, points, attacks = traits.wild, traits.points, traits.attacks
+    if traits is None:
+        traits = _traits(game)
+    plays, colour = traits.plays, traits.colour
     hands = game.hands
     hand = hands[seat]
     size = len(hand)
     held: dict[str | None, int] = {}
     for card in hand:
-        if card not in wild:
-            held[SUIT[card]] = held.get(SUIT[card], 0) + 1
-    others = [len(h) for s, h in enumerate(hands) if s != seat and h]
-    two = len(others) == 1
-    # attacks count more against a seat about to go out
-    danger = len(hands[game.next_seat(seat)]) <= DANGER
+        suit = colour[card]
+        if suit is not _WILD:
+            held[suit] = held.get(suit, 0) + 1
+    live = 0  # the hands with cards, the seat's own among them if it has any
+    for h in hands:
+        if h:
+            live += 1
+    two = live - (1 if hand else 0) == 1
+    # attacks count more against a seat about to go out (``next_seat``, inlined)
+    nxt = (seat + game.direction) % game.players
+    if game.removed[nxt] or game.eliminated[nxt]:
+        nxt = game.next_seat(seat)
+    danger = len(hands[nxt]) <= DANGER
     threat = THREAT if danger else 1.0
     sharp = lacking is not None
     lacks = lacking or frozenset()
+    ranks: dict[str, int] | None = None  # ``sharp``: the hand's cards per rank
     # when a hand may end soon, high-scoring cards should leave the hand first
-    dump = 0.0 if not points else (0.3 if min(others, default=size) <= DANGER else 0.02)
+    dump = 0.0
+    if traits.points:
+        others = [len(h) for s, h in enumerate(hands) if s != seat and h]
+        dump = 0.3 if min(others, default=size) <= DANGER else 0.02
     # a challengeable play (not one answering a stacked draw) while the hand holds the colour
     # or suit in force is a bluff
-    fair = kind not in (None, "drawn") or not held.get(game.active)
-    bluff = frozenset() if fair else traits.challenged
+    bluffing = kind in (None, "drawn") and bool(held.get(game.active))
     spend = 0.0 if kind == "drawn" else SPEND_WILD
-    traded = bool(game.options.get("seven_zero"))
-    if all(m.kind != "play" or m.cards[-1] in wild for m in moves):
+    for m in moves:
+        if m.kind == "play" and not (plays.get(m) or traits.play(m)).wild:
+            break
+    else:
         spend = 0.0  # the wild is needed now
     out = []
     for move in moves:
         if move.kind == "play":
-            cards = move.cards
-            count = len(cards)
+            info = plays.get(move) or traits.play(move)
+            count = info.count
             if count == size:
                 out.append(GO_OUT)
                 continue
-            top = cards[-1]
-            if bluff and RANK[top] in bluff:
+            if bluffing and info.challenged:
                 out.append(BLUFF)
                 continue
-            active = move.name or SUIT[top]
+            active = move.active
             score = PLAY + FOLLOW * held.get(active, 0)
-            if top in wild:
+            if info.wild:
                 score -= spend
-            elif SUIT[top] == active:
+            elif info.follows:
                 score -= FOLLOW
             if count > 1:
-                score += EXTRA_CARD * (count - 1)
-                score -= FOLLOW * sum(1 for c in cards[:-1] if SUIT[c] == active and c not in wild)
+                score += info.extra
+                score -= info.followers
             if dump:
-                score += dump * sum(points[BASE[c]] for c in cards)
-            if move.target is not None or (traded and RANK[top] == "0"):
+                score += dump * info.points
+            if info.trade:
                 score += TRADE * _trade_gain(game, seat, move, size - count)
-            attack = attacks.get(RANK[top])
+            attack = info.attack
             if attack is not None:
-                per_card, fixed, with_two = attack
+                laid, fixed, with_two = attack
                 if sharp and not danger:
                     score += CALM_ATTACK * fixed
                 else:
-                    score += threat * (per_card * count + fixed + (with_two if two else 0.0))
+                    score += threat * (laid + (with_two if two else 0.0))
             if sharp:
-                if top not in wild:
-                    rank = RANK[top]
-                    kept = sum(1 for c in hand if RANK[c] == rank) - count
-                    score -= SAME_RANK * kept
+                if not info.wild:
+                    if ranks is None:
+                        ranks = {}
+                        for card in hand:
+                            ranks[RANK[card]] = ranks.get(RANK[card], 0) + 1
+                    score -= SAME_RANK * (ranks.get(info.rank, 0) - count)
                 if active in lacks:
                     score += LACKING
-                if kind == "drawn" and top in wild and not danger:
+                if kind == "drawn" and info.wild and not danger:
                     score = -2.0  # below the pass: keep it
             out.append(score)
         elif move.kind == "suit":
@@ -251,17 +283,54 @@ def _melee_score(seat: int, move: Move, p: Pending) -> float:
     return 1.0
 
 
+#: ``_Traits.colour`` of a wild card: it follows no colour or suit
+_WILD = "wild"
+
+
+class _Play:
+    """What a play's score takes from the play alone (``_scores``), for one ruleset and options:
+    the cards laid, whether its top card is wild, whether that card's own colour or suit is the
+    one it leaves in force (``follows``), the bonus for the extra cards and the cost of those
+    that follow the colour or suit left in force (``extra``, ``followers``), the points laid,
+    whether it trades hands (seven-zero), its attack as (per play with the cards laid, per
+    play, extra with two seats), whether it may be challenged, and its top card's rank."""
+
+    __slots__ = (
+        "attack", "challenged", "count", "extra", "followers", "follows", "points", "rank",
+        "trade", "wild",
+    )  # fmt: skip
+
+    def __init__(self, traits: _Traits, move: Move) -> None:
+        cards, top, active, wild = move.cards, move.top, move.active, traits.wild
+        self.count = count = len(cards)
+        self.wild = top in wild
+        self.follows = SUIT[top] == active
+        self.extra = EXTRA_CARD * (count - 1)
+        self.followers = FOLLOW * sum(1 for c in cards[:-1] if SUIT[c] == active and c not in wild)
+        self.points = sum(traits.points[BASE[c]] for c in cards) if traits.points else 0
+        self.rank = RANK[top]
+        self.trade = move.target is not None or (traits.traded and self.rank == "0")
+        attack = traits.attacks.get(self.rank)
+        if attack is not None:
+            per_card, fixed, with_two = attack
+            attack = (per_card * count + fixed, fixed, with_two)
+        self.attack = attack
+        self.challenged = self.rank in traits.challenged
+
+
 class _Traits:
     """A ruleset's facts as the heuristic weighs them, worked out once per ruleset and options.
 
-    ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``points``: what
-    a card scores left in hand (empty if unscored); ``attacks``: per rank, how hard its effect
-    hits the next seat, as (per card laid, per play, extra with two seats); ``suits``: the
-    cards of each colour or suit, wild cards left out; ``challenged``: the ranks whose play
-    the next seat may challenge (fair only without the colour or suit in force).
+    ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``colour``: each
+    card's colour or suit, ``_WILD`` for a wild card; ``points``: what a card scores left in
+    hand (empty if unscored); ``attacks``: per rank, how hard its effect hits the next seat, as
+    (per card laid, per play, extra with two seats); ``suits``: the cards of each colour or
+    suit, wild cards left out; ``challenged``: the ranks whose play the next seat may challenge
+    (fair only without the colour or suit in force); ``plays``: each play's ``_Play``, made the
+    first time it is scored (``play``).
     """
 
-    __slots__ = ("attacks", "challenged", "points", "suits", "wild")
+    __slots__ = ("attacks", "challenged", "colour", "plays", "points", "suits", "traded", "wild")
 
     def __init__(self, game: Game) -> None:
         cards = set(game.deck())
@@ -269,6 +338,7 @@ class _Traits:
         self.wild = frozenset(
             c for c in cards | names if RANK[c] in game.WILD or c.startswith(JOKER)
         )
+        self.colour = {c: _WILD if c in self.wild else SUIT[c] for c in cards}
         self.suits: dict[str | None, frozenset[str]] = {}
         for card in cards - self.wild:
             self.suits[SUIT[card]] = self.suits.get(SUIT[card], frozenset()) | {card}
@@ -284,6 +354,13 @@ class _Traits:
                 fixed += PLAY / 2
             with_two = 1.0 if effect.reverse and game.REVERSE_SKIPS_TWO else 0.0
             self.attacks[rank] = (float(effect.skip + effect.pickup), fixed, with_two)
+        self.traded = bool(game.options.get("seven_zero"))
+        self.plays: dict[Move, _Play] = {}
+
+    def play(self, move: Move) -> _Play:
+        """The ``_Play`` of a play move, made and kept on first use."""
+        info = self.plays[move] = _Play(self, move)
+        return info
 
 
 _TRAITS: dict[tuple[Any, ...], _Traits] = {}

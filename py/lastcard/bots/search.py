@@ -21,7 +21,7 @@ from ..cards import BASE, ORDER
 from ..game import Game
 from ..moves import Move
 from ..rng import Rng
-from .policy import card_points, lacking_suits, normal_move, scored_moves, sharp_move
+from .policy import _traits, card_points, lacking_suits, normal_move, scored_moves, sharp_move
 
 #: playouts of a decision when neither a clock nor a playout count is given
 DEFAULT_PLAYOUTS = 200
@@ -165,15 +165,17 @@ def playout(
     policy for every seat, or with ``lacking`` given (``sharp``'s belief about the next seat),
     ``sharp`` for ``seat``; ``seat``'s result."""
     seats = game.seats_in_play()
+    traits = _traits(game)
     for _ in range(DEPTH if depth is None else depth):
         if game.over:
             break
-        actor = _actor(game)
+        p = game.pending
+        actor = game.turn if p is None or p["kind"] != "melee" else _actor(game)
         legal = game.legal_moves(actor)
         if actor == seat and lacking is not None:
-            move = sharp_move(game, actor, legal, rng, lacking)
+            move = sharp_move(game, actor, legal, rng, lacking, traits)
         else:
-            move = normal_move(game, actor, legal, rng)
+            move = normal_move(game, actor, legal, rng, traits)
         if move is None:
             break
         game.push(actor, move)
