@@ -173,12 +173,7 @@ def _scores(
     # a challengeable play (not one answering a stacked draw) while the hand holds the colour
     # or suit in force is a bluff
     bluffing = kind in (None, "drawn") and bool(held.get(game.active))
-    spend = 0.0 if kind == "drawn" else SPEND_WILD
-    for m in moves:
-        if m.kind == "play" and not (plays.get(m) or traits.play(m)).wild:
-            break
-    else:
-        spend = 0.0  # the wild is needed now
+    spend = -1.0  # the cost of spending a wild card, worked out at the first one met
     out = []
     for move in moves:
         if move.kind == "play":
@@ -193,6 +188,8 @@ def _scores(
             active = move.active
             score = PLAY + FOLLOW * held.get(active, 0)
             if info.wild:
+                if spend < 0.0:
+                    spend = _spend(moves, plays, traits, kind)
                 score -= spend
             elif info.follows:
                 score -= FOLLOW
@@ -229,6 +226,19 @@ def _scores(
         else:  # draw
             out.append(0.0)
     return out
+
+
+def _spend(
+    moves: Sequence[Move], plays: dict[Move, _Play], traits: _Traits, kind: str | None
+) -> float:
+    """What a wild card costs to play now: nothing after a draw, or when every play is of a
+    wild card (it is needed now), else ``SPEND_WILD``."""
+    if kind == "drawn":
+        return 0.0
+    for m in moves:
+        if m.kind == "play" and not (plays.get(m) or traits.play(m)).wild:
+            return SPEND_WILD
+    return 0.0
 
 
 def _challenge_scores(game: Game, seat: int, moves: Sequence[Move], p: Pending) -> list[float]:
