@@ -49,6 +49,8 @@ for _card in NATURALS:
     RANK[_card] = RANK[intern(f"{JOKER}={_card}")] = intern(_card[:-1])
     SUIT[_card] = SUIT[intern(f"{JOKER}={_card}")] = _card[-1]
 
+#: the joker named as each natural card (``JOKER=5H``)
+AS_JOKER = {card: intern(f"{JOKER}={card}") for card in NATURALS}
 #: the card as it sits in a hand or the stock: a named joker is a joker again
 BASE = {card: (JOKER if card.startswith(JOKER) else card) for card in CARD_ORDER}
 

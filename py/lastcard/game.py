@@ -913,14 +913,16 @@ class Game(Beliefs):
     def _catch_missed_calls(self, seat: int) -> None:
         """Last One D7: a play by ``seat`` catches every other one-card seat that has not called
         (it draws the penalty) and closes its call window (with a penalty of 0 too)."""
-        penalty = self.value(self.CALL_PENALTY)
-        for other in self.seats_in_play():
+        hands, removed, eliminated = self.hands, self.removed, self.eliminated
+        for other in range(self.players):  # every seat in play (``seats_in_play``), in order
             if (
                 other != seat
-                and len(self.hands[other]) == 1
+                and len(hands[other]) == 1
+                and not (removed[other] or eliminated[other])
                 and other not in self.calls
                 and other not in self.missed
             ):
+                penalty = self.value(self.CALL_PENALTY)
                 if penalty:
                     self._draw(other, penalty, "last")
                 else:

@@ -14,7 +14,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from .base import GameBase
-from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
+from .cards import AS_JOKER, BASE, CARD_ORDER, JOKER, NATURALS, ORDER, RANK, SUIT
 
 
 class Move:
@@ -458,7 +458,7 @@ class LegalMoves(GameBase):
         if JOKER in hand:  # jokers come last in card order, by the card they are named as
             for natural in NATURALS:
                 if ok(natural):
-                    moves += self._named(f"{JOKER}={natural}", named)
+                    moves += cache.get(AS_JOKER[natural]) or self._single(AS_JOKER[natural], named)
         return moves
 
     def _single(self, card: str, named: bool) -> list[Move]:

@@ -151,11 +151,18 @@ def _scores(
         suit = colour[card]
         if suit is not _WILD:
             held[suit] = held.get(suit, 0) + 1
-    live = 0  # the hands with cards, the seat's own among them if it has any
+    # the other seats with cards, and those of them about to go out (the seat's own hand is
+    # counted in the loop and taken out after it)
+    others = near = 0
     for h in hands:
         if h:
-            live += 1
-    two = live - (1 if hand else 0) == 1
+            others += 1
+            if len(h) <= DANGER:
+                near += 1
+    if hand:
+        others -= 1
+        near -= size <= DANGER
+    two = others == 1
     # attacks count more against a seat about to go out (``next_seat``, inlined)
     nxt = (seat + game.direction) % game.players
     if game.removed[nxt] or game.eliminated[nxt]:
@@ -168,8 +175,7 @@ def _scores(
     # when a hand may end soon, high-scoring cards should leave the hand first
     dump = 0.0
     if traits.points:
-        others = [len(h) for s, h in enumerate(hands) if s != seat and h]
-        dump = 0.3 if min(others, default=size) <= DANGER else 0.02
+        dump = 0.3 if (near if others else size <= DANGER) else 0.02
     # a challengeable play (not one answering a stacked draw) while the hand holds the colour
     # or suit in force is a bluff
     bluffing = kind in (None, "drawn") and bool(held.get(game.active))
