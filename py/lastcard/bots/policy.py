@@ -69,9 +69,9 @@ def easy_move(game: Game, seat: int, moves: Sequence[Move], rng: Rng) -> Move | 
 
 
 def normal_move(
-    game: Game, seat: int, moves: Sequence[Move], rng: Rng, traits: _Traits | None = None
+    game: Game, seat: int, moves: Sequence[Move], rng: Rng, traits: Traits | None = None
 ) -> Move | None:
-    """The heuristic's best move (ties broken by ``rng``); ``traits`` (``_traits(game)``) may be
+    """The heuristic's best move (ties broken by ``rng``); ``traits`` (``traits_of(game)``) may be
     given by a caller that asks many times in one game, as a playout does."""
     if len(moves) == 1:  # what ``_best`` picks, and a tie of one draws no number
         return moves[0]
@@ -84,7 +84,7 @@ def sharp_move(
     moves: Sequence[Move],
     rng: Rng,
     lacking: frozenset[str | None],
-    traits: _Traits | None = None,
+    traits: Traits | None = None,
 ) -> Move | None:
     """The sharper heuristic ``hard`` plays by in its playouts (and tries first): ``normal``
     that keeps cards of a rank it holds twice, leaves in force a colour or suit the next seat
@@ -100,7 +100,7 @@ def lacking_suits(game: Game, seat: int) -> frozenset[str | None]:
     """The colours or suits ``seat`` is believed to hold no card of (``Game.ruled_out``)."""
     if not game.ruled_out[seat]:
         return frozenset()
-    suits = _traits(game).suits
+    suits = traits_of(game).suits
     return frozenset(s for s, cards in suits.items() if game.believed_without(seat, cards))
 
 
@@ -126,11 +126,11 @@ def _scores(
     seat: int,
     moves: Sequence[Move],
     lacking: frozenset[str | None] | None = None,
-    traits: _Traits | None = None,
+    traits: Traits | None = None,
 ) -> list[float]:
     """The heuristic's score of each move, in order (see ``docs/bots.md``); ``sharp``'s when
     ``lacking`` is given. The playouts' inner loop: what a play's score takes from the play
-    alone is worked out once per ruleset (``_Traits.play``), and each sum is made in the same
+    alone is worked out once per ruleset (``Traits.play``), and each sum is made in the same
     order as written out in full, so that the scores, ties included, are the same floats."""
     if LAST in moves:  # a call costs nothing and saves a penalty
         return [1.0 if m is LAST else 0.0 for m in moves]
@@ -141,7 +141,7 @@ def _scores(
     if p is not None and kind == "challenge":
         return _challenge_scores(game, seat, moves, p)
     if traits is None:
-        traits = _traits(game)
+        traits = traits_of(game)
     plays, colour = traits.plays, traits.colour
     hands = game.hands
     hand = hands[seat]
@@ -235,7 +235,7 @@ def _scores(
 
 
 def _spend(
-    moves: Sequence[Move], plays: dict[Move, _Play], traits: _Traits, kind: str | None
+    moves: Sequence[Move], plays: dict[Move, _Play], traits: Traits, kind: str | None
 ) -> float:
     """What a wild card costs to play now: nothing after a draw, or when every play is of a
     wild card (it is needed now), else ``SPEND_WILD``."""
@@ -267,7 +267,7 @@ def bluff_chance(game: Game, seat: int, p: Pending) -> float:
     the hand has none), weighed by how often players holding it are taken to bluff
     (``BLUFF_RATE``)."""
     player, suit = p["aggressor"], p["suit"]
-    if game.believed_without(player, _traits(game).suits.get(suit, ())):
+    if game.believed_without(player, traits_of(game).suits.get(suit, ())):
         return 0.0
     unseen = Counter(game.deck())
     unseen.subtract(game.hands[seat])
@@ -299,7 +299,7 @@ def _melee_score(seat: int, move: Move, p: Pending) -> float:
     return 1.0
 
 
-#: ``_Traits.colour`` of a wild card: it follows no colour or suit
+#: ``Traits.colour`` of a wild card: it follows no colour or suit
 _WILD = "wild"
 
 
@@ -316,7 +316,7 @@ class _Play:
         "trade", "wild",
     )  # fmt: skip
 
-    def __init__(self, traits: _Traits, move: Move) -> None:
+    def __init__(self, traits: Traits, move: Move) -> None:
         cards, top, active, wild = move.cards, move.top, move.active, traits.wild
         self.count = count = len(cards)
         self.wild = top in wild
@@ -334,7 +334,7 @@ class _Play:
         self.challenged = self.rank in traits.challenged
 
 
-class _Traits:
+class Traits:
     """A ruleset's facts as the heuristic weighs them, worked out once per ruleset and options.
 
     ``wild``: the cards playable on anything (wild ranks, jokers as any card); ``colour``: each
@@ -379,17 +379,18 @@ class _Traits:
         return info
 
 
-_TRAITS: dict[tuple[Any, ...], _Traits] = {}
+_TRAITS: dict[tuple[Any, ...], Traits] = {}
 
 
-def _traits(game: Game) -> _Traits:
+def traits_of(game: Game) -> Traits:
+    """The heuristic's ``Traits`` of ``game``'s ruleset and options (made once, then kept)."""
     key = (game.RULESET, *game.options.values())
     traits = _TRAITS.get(key)
     if traits is None:
-        traits = _TRAITS[key] = _Traits(game)
+        traits = _TRAITS[key] = Traits(game)
     return traits
 
 
 def card_points(game: Game) -> dict[str, int]:
     """Points each card scores when left in hand at the end of a hand (empty if unscored)."""
-    return _traits(game).points
+    return traits_of(game).points

@@ -21,7 +21,7 @@ from ..cards import BASE, ORDER
 from ..game import Game
 from ..moves import Move
 from ..rng import Rng
-from .policy import _traits, card_points, lacking_suits, normal_move, scored_moves, sharp_move
+from .policy import card_points, lacking_suits, normal_move, scored_moves, sharp_move, traits_of
 
 #: playouts of a decision when neither a clock nor a playout count is given
 DEFAULT_PLAYOUTS = 200
@@ -165,7 +165,7 @@ def playout(
     policy for every seat, or with ``lacking`` given (``sharp``'s belief about the next seat),
     ``sharp`` for ``seat``; ``seat``'s result."""
     seats = game.seats_in_play()
-    traits = _traits(game)
+    traits = traits_of(game)
     for _ in range(DEPTH if depth is None else depth):
         if game.over:
             break
