@@ -19,7 +19,7 @@ from lastcard.userbot import STARTER
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .test_table_game import take_turn
+from .test_table_game import take_phone_turn
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 BOT_TIMEOUT = 90_000  # ms: a seated bot's worker starts its own Python before its first move
@@ -112,12 +112,12 @@ def play(tv: Page, phones: dict[int, Page], done: Callable[[], bool]) -> None:
             return
         if not seat:
             continue
-        phone = phones.get(int(seat.split("-")[1]))
+        number = int(seat.split("-")[1])
+        phone = phones.get(number)
         if phone is None:
             tv.wait_for_function(LOG_CHANGED, arg=before, timeout=BOT_TIMEOUT)
             continue
-        expect(phone.get_by_test_id("your-turn")).to_be_visible()  # its view may come later
-        take_turn(phone, phone.get_by_test_id("hand"))
+        take_phone_turn(tv, phone, number)
         try:  # a tap that lands as the table moves on is refused (stale): look at the turn again
             tv.wait_for_function(LOG_CHANGED, arg=before, timeout=15_000)
         except PlaywrightTimeout:

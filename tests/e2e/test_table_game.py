@@ -65,6 +65,18 @@ def take_turn(tv: Page, hand: Locator) -> None:
         choice.get_by_role("button").first.click()
 
 
+def take_phone_turn(tv: Page, phone: Page, seat: int) -> None:
+    """``take_turn`` on the phone of ``seat`` once its screen has caught up with the TV's. The
+    phone's view may come after the TV's (a draw, and still its turn): a look at the old screen
+    finds Draw on offer and the tap then waits on a button the fresh view has taken away. The
+    same number of cards on both screens says the phone's view is the TV's."""
+    cards = int(tv.get_by_test_id(f"count-{seat}").inner_text().split()[0])
+    hand = phone.get_by_test_id("hand")
+    expect(hand.get_by_role("listitem").get_by_role("button")).to_have_count(cards)
+    expect(hand.get_by_test_id("your-turn")).to_be_visible()
+    take_turn(phone, hand)
+
+
 def play_solo_hand(tv: Page) -> Locator:
     """From the lobby: one click for a solo game, then play until the results; the results."""
     lobby_for_solo(tv)
