@@ -6,6 +6,8 @@ import { html } from "./html.js";
 import { t } from "./i18n.js";
 
 const CODE = /^[A-Z]{6}$/;
+/** Each field's message (a words key) by input id, said again after a page is drawn anew. */
+const said = new Map();
 
 /**
  * The label, the code input and its message line, for a `<form novalidate>`.
@@ -19,9 +21,22 @@ export function codeField(id) {
 }
 
 function say(input, key) {
+  if (key) said.set(input.id, key);
+  else said.delete(input.id);
   document.getElementById(input.getAttribute("aria-describedby")).textContent = key ? t(key) : "";
   if (key) input.setAttribute("aria-invalid", "true");
   else input.removeAttribute("aria-invalid");
+}
+
+/**
+ * Say again what each code field under `root` was told, once `root` is drawn anew (`morph` brings
+ * a field's message back to the empty line the markup has).
+ */
+export function keepMessages(root) {
+  for (const [id, key] of said) {
+    const input = root.querySelector(`#${id}`);
+    if (input) say(input, key);
+  }
 }
 
 /** Upper-case every code field under `root` as it is typed, and clear its message. */

@@ -9,7 +9,7 @@ import { html, morph } from "./html.js";
 import { cardFace } from "./cards.js";
 import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 import { playersText, rulesDialog } from "./rules.js";
-import { codeField, readCode, upperCaseCodes } from "./code-entry.js";
+import { codeField, keepMessages, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 import { configFromLocation, fragmentOf } from "./join-config.js";
 
@@ -65,6 +65,7 @@ function page(problems) {
 function render() {
   const problems = document.documentElement.dataset.hostProblems ?? "";
   morph(document.getElementById("app"), page(problems));
+  keepMessages(document.getElementById("app"));
   const ruleset = RULES_HASH.exec(location.hash)?.[1];
   const game = games.find((each) => each.id === ruleset);
   morph(document.getElementById("overlay"), game ? rulesDialog({ description: game, rules: game.rules }, { playing: false }) : html``);

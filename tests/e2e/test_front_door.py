@@ -68,6 +68,12 @@ def test_home_code_is_upper_cased_and_explained_when_wrong(
     error = phone.get_by_test_id("code-error")
     expect(error).to_have_text("Type the 6-letter code shown on the TV.")
     expect(field).to_be_focused()
+    # the page drawn again (the games' list coming in, the other language) keeps the message
+    phone.get_by_role("button", name="Русский").click()
+    expect(error).to_have_text("Введите код из 6 букв с экрана телевизора.")
+    phone.get_by_role("button", name="English").click()
+    expect(error).to_have_text("Type the 6-letter code shown on the TV.")
+    expect(field).to_have_attribute("aria-invalid", "true")
     field.press_sequentially("ab1")
     expect(field).to_have_value("AB1")
     expect(error).to_have_text("")
