@@ -70,7 +70,7 @@ def test_home_code_is_upper_cased_and_explained_when_wrong(
     expect(field).to_be_focused()
     # the page drawn again (the games' list coming in, the other language) keeps the message
     phone.get_by_role("button", name="Русский").click()
-    expect(error).to_have_text("Введите код из 6 букв с экрана телевизора.")
+    expect(error).to_have_text("Введите код из 6 букв с экрана телевизора.")  # noqa: RUF001
     phone.get_by_role("button", name="English").click()
     expect(error).to_have_text("Type the 6-letter code shown on the TV.")
     expect(field).to_have_attribute("aria-invalid", "true")
