@@ -14,6 +14,7 @@ the results; it returns the number of taps.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -79,9 +80,21 @@ def tap_once(phone: Any) -> bool:
         if phone.evaluate(HAND_SCREEN) == before and phone.evaluate(NEXT_TAP) == target:
             raise
         return True
-    wait_until(
-        lambda: phone.evaluate(HAND_SCREEN) != before, TAP_TIMEOUT, f"answer to {target}", [phone]
-    )
+
+    def answered() -> bool:
+        return bool(phone.evaluate(HAND_SCREEN) != before)
+
+    try:
+        wait_until(answered, TAP_TIMEOUT, f"answer to {target}", [phone])
+    except AssertionError:
+        # Not understood yet (seen in 2 of about 10 clean-clone runs, never locally): after the
+        # table's reload a tap can go unanswered while the phone shows the same screen, its turn
+        # and a live link. A person taps again; so does this, once, and says so in the log.
+        if phone.evaluate(NEXT_TAP) != target:
+            raise
+        warnings.warn(f"a tap on {target} went unanswered: tapped again", stacklevel=1)
+        phone.locator(target).first.click(timeout=CLICK_TIMEOUT)
+        wait_until(answered, TAP_TIMEOUT, f"answer to {target}, tapped again", [phone])
     return True
 
 
