@@ -6,7 +6,9 @@
  * to each), loaded only when the language is shown: this module waits (top-level await) for the
  * current one, and `setLang` loads the other before it switches, so a phone never fetches a
  * language it does not show. Because of the top-level await, an entry module wires itself with
- * `whenParsed` (js/html.js), not a bare `DOMContentLoaded` listener.
+ * `whenParsed` (js/html.js), not a bare `DOMContentLoaded` listener. A page's own strings (the
+ * bot lab's) are a part of their own, js/i18n/<part>-<code>.js, that only that page asks for
+ * (`addStrings`), so no other page fetches them.
  */
 
 const STORAGE_KEY = "lastcard.lang";
@@ -14,9 +16,25 @@ export const LANGS = ["ru", "en"];
 
 /** Strings by language code, as they are loaded. */
 const STRINGS = {};
+/** The parts a page asked for (`addStrings`), and the files loaded ("en", "lab-en"). */
+const parts = new Set();
+const loaded = new Set();
 
 async function load(code) {
-  STRINGS[code] ??= (await import(`./i18n/${code}.js`)).default;
+  const files = [code, ...[...parts].map((part) => `${part}-${code}`)].filter((file) => !loaded.has(file));
+  const modules = await Promise.all(files.map((file) => import(`./i18n/${file}.js`)));
+  for (const module of modules) Object.assign((STRINGS[code] ??= {}), module.default);
+  for (const file of files) loaded.add(file);
+}
+
+/**
+ * Load a page's own strings (js/i18n/<part>-<code>.js) for the language shown; a switch to the
+ * other language loads its part too.
+ * @param {string} part
+ */
+export async function addStrings(part) {
+  parts.add(part);
+  await load(current);
 }
 
 function pick() {

@@ -43,6 +43,7 @@ PHONE_SKIPS = (
     "css/lab.css",
     "css/table.css",
     "js/bot-worker.js",
+    "js/i18n/lab-",
     "js/join-table.js",
     "js/lab.js",
     "js/python-boot.js",
@@ -59,7 +60,14 @@ PHONE_SKIPS = (
     "vendor/zxing-wasm/",
 )
 # What the table's copy leaves out: the bot lab and PyScript, which only lab.html loads.
-TABLE_SKIPS = ("css/lab.css", "js/lab.js", "lab.html", "py/lab_worker.py", "vendor/pyscript/")
+TABLE_SKIPS = (
+    "css/lab.css",
+    "js/i18n/lab-",
+    "js/lab.js",
+    "lab.html",
+    "py/lab_worker.py",
+    "vendor/pyscript/",
+)
 SKIPPED_SUFFIXES = (".map", ".d.ts", ".tmp")
 
 # (size, mtime_ns) -> hash per path: serve.py hashes a file again only when it changed.

@@ -1,14 +1,37 @@
-// The strings of every language (js/i18n/<code>.js): the same keys and the same placeholders.
+// The strings of every language (js/i18n/<code>.js, and the bot lab's part js/i18n/lab-<code>.js):
+// the same keys and the same placeholders; no key in two files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lang, LANGS, t } from "../../js/i18n.js";
+import { addStrings, lang, LANGS, setLang, t } from "../../js/i18n.js";
 
-const strings = Object.fromEntries(await Promise.all(LANGS.map(async (code) => [code, (await import(`../../js/i18n/${code}.js`)).default])));
+const PARTS = ["", "lab-"];
+const files = async (code) => Promise.all(PARTS.map(async (part) => (await import(`../../js/i18n/${part}${code}.js`)).default));
+const byFile = Object.fromEntries(await Promise.all(LANGS.map(async (code) => [code, await files(code)])));
+const strings = Object.fromEntries(LANGS.map((code) => [code, Object.assign({}, ...byFile[code])]));
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test("every language has every key", () => {
   const [first, ...others] = LANGS;
   for (const code of others) assert.deepEqual(Object.keys(strings[code]).sort(), Object.keys(strings[first]).sort(), code);
+});
+
+test("a part's keys are its own, in every language", () => {
+  for (const code of LANGS) {
+    const counts = byFile[code].map((part) => Object.keys(part).length);
+    assert.equal(Object.keys(strings[code]).length, counts.reduce((a, b) => a + b), `${code}: a key in two files`);
+    assert.deepEqual(byFile[code].map((part) => Object.keys(part).sort()), byFile.en.map((part) => Object.keys(part).sort()), code);
+  }
+});
+
+test("a page's part is loaded when asked for, and with a language switched to", async () => {
+  const other = lang() === "en" ? "ru" : "en";
+  assert.equal(t("lab.title"), "lab.title");
+  await addStrings("lab");
+  assert.equal(t("lab.title"), strings[lang()]["lab.title"]);
+  const back = lang();
+  await setLang(other);
+  assert.equal(t("lab.title"), strings[other]["lab.title"]);
+  await setLang(back);
 });
 
 test("a translation fills the same placeholders", () => {

@@ -1,0 +1,19 @@
+// English strings of the bot lab (lab.html), loaded by that page only (js/i18n.js `addStrings`).
+// Every language has the same keys and placeholders (tests/js/i18n.test.mjs checks).
+export default {
+  "lab.title": "Bot lab", "lab.intro": "Write a player in Python: move(view, events) returns one of view[\"legal\"].", "lab.home": "Home",
+  "lab.name": "Bot name", "lab.defaultName": "My bot", "lab.game": "Game", "lab.against": "Against", "lab.players": "Players",
+  "lab.games": "Hands", "lab.seed": "Seed", "lab.run": "Run", "lab.stop": "Stop", "lab.reset": "Starting bot",
+  "lab.booting": "Starting Python…", "lab.failed": "Python could not start here: {error}",
+  "lab.hint": "Run plays seeded hands, your bot in one seat and the computer players in the others; the seats rotate every hand.",
+  "lab.starting": "Dealing…", "lab.interval": "of hands won (95 % interval {low} to {high})", "lab.fair": "a fair share is {fair}",
+  "lab.progress": "{played} of {games} hands", "lab.done": "{hands} hands played.",
+  "lab.bad": "Answers that were not legal actions (each counted as a time-out): {n}; the first: {first}",
+  "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
+  "lab.help": "How a bot works",
+  "lab.help.view": "view: what the seat's phone sees — hand (its cards), legal (its legal actions now), top, active (the colour or suit in force), counts (cards per seat), turn, direction, pending, scores…",
+  "lab.help.events": "events: the hand so far, oldest first (play, draw, pass, call…); other seats' draws without their cards.",
+  "lab.help.answer": "Return one of view[\"legal\"]. Anything else counts as a time-out for the seat. The bot may import the engine (lastcard) and the standard library.",
+  "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; a bot that thinks for a minute is stopped.",
+  "lab.taken": "Another bot is called “{name}”: this one keeps its name.", "lab.bots": "Saved bots", "lab.new": "New bot", "lab.delete": "Delete", "lab.deleted": "“{name}” is gone.", "lab.table": "Your saved bots sit at a table: pick one in the lobby's computer level on this device's table, or offer it from your phone's lobby.",
+};
