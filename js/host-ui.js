@@ -57,11 +57,11 @@ export function optionField(spec, value, prefix = "") {
   const id = `${prefix}opt-${spec.name}`;
   const label = html`<label for="${id}">${words(spec.label)}</label>`;
   if (spec.type === "bool") {
-    return html`<div class="field field--check" data-key="${id}"><input type="checkbox" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
+    return html`<div class="field field--check" data-key="${id}"><input type="checkbox" id="${id}" data-act="option" data-host="option" data-sync name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
   }
   const top = spec.agree_max ?? spec.max;
   return html`<div class="field" data-key="${id}">${label}
-    <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}">
+    <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" data-sync name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}">
     ${spec.agree_max !== null && spec.max !== null ? html`<small class="muted">${t("lobby.agreeAbove", { max: spec.max })}</small>` : ""}</div>`;
 }
 
@@ -89,7 +89,7 @@ export function settingsFields(msg, prefix = "") {
     ${description.options.filter((spec) => !spec.house).map(field)}
     ${house.length ? html`<fieldset class="house" data-key="house" data-testid="${prefix}house"><legend>${t("lobby.houseRules")}</legend>${house.map(field)}</fieldset>` : ""}
     ${timerFields(msg, prefix)}
-    <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
+    <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" data-sync name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
 }
 
 /** A computer player's name in the current language ("Bot 2", "Компьютер 2"). */

@@ -54,6 +54,9 @@ const FORM_FIELDS = "input, select, textarea";
 const FORM_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
 function morphAttributes(from, to) {
+  const field = from instanceof HTMLInputElement && from !== document.activeElement;
+  const tick = field && (from.type === "checkbox" || from.type === "radio");
+  const said = field && (tick ? from.defaultChecked : from.defaultValue); // the old markup's
   const old = from.attributes;
   for (let i = old.length - 1; i >= 0; i -= 1) {
     const { name } = old[i];
@@ -64,11 +67,11 @@ function morphAttributes(from, to) {
     const { name, value } = next[i];
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
-  // Form state lives in properties, not attributes.
-  if (from instanceof HTMLInputElement && from !== document.activeElement) {
-    if (from.type === "checkbox" || from.type === "radio") from.checked = to.checked;
-    else if (from.value !== to.value) from.value = to.value;
-  }
+  // Form state lives in properties: a field the player is not in takes the markup's when that
+  // changed, or always if `data-sync`; else it keeps what was typed (docs/design.md, Forms)
+  if (!field || (!from.hasAttribute("data-sync") && (tick ? to.defaultChecked : to.defaultValue) === said)) return;
+  if (tick) from.checked = to.checked;
+  else if (from.value !== to.value) from.value = to.value;
 }
 
 /**

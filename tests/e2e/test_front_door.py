@@ -123,6 +123,12 @@ def test_hand_without_invitation_asks_for_the_tv_code(
     phone.get_by_role("button", name=button, exact=True).click()
     expect(phone.get_by_test_id("code-error")).to_be_visible()
     expect(phone).to_have_url(re.compile(r"/hand\.html$"))
+    # the other language and back: the page is drawn anew, what was typed stays (js/html.js)
+    for shown in ("en", "ru") if lang == "ru" else ("ru", "en"):
+        phone.get_by_role("button", name="English" if shown == "en" else "Русский").click()
+        expect(phone.locator("html")).to_have_attribute("lang", shown)
+        expect(phone.locator("#name")).to_have_value("Аня")
+        expect(phone.locator("input[name=code]")).to_have_value("BAD")
     phone.get_by_label(code).fill("kqxmpt")
     expect(phone.get_by_label(code)).to_have_value("KQXMPT")
     phone.get_by_role("button", name=button, exact=True).click()

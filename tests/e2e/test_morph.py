@@ -37,3 +37,39 @@ def test_a_timer_field_that_appears_keeps_the_others_in_their_elements(
     tv.evaluate(MORPH, False)
     assert tv.evaluate("() => window.pause === document.getElementById('timer-bot_pause')")
     assert [field[0] for field in tv.evaluate(FIELDS)] == ["timer-turn", "timer-bot_pause"]
+
+
+FORM = """async ({ label, name, sync }) => {
+  const { html, morph } = await import("./js/html.js");
+  const root = document.getElementById("form-root") ?? document.body.appendChild(
+    Object.assign(document.createElement("div"), { id: "form-root" }));
+  morph(root, html`<label>${label}<input id="typed" value="${name}"></label>
+    <input type="checkbox" id="ticked">
+    <input type="number" id="held" data-sync value="${sync}">
+    <button id="away">${label}</button>`);
+}"""
+
+VALUES = """() => [document.getElementById("typed").value,
+  document.getElementById("ticked").checked, document.getElementById("held").value]"""
+
+
+def test_a_redraw_keeps_what_was_typed_unless_the_markup_changes_or_the_table_holds_it(
+    tv: Page, base_url: str
+) -> None:
+    tv.goto(f"{base_url}/table.html?new&join=camera&stun=none")
+    tv.evaluate(FORM, {"label": "Name", "name": "", "sync": 5})
+    tv.locator("#typed").fill("Ann")
+    tv.locator("#ticked").check()
+    tv.locator("#held").fill("9")
+    tv.locator("#away").focus()  # the player is in none of the fields
+    # The same fields drawn again in another language: the typed name and the tick stay; the
+    # table's option (data-sync) shows the table's value, 5 (it refused 9, say).
+    tv.evaluate(FORM, {"label": "Имя", "name": "", "sync": 5})
+    assert tv.evaluate(VALUES) == ["Ann", True, "5"]
+    # The markup's value itself changes: the field shows it.
+    tv.evaluate(FORM, {"label": "Name", "name": "Bob", "sync": 7})
+    assert tv.evaluate(VALUES) == ["Bob", True, "7"]
+    # The field the player is in is never touched.
+    tv.locator("#typed").fill("Cy")
+    tv.evaluate(FORM, {"label": "Имя", "name": "Dee", "sync": 7})
+    assert tv.evaluate(VALUES) == ["Cy", True, "7"]
