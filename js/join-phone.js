@@ -72,9 +72,7 @@ export class PhoneJoin extends EventTarget {
    * @param {string} text
    */
   send(text) {
-    const sent = this.state === "open" && !this.link.closed;
-    if (sent) this.link.send(text);
-    return sent;
+    return this.state === "open" && this.link.send(text);
   }
 
   #emit(type, detail) {

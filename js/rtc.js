@@ -95,12 +95,13 @@ export class Link extends EventTarget {
   }
 
   /**
-   * Send an application message.
+   * Send an application message: false, and nothing sent, when the channel is not open (closing
+   * before its `close`, say).
    * @param {string} text
    */
   send(text) {
     if (text.startsWith("#")) throw new Error("messages starting with # are reserved");
-    this.#write(text);
+    return this.#write(text);
   }
 
   /**
@@ -123,8 +124,9 @@ export class Link extends EventTarget {
   }
 
   #write(text) {
-    if (this.closed || this.channel.readyState !== "open") return;
+    if (this.closed || this.channel.readyState !== "open") return false;
     this.channel.send(text);
+    return true;
   }
 
   #opened() {

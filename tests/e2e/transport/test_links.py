@@ -91,6 +91,22 @@ def test_rebuilt_descriptions_connect_two_devices(
     )
 
 
+def test_send_says_whether_the_message_went_out(
+    table: Page, phone: Page, connect_pair: Connect
+) -> None:
+    """A message the channel cannot take is reported, not dropped in silence: the phone keeps a
+    move made then and sends it once the link is back (js/hand.js)."""
+    connect_pair(table, phone)
+    assert phone.evaluate("T.links[0].send('{\"n\":1}')") is True
+    # The channel closing before the link hears of it (its `close` comes later), then closed.
+    going = """() => { const link = T.links[0]; link.channel.onclose = null; link.channel.close();
+      return [link.closed, link.channel.readyState !== 'open', link.send('{"n":2}')]; }"""
+    assert phone.evaluate(going) == [False, True, False]
+    phone.evaluate("T.links[0].close()")
+    assert phone.evaluate("T.links[0].send('{\"n\":3}')") is False
+    table.wait_for_function("T.events.some((e) => e.type === 'message' && e.text === '{\"n\":1}')")
+
+
 def test_lost_peer_is_reported_by_heartbeat(
     table: Page, phone: Page, connect_pair: Connect
 ) -> None:
