@@ -93,12 +93,14 @@ function token(value) {
   else localStorage.setItem(key, value);
 }
 
-// a move made while the link is down: sent after the next hello (`stale` if the game moved on)
-let unsent = null;
+// the last move not yet answered (by a view of another state, or an error): sent again after the
+// next hello to the same table, in case it went down with the link (docs/protocol.md)
+let move = null;
 
 function send(message) {
   const text = JSON.stringify({ v: 1, ...message });
-  if (!link?.send(text) && message.type === "action") unsent = text;
+  if (message.type === "action") move = { text, state: message.state, table: link?.table?.id };
+  link?.send(text);
 }
 
 /** Say hello: with the seat token if there is one; `watch` joins as a spectator not asking to play
@@ -132,6 +134,7 @@ function onMessage(text) {
       token(String(message.token));
       break;
     case "view":
+      if (message.state !== move?.state) move = null;
       store.dispatch({ type: "view", msg: message, at: performance.now() });
       break;
     case "bot_answer":
@@ -143,6 +146,7 @@ function onMessage(text) {
       store.dispatch({ type: "removed" });
       break;
     case "error":
+      move = null;
       if (message.code === "bad_token") {
         token(null);
         hello();
@@ -165,8 +169,7 @@ function startLink() {
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
     hello();
-    if (unsent) link.send(unsent);
-    unsent = null;
+    if (move && move.table === link.table?.id) link.send(move.text);
     // the table's drawing, asked for with the hello (until it comes, a view shows as connecting)
     if (!board) import("./board.js").then((m) => render((board = m)));
     const id = link.table?.id;

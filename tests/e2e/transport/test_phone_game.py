@@ -35,6 +35,19 @@ STALE_ONCE = """() => {
   };
 }"""
 
+# The phone's next action never reaches the table, as if the table's tab went away before reading
+# it; `lostOnce` is set once it is gone.
+LOSE_ONCE = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (!window.lostOnce && typeof data === "string" && data.includes('"type":"action"')) {
+      window.lostOnce = true;
+      return undefined;
+    }
+    return send.call(this, data);
+  };
+}"""
+
 
 def test_phone_joins_sees_its_hand_and_plays(
     tv: Page,
@@ -114,8 +127,18 @@ def test_phone_joins_sees_its_hand_and_plays(
     expect(seat).to_contain_text("connected")
     expect(phone.get_by_role("button", name="Пётр")).to_be_visible()
 
+    # A move the table never read (its tab went away meanwhile) is not lost: once the phone is
+    # back at the table it goes out again (js/hand.js `move`), and is played once.
+    expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
+    phone.evaluate(LOSE_ONCE)
+    move = tap()
+    phone.wait_for_function("window.lostOnce === true")
+    tv.reload()
+    expect(tv.get_by_test_id("log")).to_contain_text(move, timeout=JOIN_TIMEOUT)
+    expect(seat).to_contain_text("connected")
+
     # The table's tab reloads on the phone's turn: a move made while the phone's link is down
-    # is not lost, it goes out once the phone is back at the table (js/hand.js `unsent`).
+    # is not lost either, it goes out once the phone is back at the table.
     expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
     tv.reload()
     expect(phone.get_by_test_id("link")).to_be_visible(timeout=JOIN_TIMEOUT)
