@@ -44,6 +44,7 @@ PHONE_SKIPS = (
     "css/table.css",
     "js/bot-worker.js",
     "js/i18n/lab-",
+    "js/i18n/table-",
     "js/join-table.js",
     "js/lab.js",
     "js/python-boot.js",

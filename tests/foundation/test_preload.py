@@ -69,9 +69,9 @@ def test_table_html_preloads_every_module_the_qr_waits_for() -> None:
     assert all((ROOT / href).is_file() for href in preloads), "a preload names no file"
     # The page's entry and the join layer with the relay (the QR is drawn once js/relay.js runs;
     # the code's exchange, js/pake.js and its curves, is not waited for); both languages, since
-    # js/i18n.js waits for the current one before js/table.js runs.
+    # js/i18n.js waits for the current one before js/table.js runs, and js/table.js for its part.
     needed = closure("js/table.js", "js/join-table.js", "js/relay.js") - {"js/table.js"}
-    needed |= {"js/i18n/en.js", "js/i18n/ru.js"}
+    needed |= {"js/i18n/en.js", "js/i18n/ru.js", "js/i18n/table-en.js", "js/i18n/table-ru.js"}
     missing = sorted(needed - set(preloads))
     assert not missing, f"add to table.html: <link rel=modulepreload> for {missing}"
     # Nothing the QR does not wait for competes with it.

@@ -1,10 +1,11 @@
-// The strings of every language (js/i18n/<code>.js, and the bot lab's part js/i18n/lab-<code>.js):
+// The strings of every language (js/i18n/<code>.js, and the parts of one page: the bot lab's
+// js/i18n/lab-<code>.js, the table's js/i18n/table-<code>.js):
 // the same keys and the same placeholders; no key in two files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { addStrings, lang, LANGS, setLang, t } from "../../js/i18n.js";
 
-const PARTS = ["", "lab-"];
+const PARTS = ["", "lab-", "table-"];
 const files = async (code) => Promise.all(PARTS.map(async (part) => (await import(`../../js/i18n/${part}${code}.js`)).default));
 const byFile = Object.fromEntries(await Promise.all(LANGS.map(async (code) => [code, await files(code)])));
 const strings = Object.fromEntries(LANGS.map((code) => [code, Object.assign({}, ...byFile[code])]));
