@@ -32,6 +32,9 @@ from .test_remote import Remote, expect_focus
 from .test_table_game import take_phone_turn
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+# ms: a deal can open with the computer's move (a Reverse or a Skip turned up, say), and the
+# computers' first move waits for their Python worker to start beside the table's
+FIRST_TURN_TIMEOUT = 30_000
 MAX_MOVES = 400
 # The texts of the QR codes in a PNG (base64), read by the site's own QR reader
 # (js/qr-worker.js: zxing-wasm where the browser has no BarcodeDetector).
@@ -121,7 +124,7 @@ def join(phone: Page, url: str, name: str, code: str = "", old: bool = False) ->
 def remote_turn(tv: Page, remote: Remote) -> None:
     """The TV's own seat plays with OK alone: the focus is on its likely move, then on the first
     colour, suit or card of a choice."""
-    expect(tv.locator(".hand--turn")).to_be_visible()
+    expect(tv.locator(".hand--turn")).to_be_visible(timeout=FIRST_TURN_TIMEOUT)
     tv.wait_for_function("() => document.activeElement?.closest('.local, .choice')")
     remote.press("Enter")
     choice = tv.get_by_test_id("choice")
