@@ -55,3 +55,27 @@ test("Russian writes a fraction with a decimal comma, English with a point", asy
   await setLang("en");
   assert.equal(t("opt.seconds", { n: 0.5 }), "0.5 s");
 });
+
+test("no module of a phone or the home page asks for a string of a page's part", async () => {
+  // The modules hand.html and index.html load, static and dynamic imports alike; a key of a
+  // page's part (table-, lab-) would show there as its own name.
+  const { readFile } = await import("node:fs/promises");
+  const source = async (path) => readFile(new URL(`../../${path}`, import.meta.url), "utf8");
+  const seen = new Set();
+  const todo = ["js/hand.js", "js/home.js"];
+  while (todo.length) {
+    const path = todo.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const [, spec] of (await source(path)).matchAll(/(?:from\s*|import\s*\(\s*)"\.\/([\w-]+\.js)"/g)) todo.push(`js/${spec}`);
+  }
+  const pages = byFile.en.slice(1).flatMap((part) => Object.keys(part));
+  for (const path of seen) {
+    const text = await source(path);
+    const prefixes = [...text.matchAll(/`([\w.]+\.)\$\{/g)].map((m) => m[1]);
+    for (const key of pages) {
+      assert.ok(!text.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)), `${path}: ${key}`);
+    }
+  }
+  assert.ok(seen.has("js/board.js") && seen.has("js/host-ui.js"), [...seen].join(" "));
+});
