@@ -1,6 +1,7 @@
 // The strings of every language (js/i18n/<code>.js, and the parts of one page: the bot lab's
 // js/i18n/lab-<code>.js, the table's js/i18n/table-<code>.js):
 // the same keys and the same placeholders; no key in two files.
+import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { addStrings, lang, LANGS, setLang, t } from "../../js/i18n.js";
@@ -59,7 +60,6 @@ test("Russian writes a fraction with a decimal comma, English with a point", asy
 test("no module of a phone or the home page asks for a string of a page's part", async () => {
   // The modules hand.html and index.html load, static and dynamic imports alike; a key of a
   // page's part (table-, lab-) would show there as its own name.
-  const { readFile } = await import("node:fs/promises");
   const source = async (path) => readFile(new URL(`../../${path}`, import.meta.url), "utf8");
   const seen = new Set();
   const todo = ["js/hand.js", "js/home.js"];
