@@ -219,9 +219,12 @@ export class PhoneJoin extends EventTarget {
       const stalled = setTimeout(() => link.close("not connected"), RELAY_OPEN_MS);
       link.addEventListener("open", async () => {
         clearTimeout(stalled);
-        if (await relay.module.proveKey(link, { room, key, role: "phone" })) {
+        const proven = await relay.module.proveKey(link, { room, key, role: "phone" });
+        if (proven) {
           if (fp) relay.module.pinnedTable(room, fp); // the table's id now, for a later typed code
           this.#opened();
+        } else if (proven === null) {
+          link.close("no key proof"); // none in time (a table still booting, say): try again
         } else {
           this.relay = null;
           link.close("key not proven");

@@ -617,7 +617,8 @@ export async function serveCode({
  * Both sides, once the channel is open: send our proof of the key, check the other side's.
  * @param {import("./rtc.js").Link} link
  * @param {{room: string, key: string, role: "table" | "phone"}} options
- * @returns {Promise<boolean>} true when the other side proved the same key for this channel
+ * @returns {Promise<boolean | null>} true when the other side proved the same key for this
+ *   channel, false when its proof is wrong, null when none came (in time, or before the close)
  */
 export async function proveKey(link, { room, key, role }) {
   let timer;
@@ -639,7 +640,7 @@ export async function proveKey(link, { room, key, role }) {
   link.sendControl(`p${b64url(mine)}`);
   const mac = await theirs;
   clearTimeout(timer);
-  if (mac === null) return false;
+  if (mac === null) return null;
   try {
     return sameBytes(unb64url(mac), await suite.hmac(hmac, text(other, remote, local)));
   } catch {
