@@ -25,6 +25,24 @@ WATCH = """(link) => {
   return link;
 }"""
 
+# The next frame of this page whose text matches `pattern` (a RegExp source) never goes out, as if
+# the other end went away before reading it; `window.frameLost` is set once it is gone.
+LOSE_NEXT = """(pattern) => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (!window.frameLost && typeof data === "string" && new RegExp(pattern).test(data)) {
+      window.frameLost = true;
+      return undefined;
+    }
+    return send.call(this, data);
+  };
+}"""
+
+
+def lose_next_frame(page: Page, pattern: str) -> None:
+    """Drop the next frame ``page`` sends whose text matches ``pattern`` (see ``LOSE_NEXT``)."""
+    page.evaluate(LOSE_NEXT, pattern)
+
 
 def harness(page: Page, base_url: str) -> Page:
     """Show the harness page on a device, modules loaded and T.events recording."""

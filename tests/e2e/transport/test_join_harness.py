@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import lose_next_frame
+
 pytestmark = pytest.mark.e2e
 
 HARNESS = "/tests/e2e/pages/transport.html"
@@ -112,32 +114,19 @@ def test_relay_mode_join_key_proof_and_reconnect(
     tv.wait_for_function("T.events.filter((e) => e.type === 'open').length === 3")
 
 
-# The table's first key proof never goes out, as from a table too busy to send it in time.
-PROOF_LOST_ONCE = """() => {
-  const send = RTCDataChannel.prototype.send;
-  RTCDataChannel.prototype.send = function (data) {
-    if (!window.proofLost && typeof data === "string" && data.startsWith("#p")) {
-      window.proofLost = true;
-      return undefined;
-    }
-    return send.call(this, data);
-  };
-}"""
-
-
 def test_relay_phone_without_the_tables_key_proof_tries_again(
     tv: Page, new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
 ) -> None:
     """No proof within the time (a table still booting after a reload, say) is a failed attempt,
     tried again, not a refusal: the phone joins with the next link."""
     url = start_relay_table(tv, base_url, mqtt_broker)
-    tv.evaluate(PROOF_LOST_ONCE)
+    lose_next_frame(tv, "^#p")  # the table's first key proof
     phone = new_phone()
     phone.goto(url)
     phone.wait_for_function("document.body.dataset.ready === '1'")
     phone.evaluate("T.startPhone()")
     phone.wait_for_function("T.events.some((e) => e.type === 'open')", timeout=30000)
-    assert tv.evaluate("window.proofLost") is True
+    assert tv.evaluate("window.frameLost") is True
     assert not phone.evaluate("T.events.some((e) => e.state === 'refused')")
     tv.wait_for_function("T.events.some((e) => e.type === 'open')")
 

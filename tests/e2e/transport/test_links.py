@@ -94,8 +94,8 @@ def test_rebuilt_descriptions_connect_two_devices(
 def test_send_says_whether_the_message_went_out(
     table: Page, phone: Page, connect_pair: Connect
 ) -> None:
-    """A message the channel cannot take is reported, not dropped in silence: the phone keeps a
-    move made then and sends it once the link is back (js/hand.js)."""
+    """A message the channel cannot take is reported, not said to be sent (`PhoneJoin.send`
+    returns it): a channel closing before its link has heard of it took messages in silence."""
     connect_pair(table, phone)
     assert phone.evaluate("T.links[0].send('{\"n\":1}')") is True
     # The channel closing before the link hears of it (its `close` comes later), then closed.

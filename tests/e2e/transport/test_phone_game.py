@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from ..test_table_game import fixed_seed
+from .conftest import lose_next_frame
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 BOT_PAUSE = "3"  # s: the longest choice; see the module docstring
@@ -34,20 +35,6 @@ STALE_ONCE = """() => {
     return send.call(this, data);
   };
 }"""
-
-# The phone's next action never reaches the table, as if the table's tab went away before reading
-# it; `lostOnce` is set once it is gone.
-LOSE_ONCE = """() => {
-  const send = RTCDataChannel.prototype.send;
-  RTCDataChannel.prototype.send = function (data) {
-    if (!window.lostOnce && typeof data === "string" && data.includes('"type":"action"')) {
-      window.lostOnce = true;
-      return undefined;
-    }
-    return send.call(this, data);
-  };
-}"""
-
 
 def test_phone_joins_sees_its_hand_and_plays(
     tv: Page,
@@ -130,9 +117,9 @@ def test_phone_joins_sees_its_hand_and_plays(
     # A move the table never read (its tab went away meanwhile) is not lost: once the phone is
     # back at the table it goes out again (js/hand.js `move`), and is played once.
     expect(hand.get_by_text("Your turn")).to_be_visible(timeout=JOIN_TIMEOUT)
-    phone.evaluate(LOSE_ONCE)
+    lose_next_frame(phone, '"type":"action"')
     move = tap()
-    phone.wait_for_function("window.lostOnce === true")
+    phone.wait_for_function("window.frameLost === true")
     tv.reload()
     expect(tv.get_by_test_id("log")).to_contain_text(move, timeout=JOIN_TIMEOUT)
     expect(seat).to_contain_text("connected")
