@@ -7,8 +7,8 @@
  * current one, and `setLang` loads the other before it switches, so a phone never fetches a
  * language it does not show. Because of the top-level await, an entry module wires itself with
  * `whenParsed` (js/html.js), not a bare `DOMContentLoaded` listener. A page's own strings (the
- * bot lab's) are a part of their own, js/i18n/<part>-<code>.js, that only that page asks for
- * (`addStrings`), so no other page fetches them.
+ * TV page's, the bot lab's) are a part of their own, js/i18n/<part>-<code>.js, that only that
+ * page asks for (`addStrings`), so no other page, the phone's above all, fetches them.
  */
 
 const STORAGE_KEY = "lastcard.lang";
