@@ -1,4 +1,5 @@
-// The computer players' thinking, in a worker of its own started by js/table-worker.js: a `hard`
+// The computer players' thinking, in a worker of its own started for js/table-worker.js by the page
+// (js/table-engine.js; the two workers talk over a port, js/table-port.js): a `hard`
 // player's search (about 0.2 s a move) runs here, so the table's worker keeps answering phones
 // meanwhile. It starts Python with the engine (js/python-boot.js: from the HTTP cache, after the
 // table; it also keeps the interpreter's snapshot that later boots restore) and runs `think` of
@@ -10,6 +11,7 @@
 // {op: "failed", error} if it could not start.
 
 import { bootPython } from "./python-boot.js";
+import { tablePort, toTable } from "./table-port.js";
 
 // A search starts this long after it is asked: the change that asked for it is still going out
 // to the phones (the page's main thread and the phones' pages), and on a machine with few cores
@@ -19,10 +21,12 @@ const START_AFTER_MS = 20;
 const inbox = [];
 let think = null;
 let waiting = 0;
-self.onmessage = (event) => {
-  inbox.push(event.data);
-  if (think && !waiting) waiting = setTimeout(drain, START_AFTER_MS);
-};
+tablePort.then((port) => {
+  port.onmessage = (event) => {
+    inbox.push(event.data);
+    if (think && !waiting) waiting = setTimeout(drain, START_AFTER_MS);
+  };
+});
 
 function drain() {
   waiting = 0;
@@ -36,18 +40,18 @@ function answer({ snapshot, asks }) {
       action = think(snapshot, seat, level, seed) ?? null;
     } catch (error) {
       console.error(`bot error: ${error}`);
-      postMessage({ op: "answer", key, action: null, failed: true }); // the table thinks itself
+      toTable({ op: "answer", key, action: null, failed: true }); // the table thinks itself
       continue;
     }
-    postMessage({ op: "answer", key, action });
+    toTable({ op: "answer", key, action });
   }
 }
 
 async function boot() {
   const { pyodide } = await bootPython({ keep: true });
   think = pyodide.pyimport("bridge").think;
-  postMessage({ op: "ready" });
+  toTable({ op: "ready" });
   drain();
 }
 
-boot().catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
+boot().catch((error) => toTable({ op: "failed", error: String(error?.message ?? error) }));

@@ -1,5 +1,6 @@
 // A player's own bot at the table (docs/bots.md, "Seat it at a table"), in a worker of its own:
-// one per seated bot, started by the table's worker (js/custom-bots.js), with its own Python
+// one per seated bot, started for the table's worker (js/custom-bots.js) by the page, the two
+// workers talking over a port (js/table-port.js), with its own Python
 // (js/python-boot.js: the vendored Pyodide, restored from the table's snapshot when there is one).
 // Nothing of the game is here: each question carries what the seat's phone gets (its view and the
 // hand's events as it may see them), and the bot's code runs on that alone
@@ -13,16 +14,19 @@
 // answer} (JSON: {action} or {fault, detail}), {op: "failed", error} if Python could not start.
 
 import { bootPython } from "./python-boot.js";
+import { tablePort, toTable } from "./table-port.js";
 
 let bot = null;
 const waiting = [];
-self.onmessage = ({ data }) => {
-  if (data.op === "load") start(data.source).catch((error) => postMessage({ op: "failed", error: String(error?.message ?? error) }));
-  else if (data.op === "ask") (bot ? answer(data) : waiting.push(data));
-};
+tablePort.then((port) => {
+  port.onmessage = ({ data }) => {
+    if (data.op === "load") start(data.source).catch((error) => toTable({ op: "failed", error: String(error?.message ?? error) }));
+    else if (data.op === "ask") (bot ? answer(data) : waiting.push(data));
+  };
+});
 
 function answer({ key, input }) {
-  postMessage({ op: "answer", key, answer: bot.answer(input) });
+  toTable({ op: "answer", key, answer: bot.answer(input) });
 }
 
 /** What the bot's code must not reach from its `js` module: gone from the worker's global scope
@@ -44,8 +48,8 @@ async function start(source) {
   const { pyodide } = await bootPython();
   const SeatBot = pyodide.pyimport("lastcard.userbot").SeatBot;
   lockDown();
-  postMessage({ op: "python" });
+  toTable({ op: "python" });
   bot = SeatBot(source);
-  postMessage({ op: "ready" });
+  toTable({ op: "ready" });
   for (const ask of waiting.splice(0)) answer(ask);
 }

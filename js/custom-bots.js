@@ -1,7 +1,8 @@
 /**
  * The players' own bots seated at the table (docs/bots.md, "Seat it at a table"), run by the
  * table's worker (js/table-worker.js): one worker each (js/custom-bot-worker.js, with its own
- * Python), started as soon as the bot is seated, ended when it leaves. A bot gets one question at
+ * Python, started through the page: `startWorker`), started as soon as the bot is seated, ended
+ * when it leaves. A bot gets one question at
  * a time and `MOVE_MS` to answer it (its code's loading too, once Python is up); over that, the
  * move is a `slow` fault (the table plays the time-out) and the worker is ended and started
  * again, so a bot that loops for ever costs its own turns only. A bot whose code loops while it
@@ -10,16 +11,23 @@
 
 /** A player's bot's time for one move (or for loading its code), ms. */
 export const MOVE_MS = 5000;
-const WORKER = new URL("./custom-bot-worker.js", import.meta.url);
+
+/**
+ * A worker started for the table's worker (js/table-worker.js `startWorker`): its port, and `end`.
+ * @typedef {{port: MessagePort, end: () => void}} Started
+ * @typedef {(kind: string, onError: (error: string) => void) => Started} StartWorker
+ */
 
 class SeatedBot {
   /**
    * @param {string} source  the bot's code
    * @param {(key: string, answer: {action?: string|null, fault?: string, detail?: string}) => void} onAnswer
+   * @param {StartWorker} startWorker
    */
-  constructor(source, onAnswer) {
+  constructor(source, onAnswer, startWorker) {
     this.source = source;
     this.onAnswer = onAnswer;
+    this.startWorker = startWorker;
     this.queue = [];
     this.current = null; // the question being answered
     this.broken = null; // why every question is a fault at once
@@ -37,15 +45,14 @@ class SeatedBot {
 
   stop() {
     clearTimeout(this.timer);
-    this.worker.terminate();
+    this.worker.end();
   }
 
   #start() {
     this.ready = false;
-    this.worker = new Worker(WORKER, { type: "module", name: "lastcard-custom-bot" });
-    this.worker.onmessage = ({ data }) => this.#message(data);
-    this.worker.onerror = (event) => this.#giveUp(String(event.message || "its worker failed"));
-    this.worker.postMessage({ op: "load", source: this.source });
+    this.worker = this.startWorker("custom-bot", (error) => this.#giveUp(error));
+    this.worker.port.onmessage = ({ data }) => this.#message(data);
+    this.worker.port.postMessage({ op: "load", source: this.source });
   }
 
   #message(data) {
@@ -74,7 +81,7 @@ class SeatedBot {
   #next() {
     if (!this.ready || this.current || !this.queue.length) return;
     this.current = this.queue.shift();
-    this.worker.postMessage({ op: "ask", key: this.current.key, input: this.current.input });
+    this.worker.port.postMessage({ op: "ask", key: this.current.key, input: this.current.input });
     this.timer = setTimeout(() => this.#stuck(), MOVE_MS);
   }
 
@@ -82,7 +89,7 @@ class SeatedBot {
   #stuck() {
     const { key } = this.current;
     this.current = null;
-    this.worker.terminate();
+    this.worker.end();
     this.onAnswer(key, { fault: "slow", detail: "" });
     this.#start();
   }
@@ -90,7 +97,7 @@ class SeatedBot {
   /** It cannot answer at all: this and every later question is a fault at once. */
   #giveUp(why) {
     clearTimeout(this.timer);
-    this.worker.terminate();
+    this.worker.end();
     this.broken = why;
     for (const question of [this.current, ...this.queue.splice(0)]) if (question) this.onAnswer(question.key, { fault: "slow", detail: why });
     this.current = null;
@@ -98,9 +105,13 @@ class SeatedBot {
 }
 
 export class CustomBots {
-  /** @param {(key: string, answer: object) => void} onAnswer  each answer, in the table worker */
-  constructor(onAnswer) {
+  /**
+   * @param {(key: string, answer: object) => void} onAnswer  each answer, in the table worker
+   * @param {StartWorker} startWorker  starts a bot's worker (through the page)
+   */
+  constructor(onAnswer, startWorker) {
     this.onAnswer = onAnswer;
+    this.startWorker = startWorker;
     /** @type {Map<number, SeatedBot>} */
     this.seats = new Map();
     this.waiting = []; // questions for seats whose worker is not started yet
@@ -118,7 +129,7 @@ export class CustomBots {
         this.seats.delete(seat);
       }
     }
-    for (const [seat, source] of wanted) if (!this.seats.has(seat)) this.seats.set(seat, new SeatedBot(source, this.onAnswer));
+    for (const [seat, source] of wanted) if (!this.seats.has(seat)) this.seats.set(seat, new SeatedBot(source, this.onAnswer, this.startWorker));
     for (const question of this.waiting.splice(0)) this.ask(question, true);
   }
 

@@ -7,6 +7,10 @@
  * written once the page is idle (js/live.js `whenIdle`), or at once when the page is hidden or
  * goes away.
  *
+ * The page also starts the workers that the table's worker asks for (the computer players', a
+ * player's own bot's) and hands each the port the table's worker talks to it over
+ * (js/table-port.js); a worker that starts another would wait on this thread in Firefox.
+ *
  * Events (CustomEvent detail): `progress` ({stage: "fetch" | "python" | "game", loaded, total}),
  * `ready` ({damaged: reason or null}), `failed` (error text), `out` (array of [to, text] pairs),
  * `bots` (the computer players think in their own worker from now on).
@@ -23,6 +27,11 @@ const SAVE_WAIT_MS = 1000;
 const KEPT_TIMINGS = 1000;
 /** Where a saved table that could not be restored is kept aside: {at, reason, save}. */
 export const DAMAGED_KEY = "lastcard.table.damaged";
+/** The workers the table's worker may ask for: their scripts and names. */
+const WORKERS = {
+  bots: ["./bot-worker.js", "lastcard-bots"],
+  "custom-bot": ["./custom-bot-worker.js", "lastcard-custom-bot"],
+};
 
 /**
  * Whether the URL asks for a new table (`?new`); the switch is removed from the address, so a
@@ -50,6 +59,8 @@ export class TableEngine extends EventTarget {
     this.ready = false;
     this.stopped = false;
     this.worker = null;
+    /** The workers started for the table's worker, by its id for them. */
+    this.started = new Map();
     this.unsaved = null; // the newest snapshot not written yet: {snapshot, ms, timing}
     /** The last changes' timings (ms), newest last: {python, dumps, snapshot, transfer, route, save}. */
     this.timings = [];
@@ -127,6 +138,8 @@ export class TableEngine extends EventTarget {
       this.#save(await last);
     }
     this.worker?.terminate();
+    for (const worker of this.started.values()) worker.terminate();
+    this.started.clear();
   }
 
   #post(op, a = null, b = null) {
@@ -189,9 +202,31 @@ export class TableEngine extends EventTarget {
       case "bots":
         this.#emit("bots", null);
         break;
+      case "start":
+        this.#startWorker(data);
+        break;
+      case "end":
+        this.started.get(data.id)?.terminate();
+        this.started.delete(data.id);
+        break;
       default:
         break;
     }
+  }
+
+  /**
+   * Start a worker the table's worker asked for and hand it the port (its first message); tell
+   * the table's worker if it cannot load.
+   * @param {{id: number, kind: string, port: MessagePort}} asked
+   */
+  #startWorker({ id, kind, port }) {
+    const [script, name] = WORKERS[kind];
+    const worker = new Worker(new URL(script, import.meta.url), { type: "module", name });
+    worker.addEventListener("error", (event) => {
+      this.worker.postMessage({ op: "start-failed", id, error: event.message || `${name} did not load` });
+    });
+    worker.postMessage(null, [port]);
+    this.started.set(id, worker);
   }
 
   /** Keep a save that could not be restored (the fresh table's first save replaces it). */

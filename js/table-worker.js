@@ -1,17 +1,21 @@
 // The table's Python side in a dedicated module worker (started by js/table-engine.js): Pyodide,
 // the engine wheel, the controller and the bots run here, so the page's main thread stays free for
 // the screen, the QR and the phones' channels. The computer players think in a worker of their
-// own (js/bot-worker.js), started from here. See docs/design.md ("Browser side").
+// own (js/bot-worker.js), which the page starts for this one (`startWorker`). See docs/design.md
+// ("Browser side").
 //
 // Page → worker (postMessage, in order): {op: "boot", saved, fresh, seed} once, then
 // {op: "host", a: json} | {op: "connect", a: peer} | {op: "disconnect", a: peer} |
-// {op: "receive", a: peer, b: text} | {op: "refresh"} | {op: "stop"}.
+// {op: "receive", a: peer, b: text} | {op: "refresh"} | {op: "stop"}; {op: "start-failed", id,
+// error} when a worker started for this one could not load.
 // Messages that arrive while Python boots wait in `inbox` and are handled in order once it is up.
 // Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
 // total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
 // {op: "failed", error}, {op: "out", batch: [[to, text], ...], ms} after every call that answers,
 // then {op: "save", snapshot, ms} when the table changed (the page saves it),
-// {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up.
+// {op: "stopped", snapshot} after "stop", {op: "bots"} once the bots' worker is up; {op: "start",
+// id, kind, port} asks the page to start a worker of `kind` ("bots", "custom-bot") and hand it
+// `port` (js/table-port.js), {op: "end", id} to end it.
 //
 // The players' own bots (docs/bots.md, "Seat it at a table") run in workers of their own, one
 // per seated bot (js/custom-bots.js), given only their seat's input: never this worker's game.
@@ -44,7 +48,36 @@ let resolveBoot;
 const bootMessage = new Promise((resolve) => (resolveBoot = resolve));
 // Until the table is open: the boot message starts it, everything else waits in order.
 let handle = (data) => (data.op === "boot" ? resolveBoot(data) : inbox.push(data));
-self.onmessage = (event) => handle(event.data);
+self.onmessage = ({ data }) => (data.op === "start-failed" ? started.get(data.id)?.(data.error) : handle(data));
+
+// ---------------------------------------------------------------- workers of its own
+// The page starts them, not this worker: in Firefox a worker that starts another waits for the
+// page's main thread to set the new one's script up (a synchronous round trip), and after a
+// reload that wait once held this worker, and every phone's move with it, for more than 20 s.
+const started = new Map(); // id -> the started worker's onError
+let lastStarted = 0;
+
+/**
+ * Have the page start a worker of `kind` ("bots" or "custom-bot", js/table-engine.js) that talks
+ * to this one over the returned `port`; `end()` ends it. `onError`: it could not load.
+ * @param {string} kind
+ * @param {(error: string) => void} onError
+ * @returns {{port: MessagePort, end: () => void}}
+ */
+function startWorker(kind, onError) {
+  const id = ++lastStarted;
+  const { port1, port2 } = new MessageChannel();
+  started.set(id, onError);
+  postMessage({ op: "start", id, kind, port: port2 }, [port2]);
+  return {
+    port: port1,
+    end() {
+      started.delete(id);
+      port1.close();
+      postMessage({ op: "end", id });
+    },
+  };
+}
 
 // ---------------------------------------------------------------- boot progress
 const progress = { loaded: 0, total: 0, headers: 0, done: 0, last: 0 };
@@ -142,7 +175,7 @@ function ask(snapshot) {
     if (question.level === "custom") customs.ask(question);
     else builtIn.push(question);
   }
-  if (builtIn.length) bots.worker.postMessage({ snapshot: snapshot ?? bridge.snapshot(), asks: builtIn });
+  if (builtIn.length) bots.worker.port.postMessage({ snapshot: snapshot ?? bridge.snapshot(), asks: builtIn });
 }
 
 // ---------------------------------------------------------------- the players' own bots
@@ -151,7 +184,7 @@ const customs = new CustomBots((key, answer) => {
   // undefined, not null: Python gets None (a JavaScript null comes as pyodide's jsnull)
   bridge.answer(key, answer.action ?? undefined, false, answer.fault ?? undefined, String(answer.detail ?? ""));
   schedule();
-});
+}, startWorker);
 
 /**
  * Start a newly seated bot's worker, end a gone one's. Not before the bots' worker is up: it
@@ -165,8 +198,8 @@ function syncCustoms() {
 }
 
 function startBots() {
-  bots.worker = new Worker(new URL("./bot-worker.js", import.meta.url), { type: "module", name: "lastcard-bots" });
-  bots.worker.onmessage = ({ data }) => {
+  bots.worker = startWorker("bots", (error) => botsFailed(error));
+  bots.worker.port.onmessage = ({ data }) => {
     if (stopped) return;
     if (data.op === "ready") {
       bots.ready = true;
@@ -179,11 +212,16 @@ function startBots() {
       bridge.answer(data.key, data.action, Boolean(data.failed));
       schedule();
     } else if (data.op === "failed") {
-      bots.failed = true;
-      syncCustoms();
-      console.warn(`the bots' worker failed (${data.error}): computer players think in the table's worker`);
+      botsFailed(data.error);
     }
   };
+}
+
+function botsFailed(error) {
+  if (stopped || bots.failed) return;
+  bots.failed = true;
+  syncCustoms();
+  console.warn(`the bots' worker failed (${error}): computer players think in the table's worker`);
 }
 
 /** Run tick() when the controller's next deadline comes (the worker's own clock and timers). */
@@ -198,7 +236,7 @@ function onMessage(data) {
   if (data.op === "stop") {
     clearTimeout(timer);
     stopped = true;
-    bots.worker?.terminate();
+    bots.worker?.end();
     customs.stop();
     postMessage({ op: "stopped", snapshot: bridge.snapshot() });
     return;

@@ -362,3 +362,20 @@ def test_an_out_of_range_option_shows_the_applied_value_and_why(
     size.press("Enter")
     expect(size).to_have_value("7")
     expect(tv.locator(".toast")).to_contain_text("from 4 to 8. Kept 7")
+
+
+def test_a_table_whose_bots_worker_cannot_load_thinks_for_its_computers(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    # The page starts the bots' worker for the table's worker (js/table-engine.js, "start"): one
+    # whose script cannot load is reported to the table's worker at once ("start-failed"), which
+    # then thinks for the computer players itself and says so in the console.
+    warnings: list[str] = []
+    tv.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    tv.context.route("**/js/bot-worker.js", lambda route: route.abort())
+    log = open_table(tv, OFFLINE)
+    results = play_solo_hand(tv)
+    expect(results.get_by_role("heading", name="Hand over")).to_be_visible()
+    expect(tv.get_by_test_id("table")).not_to_have_attribute("data-bots", "ready")
+    assert any("the bots' worker failed" in text for text in warnings), warnings
+    assert log.console_errors == []
