@@ -14,7 +14,6 @@ the results; it returns the number of taps.
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -84,19 +83,7 @@ def tap_once(phone: Any) -> bool:
     def answered() -> bool:
         return bool(phone.evaluate(HAND_SCREEN) != before)
 
-    try:
-        wait_until(answered, TAP_TIMEOUT, f"answer to {target}", [phone])
-    except AssertionError:
-        # Not understood yet (2 of about 10 clean-clone runs; 1 of 75 local runs under load):
-        # after the table's reload a tap can go unanswered while the phone shows the same screen,
-        # its turn and a live link. A trace of the phone's messages showed the move sent for the
-        # current state and nothing back, not even an error: held or lost on the TV's side. A
-        # person taps again; so does this, once, and says so in the log.
-        if phone.evaluate(NEXT_TAP) != target:
-            raise
-        warnings.warn(f"a tap on {target} went unanswered: tapped again", stacklevel=1)
-        phone.locator(target).first.click(timeout=CLICK_TIMEOUT)
-        wait_until(answered, TAP_TIMEOUT, f"answer to {target}, tapped again", [phone])
+    wait_until(answered, TAP_TIMEOUT, f"answer to {target}", [phone])
     return True
 
 
