@@ -6,7 +6,7 @@
 // hand's events as it may see them), and the bot's code runs on that alone
 // (`lastcard.userbot.SeatBot`). Before the code runs, what a worker could use to reach the rest
 // of the site is taken away (Cache Storage, which holds the interpreter snapshot the table boots
-// from, IndexedDB, the tab lock, other workers).
+// from, IndexedDB, the tab lock, other workers, and its global `postMessage` to the page).
 //
 // Table worker → here: {op: "load", source} once, then {op: "ask", key, input} (input: JSON).
 // Here → table worker: {op: "python"} once Python is up (its code is loaded next: from here on
@@ -40,7 +40,9 @@ function lockDown() {
       if (name in object) Object.defineProperty(object, name, { value: undefined });
     }
   };
-  remove(self, ["caches", "indexedDB", "BroadcastChannel", "SharedWorker", "Worker", "importScripts"]);
+  // postMessage too: this worker answers on its port (js/table-port.js), and the page that started it
+  // listens to nothing else from it
+  remove(self, ["caches", "indexedDB", "BroadcastChannel", "SharedWorker", "Worker", "importScripts", "postMessage"]);
   remove(self.navigator, ["locks", "serviceWorker", "storage"]);
 }
 

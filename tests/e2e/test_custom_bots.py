@@ -58,7 +58,8 @@ def move(view, events):
     if "hands" in view:
         found.append("view")
     import js
-    names = ("caches", "indexedDB", "localStorage", "lastcardTable", "Worker", "BroadcastChannel")
+    names = ("caches", "indexedDB", "localStorage", "lastcardTable", "Worker", "BroadcastChannel",
+             "postMessage")
     for name in names:
         if getattr(js, name, None) is not None:
             found.append(name)
