@@ -1,12 +1,12 @@
 /**
  * The players' own bots seated at the table (docs/bots.md, "Seat it at a table"), run by the
  * table's worker (js/table-worker.js): one worker each (js/custom-bot-worker.js, with its own
- * Python, started through the page: `startWorker`), started as soon as the bot is seated, ended
- * when it leaves. A bot gets one question at
- * a time and `MOVE_MS` to answer it (its code's loading too, once Python is up); over that, the
- * move is a `slow` fault (the table plays the time-out) and the worker is ended and started
- * again, so a bot that loops for ever costs its own turns only. A bot whose code loops while it
- * loads, or whose Python cannot start, answers `slow` at once from then on.
+ * Python), which the page starts for it (`startWorker`) as soon as the bot is seated and ends
+ * when it leaves. A bot gets one question at a time and `MOVE_MS` to answer it (its code's
+ * loading too, once Python is up); over that, the move is a `slow` fault (the table plays the
+ * time-out) and the worker is ended and started again, so a bot that loops for ever costs its
+ * own turns only. A bot whose code loops while it loads, whose Python cannot start, or whose
+ * worker throws, answers `slow` at once from then on.
  */
 
 /** A player's bot's time for one move (or for loading its code), ms. */

@@ -216,7 +216,7 @@ export class TableEngine extends EventTarget {
 
   /**
    * Start a worker the table's worker asked for and hand it the port (its first message); tell
-   * the table's worker if it cannot load.
+   * the table's worker if it fails (does not load, or throws).
    * @param {{id: number, kind: string, port: MessagePort}} asked
    */
   #startWorker({ id, kind, port }) {

@@ -2,9 +2,10 @@
 // js/bot-worker.js, a player's own js/custom-bot-worker.js): the table's worker asks the page
 // for the worker and the page hands over, as the worker's first message, a MessagePort whose
 // other end the table's worker holds; the two then talk over it directly, the page out of it.
-// The table's worker does not start them itself: in Firefox a worker that starts another waits
-// for the page's main thread while it does, and once, after a reload, that held the table's
-// worker, and every phone's move with it, for more than 20 s (docs/design.md, "Browser side").
+// The table's worker does not start them itself: in Firefox a worker that starts another waits,
+// handling no message, for the page's thread to set the new one up, and in the Firefox table test
+// that held the table's worker just after it opened, and every phone with it, for 20-30 s
+// (docs/design.md, "Who starts the bots' workers").
 
 /** @type {Promise<MessagePort>} */
 export const tablePort = new Promise((resolve) => {

@@ -7,7 +7,7 @@
 // Page → worker (postMessage, in order): {op: "boot", saved, fresh, seed} once, then
 // {op: "host", a: json} | {op: "connect", a: peer} | {op: "disconnect", a: peer} |
 // {op: "receive", a: peer, b: text} | {op: "refresh"} | {op: "stop"}; {op: "start-failed", id,
-// error} when a worker started for this one could not load.
+// error} when a worker started for this one failed (it did not load, or it threw).
 // Messages that arrive while Python boots wait in `inbox` and are handled in order once it is up.
 // Worker → page: {op: "progress", stage, loaded, total} while booting ("fetch": bytes of the known
 // total; "python": starting Python; "game": loading the game), {op: "ready", damaged},
@@ -51,15 +51,13 @@ let handle = (data) => (data.op === "boot" ? resolveBoot(data) : inbox.push(data
 self.onmessage = ({ data }) => (data.op === "start-failed" ? started.get(data.id)?.(data.error) : handle(data));
 
 // ---------------------------------------------------------------- workers of its own
-// The page starts them, not this worker: in Firefox a worker that starts another waits for the
-// page's main thread to set the new one's script up (a synchronous round trip), and after a
-// reload that wait once held this worker, and every phone's move with it, for more than 20 s.
+// The page starts them, not this worker (js/table-port.js says why).
 const started = new Map(); // id -> the started worker's onError
 let lastStarted = 0;
 
 /**
  * Have the page start a worker of `kind` ("bots" or "custom-bot", js/table-engine.js) that talks
- * to this one over the returned `port`; `end()` ends it. `onError`: it could not load.
+ * to this one over the returned `port`; `end()` ends it. `onError`: it did not load, or it threw.
  * @param {string} kind
  * @param {(error: string) => void} onError
  * @returns {{port: MessagePort, end: () => void}}
