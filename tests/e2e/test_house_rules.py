@@ -29,6 +29,7 @@ from urllib.parse import quote
 
 from lastcard import Game, new_game
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tablehost.table import game_seed
 
 from .test_table_game import fixed_seed
@@ -128,6 +129,22 @@ def hand(phone: Page) -> list[str]:
     """The cards in ``phone``'s hand, sorted."""
     cards = phone.locator("[data-act=card]")
     return sorted(cards.evaluate_all("(all) => all.map((b) => b.dataset.card)"))
+
+
+SHOWS_HAND = """(want) => JSON.stringify(
+  [...document.querySelectorAll("[data-act=card]")].map((b) => b.dataset.card).sort()
+) === JSON.stringify(want)"""
+
+
+def expect_hand(phone: Page, cards: list[str]) -> None:
+    """Wait until ``phone`` shows exactly ``cards``: each phone gets its view over its own link,
+    maybe after the TV's log shows the move (and a hand swapped for one of the same size has
+    the right count at once)."""
+    want = sorted(cards)
+    try:
+        phone.wait_for_function(SHOWS_HAND, arg=want)
+    except PlaywrightTimeout:
+        assert hand(phone) == want
 
 
 def newest_event(tv: Page) -> str:
@@ -244,9 +261,8 @@ def test_every_house_rule_on_one_table_from_the_phones(
             other = int(action.split("@")[1])
             expect(log_lines).to_contain_text(f"{NAMES[seat]} swapped hands with {NAMES[other]}")
             for i, p in enumerate(phones):
-                expect(p.locator("[data-act=card]")).to_have_count(len(game.hands[i]))
-                assert hand(p) == sorted(game.hands[i])
+                expect_hand(p, game.hands[i])
             assert hand(phones[other]) != hands[other] and hand(phone) != hands[seat]
     for i, p in enumerate(phones):
-        assert hand(p) == sorted(game.hands[i])
+        expect_hand(p, game.hands[i])
     assert not log.console_errors
