@@ -37,12 +37,14 @@ TREES = ("js", "css", "assets", "vendor")
 # What a phone's copy leaves out: the table's Python, pages and scripts, the webcam QR reader
 # (phones scan with their camera app), the installed app's large icon, the relay's MQTT
 # client (the 6-letter code needs the internet anyway; relay mode fetches it when it is used),
-# and the bot lab with PyScript (a page of its own, loaded when it is opened).
+# the seated bots' workers, and the bot lab with PyScript (a page of its own, loaded when it is
+# opened).
 PHONE_SKIPS = (
     "assets/icon-512.png",
     "css/lab.css",
     "css/table.css",
     "js/bot-worker.js",
+    "js/custom-bot",
     "js/i18n/lab-",
     "js/i18n/table-",
     "js/join-table.js",

@@ -44,7 +44,8 @@ def test_phones_skip_python_the_webcam_reader_and_the_relay_client() -> None:
     assert {"hand.html", "index.html", "js/hand.js", "vendor/qrcode-generator/qrcode.mjs"} <= set(
         phone
     )
-    skipped = ("pyodide", "pyscript", "lab", "zxing", "mqtt", ".whl", "py/", "table")
+    skipped = ("pyodide", "pyscript", "lab", "zxing", "mqtt", ".whl", "py/", "table", "bot-worker")
+    assert not [p for p in phone if p.startswith("js/custom-bot")]
     assert not [p for p in phone if any(part in p for part in skipped)]
 
 
