@@ -19,9 +19,11 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    with ``vendor/rulesets.json`` beside it: every ruleset as the engine describes itself, with
    its rules text at the default options and timers
    (``lastcard.describe``), for the landing page, which has no Python;
-5. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
+5. ``js/table.bundle.js``, the table page's modules in one file (``scripts/bundle.py``, esbuild),
+   built every time with the wheel;
+6. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
    keeps offline (``scripts/sitefiles.py``), written after the wheel, every time;
-6. ``.tv-chromium/<major>/chromium``: the old Chromium builds the tests run as smart TVs' browsers
+7. ``.tv-chromium/<major>/chromium``: the old Chromium builds the tests run as smart TVs' browsers
    (``scripts/tv_chromium.py``), unpacked from their npm packages (stamp: the package's version).
 
 Several developers may run it at once in one tree: a file lock serialises the runs, and files
@@ -46,6 +48,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import bundle
 from sitefiles import write_manifest
 from tv_chromium import unpack_tv_chromiums
 
@@ -243,7 +246,8 @@ def build_engine_wheel() -> Path:
         os.replace(staged, VENDOR / name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     write_rulesets()
-    write_manifest(ROOT)  # the wheel's hash changed with it
+    bundle.build(ROOT)  # the table page's modules as they are now (scripts/bundle.py)
+    write_manifest(ROOT)  # the wheel's and the bundle's hashes changed with them
     log(f"built vendor/{name}")
     return VENDOR / name
 

@@ -3,7 +3,9 @@
 ``python scripts/serve.py [--host 0.0.0.0] [--port 8000] [--root .]`` serves the repository root
 and prints the table URL (this machine) and the LAN URL for phones. The site manifest the service
 worker reads (``vendor/site-files.json``, see ``scripts/sitefiles.py``) is computed afresh on each
-request, so files edited while it runs reach an installed service worker on the next load.
+request, so files edited while it runs reach an installed service worker on the next load; so
+does an edit of the table page's modules, bundled again when the bundle or the manifest is asked
+for (``scripts/bundle.py``).
 Listening on every interface, it also answers ``/lan.json`` with this machine's LAN addresses
 (``{"addresses": ["192.168.1.20"]}``; an empty list otherwise): a table opened at ``localhost``
 reads it and puts the LAN address into its QR code and link, which a phone on the same Wi-Fi can
@@ -26,6 +28,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import bundle
 from sitefiles import MANIFEST, manifest_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +68,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
         """Serve a file, the site manifest computed from the files as they are now, or
         ``/lan.json`` from ``lan``."""
         path = urlsplit(self.path).path
+        if path in (f"/{MANIFEST}", f"/{bundle.BUNDLE}"):
+            bundle.ensure(Path(self.directory))  # a module edited since: the bundle again
         if path == "/lan.json":
             body = json.dumps({"addresses": self.lan}).encode()
         elif path == f"/{MANIFEST}":

@@ -224,13 +224,14 @@ def test_a_2025_tv_recovers_from_a_failed_boot_and_deals_a_hand(
     chromium119: Browser, base_url: str, watch: Callable[[Page], PageLog]
 ) -> None:
     tv = tv_page(chromium119)
-    # A module that does not load: the page's own script says so, with a way out.
-    tv.route("**/js/live.js", lambda route: route.abort())
+    # The page's script (the bundle of its modules) does not load: the page's own script says
+    # so, with a way out.
+    tv.route("**/js/table.bundle.js", lambda route: route.abort())
     tv.goto(f"{base_url}/table.html?new&join=camera&stun=none")
     table = tv.get_by_test_id("table")
     expect(table).to_have_attribute("data-state", "error")
     expect(tv.get_by_test_id("boot")).to_contain_text("The table could not start")
-    tv.unroute("**/js/live.js")
+    tv.unroute("**/js/table.bundle.js")
     # A failure later in the boot, once: js/table.js says so, and Try again boots the table.
     tv.add_init_script(LOCKS_FAIL_ONCE)
     tv.get_by_role("button", name="Try again").click()

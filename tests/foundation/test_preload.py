@@ -1,5 +1,6 @@
-"""table.html's module preloads (issue 12: the join QR within half a second of navigation): the
-modules the QR waits for are asked for at once, not one level of imports at a time."""
+"""table.html's one script (issue 12: the join QR within half a second of navigation; issue 26:
+a TV's first sweep of Blink's heap): the modules the QR waits for come in one file, the bundle
+that ``scripts/bundle.py`` builds, not one level of imports at a time."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from html.parser import HTMLParser
 
 from bootstrap import ROOT
+from bundle import BUNDLE, ensure
 
 # A static `import … from "…"`, `export … from "…"` or bare `import "…"` (not `import(…)`).
 STATIC_IMPORT = re.compile(
@@ -39,21 +41,33 @@ def closure(*starts: str) -> set[str]:
     return seen
 
 
-class Preloads(HTMLParser):
+class Scripts(HTMLParser):
+    """A page's module scripts and module preloads."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.hrefs: list[str] = []
+        self.modules: list[str] = []
+        self.preloads: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
+        if tag == "script" and values.get("type") == "module" and values.get("src"):
+            self.modules.append(str(values["src"]))
         if tag == "link" and values.get("rel") == "modulepreload" and values.get("href"):
-            self.hrefs.append(str(values["href"]))
+            self.preloads.append(str(values["href"]))
 
 
-def table_preloads() -> list[str]:
-    parser = Preloads()
+def table_scripts() -> Scripts:
+    parser = Scripts()
     parser.feed((ROOT / "table.html").read_text(encoding="utf-8"))
-    return parser.hrefs
+    return parser
+
+
+def bundled() -> set[str]:
+    """The site paths of the modules in the table's bundle (esbuild heads each with its path)."""
+    ensure(ROOT)
+    text = (ROOT / BUNDLE).read_text(encoding="utf-8")
+    return set(re.findall(r"^// ((?:js|vendor)/\S+\.m?js)$", text, re.MULTILINE))
 
 
 def test_the_closure_finds_static_imports_only() -> None:
@@ -63,16 +77,25 @@ def test_the_closure_finds_static_imports_only() -> None:
     assert "js/relay.js" not in closure("js/join-table.js")  # import("./relay.js"): on demand
 
 
-def test_table_html_preloads_every_module_the_qr_waits_for() -> None:
-    preloads = table_preloads()
-    assert len(preloads) == len(set(preloads)), "a module is preloaded twice"
-    assert all((ROOT / href).is_file() for href in preloads), "a preload names no file"
-    # The page's entry and the join layer with the relay (the QR is drawn once js/relay.js runs;
-    # the code's exchange, js/pake.js and its curves, is not waited for); both languages, since
-    # js/i18n.js waits for the current one before js/table.js runs, and js/table.js for its part.
-    needed = closure("js/table.js", "js/join-table.js", "js/relay.js") - {"js/table.js"}
+def test_table_html_loads_one_script_with_every_module_the_qr_waits_for() -> None:
+    # One module script, the bundle (scripts/bundle.py), and no module fetched beside it: the QR
+    # waits on one round trip, and a TV's first sweep of Blink's heap frees one loader, not fifty.
+    page = table_scripts()
+    assert page.modules == [BUNDLE]
+    assert page.preloads == []
+    # The page's entry and the join layer with the relay (the QR is drawn once js/relay.js runs),
+    # both languages (js/i18n.js waits for the current one before js/table.js runs).
+    needed = closure("js/table.js", "js/join-table.js", "js/relay.js")
     needed |= {"js/i18n/en.js", "js/i18n/ru.js", "js/i18n/table-en.js", "js/i18n/table-ru.js"}
-    missing = sorted(needed - set(preloads))
-    assert not missing, f"add to table.html: <link rel=modulepreload> for {missing}"
-    # Nothing the QR does not wait for competes with it.
-    assert not sorted(set(preloads) - needed)
+    missing = sorted(needed - bundled())
+    assert not missing, f"not in {BUNDLE}: {missing}"
+
+
+def test_what_the_table_loads_on_demand_stays_out_of_the_bundle() -> None:
+    # The code's exchange (a code typed or served) and the MQTT client (relay joining) are
+    # fetched when they are used, as before the bundle.
+    inside = bundled()
+    assert "js/pake.js" not in inside
+    assert not [
+        path for path in inside if path.startswith(("vendor/mqtt/", "vendor/noble/curves/"))
+    ]
