@@ -36,6 +36,7 @@ STALE_ONCE = """() => {
   };
 }"""
 
+
 def test_phone_joins_sees_its_hand_and_plays(
     tv: Page,
     new_phone: Callable[[], Page],
