@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import urllib.request
 import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from bootstrap import ROOT, VENDOR, VENDOR_MAP, engine_wheel_name
+from bundle import BUNDLE, stale
 from serve import serving
 
 
@@ -71,3 +74,33 @@ def test_the_engine_wheel_carries_bytecode_for_every_module() -> None:
             assert pyc in listed
             flags = int.from_bytes(wheel.read(pyc)[4:8], "little")
             assert flags == 0b01, f"{pyc}: not an unchecked hash-based .pyc"
+
+
+def test_the_server_bundles_the_table_page_again_after_a_module_changed(tmp_path: Path) -> None:
+    # scripts/bundle.py: `make play` serves an edit of a table module at the next load.
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "table.js").write_text('import { seats } from "./seats.js";\nseats();\n')
+    module = tmp_path / "js" / "seats.js"
+    module.write_text('export const seats = () => "four seats";\n')
+    with serving(tmp_path) as base:
+        first = urllib.request.urlopen(f"{base}/{BUNDLE}").read().decode()
+        assert "four seats" in first and not stale(tmp_path)
+        module.write_text('export const seats = () => "six seats";\n')
+        built = (tmp_path / BUNDLE).stat().st_mtime_ns
+        os.utime(module, ns=(built + 1_000_000, built + 1_000_000))
+        again = urllib.request.urlopen(f"{base}/{BUNDLE}").read().decode()
+    assert "six seats" in again and "four seats" not in again
+
+
+def test_a_site_without_the_build_tool_is_served_as_it_is(tmp_path: Path) -> None:
+    # The collected site of a deploy has the bundle and no node_modules: nothing is built.
+    (tmp_path / "js").mkdir()
+    (tmp_path / BUNDLE).write_text("// built at set-up\n")
+    module = tmp_path / "js" / "table.js"
+    module.write_text("export {};\n")
+    built = (tmp_path / BUNDLE).stat().st_mtime_ns
+    os.utime(module, ns=(built + 1_000_000, built + 1_000_000))
+    assert stale(tmp_path)
+    with serving(tmp_path) as base:
+        assert urllib.request.urlopen(f"{base}/{BUNDLE}").read() == b"// built at set-up\n"
