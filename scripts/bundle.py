@@ -39,6 +39,7 @@ _lock = threading.Lock()
 
 
 def esbuild(root: Path) -> Path:
+    """The build tool, installed by the set-up's ``npm ci`` (pinned in package.json)."""
     return root / "node_modules" / ".bin" / "esbuild"
 
 
