@@ -6,16 +6,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bundle import BUNDLE
 from lastcard import RULESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 STRING_TABLES = {"i18n.js", "rules.js"}  # a ruleset's name and rules text, keyed by its id
-BUNDLE = "table.bundle.js"  # built from the modules read here (scripts/bundle.py)
 
 
 def sources() -> list[Path]:
     return sorted(
-        [p for p in (ROOT / "js").glob("*.js") if p.name not in STRING_TABLES and p.name != BUNDLE]
+        [
+            p
+            for p in (ROOT / "js").glob("*.js")
+            if p.name not in STRING_TABLES and p != ROOT / BUNDLE
+        ]  # the bundle is built from these
         + list((ROOT / "py" / "tablehost").glob("*.py"))
     )
 
