@@ -68,7 +68,11 @@ def actor(game: Game) -> int:
 def run_engine(
     players: int, games: int, policy: Policy, seed: int = 1, ruleset: str = "poslednyaya"
 ) -> tuple[int, float]:
-    """(actions, seconds) for ``games`` hands of ``ruleset`` (``last`` called when legal)."""
+    """(actions, seconds) for ``games`` hands of ``ruleset``, ``last`` called whenever legal:
+    before a play where the call comes first, and right after a play that leaves one card where
+    it comes after (as the bots call it, ``lastcard.bots.search.playout``; a call not made is
+    caught by the next seat's play, and a loop that never made it would play hands of thousands
+    of turns, nobody ever going out)."""
     rnd = random.Random(seed)
     actions = 0
     start = time.process_time()
@@ -79,6 +83,9 @@ def run_engine(
             legal = game.legal_actions(seat)
             game.apply(seat, "last" if "last" in legal else policy(rnd, legal))
             actions += 1
+            if len(game.hands[seat]) == 1 and not game.over and "last" in game.legal_actions(seat):
+                game.apply(seat, "last")
+                actions += 1
     return actions, time.process_time() - start
 
 
