@@ -277,13 +277,14 @@ class GameBase:
     """The ruleset facts (class attributes a ruleset overrides), the state of one table's game
     and the seats in play. Not a game by itself: see ``Game``."""
 
-    #: the one attribute a game keeps outside its instance dictionary
-    __slots__ = ("_fast",)
     #: the class's ``FastFacts`` (``Game.__init_subclass__``), which every game also holds in
-    #: its slot ``_fast`` for the fast path: on CPython 3.11 an attribute read through ``self``
-    #: that finds a class attribute is not specialised (several times an instance attribute),
-    #: and a 30th key in the instance dictionary slows every attribute read (the limit of a
-    #: class's shared keys); a slot is neither
+    #: its attribute ``_fast`` for the fast path: on CPython 3.11 an attribute read through
+    #: ``self`` that finds a class attribute is not specialised (several times an instance
+    #: attribute). A game keeps every attribute in its instance dictionary, and 29 at most: on
+    #: CPython 3.13 a slot anywhere in the class's bases leaves the instance's attributes out
+    #: of the object, where no read of one is specialised (the public API took 35 % longer
+    #: there with ``_fast`` a slot; no difference on 3.11 or in Pyodide's 3.14); on 3.11 a
+    #: 30th key passes the limit of a class's shared keys and slows every read a little
     _FAST: ClassVar[FastFacts] = (None, None, {}, False)
     _fast: FastFacts
 

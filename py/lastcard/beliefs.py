@@ -60,11 +60,11 @@ class Beliefs(LegalMoves):
     _key_bits: ClassVar[dict[tuple[str | None, str], int]] = {}
     #: per card, the bits of the positions in which it could have been played
     _card_keys: ClassVar[dict[str, int]] = {}
-    # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
-    # deal (or the restore), the public record since, and the two worked out up to a point
-    _seen_from: Memory
+    # what the table has seen this hand (``ruled_out``, ``last_play``): the public record
+    # since the deal (or the restore), and the two as they stood then and as worked out up to
+    # a point of the record (None: not yet), one attribute (``GameBase``: no 30th key)
     _record: list[Played | Drew | Event]
-    _seen: Memory | None
+    _seen: tuple[Memory, Memory | None]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -105,11 +105,11 @@ class Beliefs(LegalMoves):
 
     def _memory(self) -> Memory:
         """What the table has seen: the record followed from the last point worked out."""
-        seen = self._seen
+        base, seen = self._seen
         record = self._record
         if seen is not None and seen[0] == len(record):
             return seen
-        start, old_beliefs, old_plays = self._seen_from if seen is None else seen
+        start, old_beliefs, old_plays = base if seen is None else seen
         beliefs = [list(held) for held in old_beliefs]
         plays = list(old_plays)
         keys = self._card_keys
@@ -148,10 +148,11 @@ class Beliefs(LegalMoves):
             elif kind == "removed":
                 beliefs[entry["seat"]] = [0] * len(self.hands[entry["seat"]])
             elif kind == "deal":  # a new hand: as it stood after its starter (``_start``)
-                beliefs = [list(held) for held in self._seen_from[1]]
-                plays = list(self._seen_from[2])
-        self._seen = (len(record), beliefs, plays)
-        return self._seen
+                beliefs = [list(held) for held in base[1]]
+                plays = list(base[2])
+        seen = (len(record), beliefs, plays)
+        self._seen = (base, seen)
+        return seen
 
     @classmethod
     def _key_bit(cls, active: str | None, top_rank: str) -> int:

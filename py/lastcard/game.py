@@ -168,11 +168,10 @@ class Game(Beliefs):
         self.scores = [0] * players if self.SCORED else None
         self.match_over = False if self.SCORED else None
         self.match_winners = None
-        # what the table has seen this hand (``ruled_out``, ``last_play``): as it stood at the
-        # deal (or the restore), the public record since, and the two worked out up to a point
-        self._seen_from = (0, [[] for _ in range(players)], [None] * players)
+        # what the table has seen this hand (``ruled_out``, ``last_play``): the public record
+        # since the deal (or the restore), and the two as they stood then and as worked out
         self._record = []
-        self._seen = None
+        self._seen = ((0, [[] for _ in range(players)], [None] * players), None)
         self._cache = {}
         self._events = None
         if setup is None:
@@ -329,9 +328,8 @@ class Game(Beliefs):
                 self.starter_effect(card)
         else:
             self.active = None
-        self._seen_from = (0, [[0] * len(hand) for hand in self.hands], [None] * self.players)
         self._record = []
-        self._seen = None
+        self._seen = ((0, [[0] * len(hand) for hand in self.hands], [None] * self.players), None)
 
     def starter_effect(self, card: str) -> None:
         """The starter's effect, by default as if the dealer had played it (no 3's free card)."""
@@ -1170,7 +1168,7 @@ class Game(Beliefs):
             None if seen is None else Seen.from_dict(seen)
             for seen in last_play or [None] * game.players
         ]
-        game._seen_from, game._record, game._seen = (0, beliefs, plays), [], None
+        game._record, game._seen = [], ((0, beliefs, plays), None)
         game._own(d["rng"])
         game._fast = game._facts()
         return game
@@ -1180,13 +1178,10 @@ class Game(Beliefs):
         game = type(self).__new__(type(self))
         game.__dict__.update(self.__dict__)
         game._own(self.rng.state)  # (``state`` finishes a lazy shuffle of the shared stock)
-        game._fast = self._fast
         return game
 
     def _own(self, rng_state: int) -> None:
-        """Replace every mutable field, filled with shared references, by a copy of its own
-        (the slot ``_fast``, which no copy of the instance dictionary carries, is the caller's
-        to set: a clone shares its game's, a restored game works its out from the options)."""
+        """Replace every mutable field, filled with shared references, by a copy of its own."""
         self.rng = Rng(rng_state)
         self.options = dict(self.options)
         self.hands = [list(h) for h in self.hands]
