@@ -94,3 +94,16 @@ def test_apply_checks_the_strings_legal_actions_kept() -> None:
     with pytest.raises(IllegalAction):
         game.apply(True, "play R5")
     assert game.legal_actions(1) == ["play R5", "draw"] and game.hands[1] == ["R5", "G7"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_game_keeps_its_attributes_where_every_python_reads_them_fast(ruleset: str) -> None:
+    """No slot in a game's class or its bases (on CPython 3.13 one leaves every attribute read
+    unspecialised) and at most 29 attributes (a 30th passes the limit of a class's shared
+    keys), the same ones in a new, a restored and a copied game (``GameBase._FAST``)."""
+    game = new_game(ruleset, 4, seed=3)
+    assert not any(getattr(kind, "__slots__", ()) for kind in type(game).__mro__)
+    assert len(vars(game)) <= 29
+    for other in (Game.from_dict(game.to_dict()), game.clone()):
+        assert set(vars(other)) == set(vars(game))
+        assert other._fast == game._fast
