@@ -11,7 +11,10 @@ created and one numpy generator seeded before the timed loop, ``init_game()`` pe
 it. All three deal inside the timed loop. Prints a markdown table: µs per action per player
 count for the three and the two ratios, games/s of the engine under uniformly random play;
 then the same for every other ruleset through a generic loop (first hands, `last` called
-whenever legal; in a melee, the first seat from the defender on with a move).
+whenever legal; in a melee, the first seat from the defender on with a move). The goal's ratio
+(the public API against RLCard at 2 and 4 players) is also measured alternated, round by round,
+both sides on the same seeds, so that both meet the same load; both sides play a few hundred
+games untimed before the first row (RLCard's first games in a process run at half its speed).
 
 Run alone: ``python bench/bench_engine.py`` (``--quick`` for a short run). RLCard comes from the
 pinned ``bench/requirements.txt``; it is installed into ``.venv`` when missing (``--no-install``
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -39,6 +43,10 @@ PLAYERS = (2, 4, 7, 10)
 #: player counts for the French-deck rulesets (2-6 players)
 FRENCH_PLAYERS = (2, 4, 6)
 REPEATS = 3
+#: rounds of ``print_alternated``
+ROUNDS = 7
+#: games each side plays untimed before the first row
+WARM_UP = 400
 Policy = Callable[[random.Random, list[str]], str]
 
 
@@ -174,6 +182,12 @@ def main(argv: list[str] | None = None) -> None:
     why_not = ensure_rlcard(install=not args.no_install)
     if why_not:
         print(f"RLCard column skipped: {why_not}\n")
+    # RLCard's first 250 games or so in a process run at about half its speed (the garbage
+    # collector off or on), which a training run amortises and a short row would not: both
+    # sides play a few hundred games untimed first
+    run_api(2, WARM_UP)
+    if not why_not:
+        run_rlcard(2, WARM_UP)
     print(
         f"Python {sys.version.split()[0]}, {games} games per row, play-first random policy,"
         f" best of {REPEATS} runs, CPU time\n"
@@ -204,6 +218,8 @@ def main(argv: list[str] | None = None) -> None:
             f"| {players} | {us:.1f} | {fast:.1f} {rl}| {g_seconds / g_actions * 1e6:.1f}"
             f" | {u_games / u_seconds:.0f} |"
         )
+    if not why_not:
+        print_alternated(3 if args.quick else ROUNDS, games if args.quick else 300)
     print(
         "\n| ruleset | players | engine µs/action | engine hands/s "
         "| engine hands/s (uniform random) |"
@@ -222,6 +238,38 @@ def main(argv: list[str] | None = None) -> None:
                 f"| {ruleset} | {players} | {seconds / actions * 1e6:.1f} | {games / seconds:.0f}"
                 f" | {u_games / u_seconds:.0f} |"
             )
+
+
+def alternated(players: int, rounds: int, games: int) -> list[tuple[float, float]]:
+    """µs per action of the public API and of RLCard, each round one run of each, one after
+    the other on the same seeds (the round's number), so that both meet the same load."""
+    out = []
+    for seed in range(1, rounds + 1):
+        actions, seconds = run_api(players, games, seed)
+        rl_actions, rl_seconds = run_rlcard(players, games, seed)
+        out.append((seconds / actions * 1e6, rl_seconds / rl_actions * 1e6))
+    return out
+
+
+def print_alternated(rounds: int, games: int) -> None:
+    """The ratio of the goal (the public API against RLCard), measured round by round: the
+    median of the rounds' ratios, and their range. A shared machine's load moves each run of
+    the table above by up to a half; within a round both sides meet the same load."""
+    print(
+        f"\nThe public API against RLCard, alternated: {rounds} rounds of {games} games, each"
+        " round one run of each on the same seeds\n"
+    )
+    print("| players | public API µs/action | RLCard µs/action | ratio, median (range) |")
+    print("|---|---|---|---|")
+    for players in (2, 4):
+        runs = alternated(players, rounds, games)
+        ratios = sorted(rl / api for api, rl in runs)
+        api = [a for a, _ in runs]
+        rl = [r for _, r in runs]
+        print(
+            f"| {players} | {min(api):.2f}-{max(api):.2f} | {min(rl):.2f}-{max(rl):.2f}"
+            f" | {statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f}) |"
+        )
 
 
 def best(run: Callable[[], tuple[int, float]]) -> tuple[int, float]:
