@@ -258,6 +258,12 @@ export function scoreChart(msg, history) {
   </figure>`;
 }
 
+/** A seat's cards left at the end of a hand, face up, or a word when it has none (it went out). */
+function leftCards(hand) {
+  if (!hand) return "";
+  return hand.length ? hand.map((c) => cardFace(c, { size: "card--xs" })) : html`<span class="results__none">${t("results.none")}</span>`;
+}
+
 /** The results of a finished hand, with match totals where the ruleset keeps scores. */
 export function results(msg, { host = false } = {}) {
   const r = msg.result;
@@ -271,6 +277,7 @@ export function results(msg, { host = false } = {}) {
   const multi = Boolean(match) && match !== "single"; // a match of hands: next hand until it is over
   const history = (r.history ?? []).filter((h) => Array.isArray(h.scores));
   const losers = r.match_over ? matchLosers(msg, history) : [];
+  const winners = new Set(r.winners ?? []);
   return html`<section class="results" data-testid="results" aria-labelledby="results-title">
     <h2 id="results-title">${t("results.title")}</h2>
     <p class="results__headline">${headline}</p>
@@ -282,8 +289,8 @@ export function results(msg, { host = false } = {}) {
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
       ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
-    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="r${s.seat}"><th scope="row">${s.name}</th>
-      <td class="results__cards">${(v.revealed?.[s.seat] ?? []).map((c) => cardFace(c, { size: "card--xs" }))}</td>
+    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${s.name}</th>
+      <td><div class="results__cards">${leftCards(v.revealed?.[s.seat])}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
     ${host ? "" : msg.host ? html`<div class="row results__actions" data-testid="host-next"><span>${t("results.youDecide")}</span>

@@ -58,7 +58,7 @@ export default {
   "results.sheet": "Points per hand", "results.player": "Player", "results.handN": "Hand {n}", "results.total": "Total",
   "results.outIn": "out in hand {n}", "results.chart": "Running totals after each hand",
   "results.download": "Download the game record", "results.downloadHint": "Replay it with: python -m lastcard.replay FILE",
-  "results.left": "Cards left", "results.waitHost": "The host starts what comes next.", "results.score": "Score",
+  "results.left": "Cards left", "results.none": "none", "results.waitHost": "The host starts what comes next.", "results.score": "Score",
   "act.melee": "Answer the melee: {cards} — or pass", "act.or": " or ", "act.meleeNone": "Nothing to answer the melee with: pass",
   "act.meleeWait": "Melee: the others may answer", "act.blocked": "Nothing to play and nothing to draw: pass", "table.melee": "Melee",
   "hand.missedCall": "You did not call “Last card!” in time and drew {n} as a penalty.",

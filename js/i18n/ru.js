@@ -58,7 +58,7 @@ export default {
   "results.sheet": "Очки по раздачам", "results.player": "Игрок", "results.handN": "Раздача {n}", "results.total": "Итого",
   "results.outIn": "вне матча с раздачи {n}", "results.chart": "Сумма очков после каждой раздачи",
   "results.download": "Скачать запись партии", "results.downloadHint": "Проверить и воспроизвести: python -m lastcard.replay ФАЙЛ",
-  "results.left": "Осталось карт", "results.waitHost": "Что дальше, решает ведущий.", "results.score": "Очки",
+  "results.left": "Осталось карт", "results.none": "ни одной", "results.waitHost": "Что дальше, решает ведущий.", "results.score": "Очки",
   "act.melee": "Ответ в схватке: {cards} — или пас", "act.or": " или ", "act.meleeNone": "Ответить в схватке нечем: пас",
   "act.meleeWait": "Схватка: отвечают другие игроки", "act.blocked": "Сыграть нечего, а взять неоткуда: пас", "table.melee": "Схватка",
   "hand.missedCall": "Вы не нажали «Последняя!» вовремя и берёте штрафные карты: {n}.",

@@ -2,7 +2,7 @@
 // penalty-points match, the running-totals chart, and which sound cue a TV message brings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { eliminatedIn, handPoints, matchLine, matchLosers, scoreChart, seatList, seatStrip } from "../../js/board.js";
+import { eliminatedIn, handPoints, matchLine, matchLosers, results, scoreChart, seatList, seatStrip } from "../../js/board.js";
 import { cuesFor } from "../../js/sound.js";
 
 const seats = (n) => Array.from({ length: n }, (_, seat) => ({ seat, name: `P${seat}`, removed: false }));
@@ -25,6 +25,20 @@ test("a fixed-hands penalty match names the highest total as the loser (seed 003
   assert.deepEqual(matchLosers({ seats: seats(3), result: { match_winners: [1] } }, history), []);
   // an elimination match: the eliminated seats are "out", not a loser line
   assert.deepEqual(matchLosers(msg, [{ hand: 3, scores: [40, 260, 60], eliminated: [1] }]), []);
+});
+
+test("the results show each seat's cards left, and a winner who went out as such, not a blank", () => {
+  const msg = { phase: "over", seats: seats(3), view: { revealed: [["R7", "B+2"], [], ["G1"]] }, result: { winners: [1] } };
+  const rows = [...String(results(msg)).matchAll(/<tr data-key="r(\d)"([^>]*)>([\s\S]*?)<\/tr>/g)];
+  assert.deepEqual(rows.map((m) => m[1]), ["0", "1", "2"]);
+  const [lost, won, other] = rows;
+  assert.doesNotMatch(lost[2], /results__winner/);
+  assert.match(won[2], /class="results__winner"/);
+  assert.match(won[3], /<span class="results__none">none<\/span>/);
+  assert.equal([...lost[3].matchAll(/class="card /g)].length, 2);
+  assert.doesNotMatch(other[3], /results__none/);
+  // before the hands are shown (no revealed view): no word, no cards
+  assert.doesNotMatch(String(results({ ...msg, view: {} })), /results__none|class="card /);
 });
 
 test("the chart draws one line per seat through every hand, starting at zero", () => {
