@@ -57,9 +57,9 @@ class Scripts(HTMLParser):
             self.preloads.append(str(values["href"]))
 
 
-def table_scripts() -> Scripts:
+def page_scripts(page: str) -> Scripts:
     parser = Scripts()
-    parser.feed((ROOT / "table.html").read_text(encoding="utf-8"))
+    parser.feed((ROOT / page).read_text(encoding="utf-8"))
     return parser
 
 
@@ -80,7 +80,7 @@ def test_the_closure_finds_static_imports_only() -> None:
 def test_table_html_loads_one_script_with_every_module_the_qr_waits_for() -> None:
     # One module script, the bundle (scripts/bundle.py), and no module fetched beside it: the QR
     # waits on one round trip, and a TV's first sweep of Blink's heap frees one loader, not fifty.
-    page = table_scripts()
+    page = page_scripts("table.html")
     assert page.modules == [BUNDLE]
     assert page.preloads == []
     # The page's entry and the join layer with the relay (the QR is drawn once js/relay.js runs),
@@ -99,3 +99,14 @@ def test_what_the_table_loads_on_demand_stays_out_of_the_bundle() -> None:
     assert not [
         path for path in inside if path.startswith(("vendor/mqtt/", "vendor/noble/curves/"))
     ]
+
+
+def test_hand_html_asks_for_every_module_its_entry_imports_at_once() -> None:
+    # The phone's page is not bundled (its modes load different parts on demand, within byte
+    # budgets): its head asks for the entry's whole static graph, so that a phone far from the
+    # host waits one round trip for it, not one per level (what it loads by import() is asked
+    # for by the head's script, tests/e2e/test_phone_weight.py).
+    page = page_scripts("hand.html")
+    assert page.modules == ["js/hand.js"]
+    assert len(page.preloads) == len(set(page.preloads))
+    assert set(page.preloads) == closure("js/hand.js") - {"js/hand.js"}
