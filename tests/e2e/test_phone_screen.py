@@ -1,11 +1,13 @@
 """The phone's screen in a phone-sized context, rendered by js/hand-ui.js from a table message
 (the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, Pass
-and Last card are on screen and can be tapped without scrolling; "Paused" shows while paused."""
+and Last card are on screen and can be tapped without scrolling; on a short phone the hand's
+first row shows above them; "Paused" shows while paused."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, expect
 
 COLOURS = "RYBG"
@@ -19,16 +21,16 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
    { name: "last_call_penalty", type: "int", default: 0, house: true,
      short: { en: "Penalty {n}" } }])"""
 
-RENDER = """async ({ hand, paused, house }) => {
+RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"] }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
-  const seats = [0, 1, 2].map((seat) => ({ seat, name: ["Ann", "Bob", "Cid"][seat],
+  const seats = names.map((name, seat) => ({ seat, name,
     kind: "phone", level: null, connected: true, lang: "en", removed: false,
     count: seat ? 7 : hand.length, score: null, id: seat + 1, host: seat === 0 }));
   const view = { ruleset: "last-one", seat: 0, hand, legal: ["draw", "play " + hand[0]],
-    counts: [hand.length, 7, 7], top: "R5", active: "R", direction: 1, stock: 40, pending: null,
-    called: [], turn: 0, discard: 1 };
+    counts: seats.map((s) => s.count), top: "R5", active: "R", direction: 1, stock: 40,
+    pending: null, called: [], turn: 0, discard: 1 };
   const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
     spectators: [], awaiting: [0], remaining: 12, paused, waiting: false,
     lobby: { ruleset: "last-one", timers: {},
@@ -79,6 +81,42 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
             )
             assert hit == name, (size, name, hit)
         phone.get_by_role("button", name="Draw", exact=True).click(trial=True)
+
+
+# Phones as their browsers leave them, the address and tool bars taken off (a 390 x 844 iPhone
+# shows about 390 x 664 in Safari), and how many of a 7-card hand's cards must show whole
+# between the header and the move buttons without scrolling: all of them from 360 x 640 on,
+# the first row on the smallest phone still sold (320 x 568) in English. Five players, one with
+# a long name, one of them to move: the board's longest usual lines.
+SHORT_PHONES = [((360, 640), "en", 7), ((390, 664), "ru", 7), ((320, 568), "en", 4)]
+FIVE = ["Ann", "Констанция-Александра", "Bartholomew", "Компьютер 1", "Компьютер 2"]
+VISIBLE = """() => {
+  const top = document.querySelector(".phone-head").getBoundingClientRect().bottom;
+  const bottom = document.querySelector(".hand__actions").getBoundingClientRect().top;
+  return [...document.querySelectorAll(".hand__cards .card")]
+    .filter((card) => {
+      const box = card.getBoundingClientRect();
+      return box.top >= top && box.bottom <= bottom;
+    }).length;
+}"""
+
+
+@pytest.mark.parametrize(("size", "lang", "whole"), SHORT_PHONES, ids=lambda v: str(v))
+def test_a_short_phone_shows_its_hand_without_scrolling(
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str, whole: int
+) -> None:
+    phone = new_phone()
+    phone.set_viewport_size({"width": size[0], "height": size[1]})
+    phone.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
+    open_idle(phone, base_url)
+    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": FIVE})
+    expect(
+        phone.get_by_role(
+            "region", name="Your cards" if lang == "en" else "Ваши карты"
+        ).get_by_role("listitem")
+    ).to_have_count(7)
+    assert phone.evaluate("scrollY") == 0
+    assert phone.evaluate(VISIBLE) >= whole
 
 
 def test_paused_shows_on_the_phone(new_phone: Callable[[], Page], base_url: str) -> None:
