@@ -21,13 +21,13 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
    { name: "last_call_penalty", type: "int", default: 0, house: true,
      short: { en: "Penalty {n}" } }])"""
 
-RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"] }) => {
+RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
   const seats = names.map((name, seat) => ({ seat, name,
     kind: "phone", level: null, connected: true, lang: "en", removed: false,
-    count: seat ? 7 : hand.length, score: null, id: seat + 1, host: seat === 0 }));
+    count: seat ? 7 : hand.length, score: null, id: seat + 1, host: host && seat === 0 }));
   const view = { ruleset: "last-one", seat: 0, hand, legal: ["draw", "play " + hand[0]],
     counts: seats.map((s) => s.count), top: "R5", active: "R", direction: 1, stock: 40,
     pending: null, called: [], turn: 0, discard: 1 };
@@ -39,8 +39,8 @@ RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"] }) => {
       description: { id: "last-one", options: house ? HOUSE : [],
         features: { last_call: true, melee: true, scores: true, match: "threshold" } } },
     result: null, events: [],
-    events_reset: true, play: null, host: true };
-  const state = { name: "Ann", link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
+    events_reset: true, play: null, host };
+  const state = { name: names[0], link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state, { board }));
 }""".replace("HOUSE", HOUSE)
 
@@ -86,10 +86,15 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
 # Phones as their browsers leave them, the address and tool bars taken off (a 390 x 844 iPhone
 # shows about 390 x 664 in Safari), and how many of a 7-card hand's cards must show whole
 # between the header and the move buttons without scrolling: all of them from 360 x 640 on,
-# the first row on the smallest phone still sold (320 x 568) in English. Five players, one with
-# a long name, one of them to move: the board's longest usual lines.
-SHORT_PHONES = [((360, 640), "en", 7), ((390, 664), "ru", 7), ((320, 568), "en", 4)]
-FIVE = ["Ann", "Констанция-Александра", "Bartholomew", "Компьютер 1", "Компьютер 2"]
+# the host's phone too (its header has one button more), the first row on the smallest phone
+# still sold (320 x 568). Five players, one with a long name: the board's longest usual lines.
+SHORT_PHONES = [
+    ((360, 640), "ru", "Александр", False, 7),
+    ((360, 640), "en", "Ann", True, 7),
+    ((390, 664), "ru", "Ann", True, 7),
+    ((320, 568), "en", "Ann", True, 4),
+]
+FIVE = ["Констанция-Александра", "Bartholomew", "Компьютер 1", "Компьютер 2"]
 VISIBLE = """() => {
   const top = document.querySelector(".phone-head").getBoundingClientRect().bottom;
   const bottom = document.querySelector(".hand__actions").getBoundingClientRect().top;
@@ -101,20 +106,24 @@ VISIBLE = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("size", "lang", "whole"), SHORT_PHONES, ids=lambda v: str(v))
+@pytest.mark.parametrize(("size", "lang", "me", "host", "whole"), SHORT_PHONES, ids=str)
 def test_a_short_phone_shows_its_hand_without_scrolling(
-    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str, whole: int
+    new_phone: Callable[[], Page],
+    base_url: str,
+    size: tuple[int, int],
+    lang: str,
+    me: str,
+    host: bool,
+    whole: int,
 ) -> None:
     phone = new_phone()
     phone.set_viewport_size({"width": size[0], "height": size[1]})
     phone.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
     open_idle(phone, base_url)
-    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": FIVE})
-    expect(
-        phone.get_by_role(
-            "region", name="Your cards" if lang == "en" else "Ваши карты"
-        ).get_by_role("listitem")
-    ).to_have_count(7)
+    names = [me, *FIVE]
+    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": names, "host": host})
+    mine = phone.get_by_role("region", name="Your cards" if lang == "en" else "Ваши карты")
+    expect(mine.get_by_role("listitem")).to_have_count(7)
     assert phone.evaluate("scrollY") == 0
     assert phone.evaluate(VISIBLE) >= whole
 
