@@ -11,6 +11,8 @@ from the phone's navigation start, on its own clock, to the moment the page's ow
   run; from there on the time is the broker's and the link's);
 - **camera**: the answer QR is on screen;
 - **code screen**: the form for the table's code is on screen;
+- **code typed**: from the tap on Join, a code typed once the page has fetched what it fetches
+  by itself, to its WebSocket (the code's exchange and the relay loaded and run);
 
 and for the relay how many of the page's scripts were asked for before the first one had
 arrived, the rest waiting on an import discovered later (the waterfall's width against its
@@ -101,6 +103,17 @@ def relay_done(phone: Page) -> float:
     return float(phone.evaluate("window.socketAt"))
 
 
+def typed(phone: Page) -> float:
+    """ms from the tap on Join to the WebSocket, a code typed into the code form once the page
+    has fetched what it fetches by itself (a person takes some seconds to type six letters)."""
+    phone.wait_for_selector("form[data-act=code] input[data-code]")
+    phone.wait_for_load_state("networkidle")
+    phone.fill("form[data-act=code] input[data-code]", "ABCDEF")
+    tapped = float(phone.evaluate("performance.now()"))
+    phone.click("form[data-act=code] [type=submit]")
+    return relay_done(phone) - tapped
+
+
 def shown(selector: str) -> Callable[[Page], float]:
     def done(phone: Page) -> float:
         phone.wait_for_selector(selector)
@@ -130,6 +143,7 @@ def main(argv: list[str] | None = None) -> None:
             "relay: at the broker": (f"#r=bench&k=AAAAAAAAAAAAAAAAAAAAAA&b={broker}", relay_done),
             "camera: answer QR": (f"#o={digits}", shown("#answer svg")),
             "code screen: form": ("", shown("form[data-act=code]")),
+            "code typed: Join to the broker": (f"#b={broker}", typed),
         }
         for _ in range(phones):
             for rtt in args.rtt:

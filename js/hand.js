@@ -247,6 +247,7 @@ function render() {
     import("./code-entry.js").then((m) => {
       m.upperCaseCodes(app);
       render((codeEntry = m));
+      link?.prepareCode();
     });
   }
   focusChoice(app);

@@ -66,6 +66,11 @@ export class PhoneJoin extends EventTarget {
     this.#begin(location.hash);
   }
 
+  /** Loads ahead, while a code is typed, what its join runs (a failure is the join's to tell). */
+  prepareCode() {
+    import("./relay.js").then((relay) => relay.prepareCode()).catch(() => {});
+  }
+
   /**
    * Send one message to the table: false, and nothing sent, while not connected (the link
    * just lost is not: `state` stays "open" until the next attempt begins).

@@ -32,6 +32,12 @@ export async function loadMqtt() {
   mqtt ??= (await import("../vendor/mqtt/mqtt.esm.js")).default;
 }
 
+/** Load ahead what a join by a typed code runs (the MQTT client, the code's exchange with its
+ * curves, the crypto suite): a phone does it while the code is typed. */
+export async function prepareCode() {
+  await Promise.all([loadMqtt(), import("./pake.js"), cryptoSuite()]);
+}
+
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
 /** When a phone publishes its offer again, in ms after the first time, while no answer came. */

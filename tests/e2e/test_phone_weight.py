@@ -112,7 +112,7 @@ def test_relay_mode_stays_within_200_kb(new_phone: Callable[[], Page], base_url:
 @pytest.mark.parametrize(
     ("fragment", "locale", "saved", "language", "needs"),
     [
-        ("", "en-GB", "ru", "ru", "/js/code-entry.js"),
+        ("", "en-GB", "ru", "ru", "/vendor/noble/"),
         (
             "#r=weigh&k=AAAAAAAAAAAAAAAAAAAAAA&b=ws://127.0.0.1:9",
             "ru-RU",
@@ -136,7 +136,7 @@ def test_the_phone_asks_for_its_modules_at_once(
     # The language the head guessed is the one the page shows (a language chosen before wins
     # over the browser's), in each way of joining; a typed code's exchange brings its curve
     # library later (js/pake.js's own imports, a dozen files of vendor/noble that only that
-    # way needs).
+    # way needs; the code form fetches them while the code is typed).
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale=locale, service_workers="block"
     )
