@@ -1,11 +1,12 @@
 """The phone page over a slow network: hand.html from the scan to what its way of joining needs.
 
-A phone opens hand.html the three ways a phone can (relay: the table's usual QR; camera: a
-QR with the table's offer; no fragment: the code screen). Each phone is a phone-sized context
-of its own (empty cache, service workers blocked, a remembered name, so it joins at once) whose
-requests wait an emulated round trip (Chromium's ``Network.emulateNetworkConditions``, its
-``latency``, over the DevTools protocol), as on Wi-Fi to a static host or on mobile data. Times
-from the phone's navigation start, on its own clock, to the moment the page's own part is done:
+A phone opens hand.html each way a phone can (relay: the table's usual QR; camera: a QR with the
+table's offer; no fragment: the code screen, where it then types a code). Each phone is a
+phone-sized context of its own (empty cache, service workers blocked, a remembered name, so it
+joins at once) whose requests wait an emulated round trip (Chromium's
+``Network.emulateNetworkConditions``, its ``latency``, over the DevTools protocol), as on Wi-Fi to
+a static host or on mobile data. Times from the phone's navigation start, on its own clock, to the
+moment the page's own part is done:
 
 - **relay**: the page opens its WebSocket to the broker (every script of the join loaded and
   run; from there on the time is the broker's and the link's);
@@ -58,6 +59,15 @@ window.WebSocket = class extends Socket {
   }
 };
 """
+# When each of these first shows, on the page's own clock.
+SEEN = """
+window.seen = {};
+new MutationObserver(() => {
+  for (const selector of ["#answer svg", "form[data-act=code]"]) {
+    if (!(selector in seen) && document.querySelector(selector)) seen[selector] = performance.now();
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
 # Scripts asked for before the first script had arrived, and all of them.
 WIDTH = """(() => {
   const scripts = performance.getEntriesByType("resource")
@@ -87,7 +97,7 @@ def load(browser: Browser, url: str, rtt: int, done: Callable[[Page], float]) ->
         viewport={"width": 390, "height": 844}, is_mobile=True, service_workers="block"
     )
     phone = context.new_page()
-    phone.add_init_script(NAMED + ";" + SOCKET)
+    phone.add_init_script(NAMED + ";" + SOCKET + ";" + SEEN)
     cdp = context.new_cdp_session(phone)
     cdp.send("Network.enable")
     cdp.send(
@@ -115,9 +125,11 @@ def typed(phone: Page) -> float:
 
 
 def shown(selector: str) -> Callable[[Page], float]:
+    """When ``selector`` first showed (one of ``SEEN``'s)."""
+
     def done(phone: Page) -> float:
-        phone.wait_for_selector(selector)
-        return float(phone.evaluate("performance.now()"))
+        phone.wait_for_function("(selector) => selector in window.seen", arg=selector)
+        return float(phone.evaluate("(selector) => window.seen[selector]", selector))
 
     return done
 
