@@ -32,10 +32,12 @@ export async function loadMqtt() {
   mqtt ??= (await import("../vendor/mqtt/mqtt.esm.js")).default;
 }
 
-/** Load ahead what a join by a typed code runs (the MQTT client, the code's exchange with its
- * curves, the crypto suite): a phone does it while the code is typed. */
+/** Load ahead what a join by a typed code runs (the code's exchange with its curves, the crypto
+ * suite): a phone does it while the code is typed. Not the MQTT client, which Join fetches: a
+ * phone's offline copy leaves it out (scripts/sitefiles.py), so here it would be a download at
+ * every visit to the code form, a join or not. */
 export async function prepareCode() {
-  await Promise.all([loadMqtt(), import("./pake.js"), cryptoSuite()]);
+  await Promise.all([import("./pake.js"), cryptoSuite()]);
 }
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
