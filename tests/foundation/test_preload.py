@@ -1,6 +1,7 @@
 """table.html's one script (issue 12: the join QR within half a second of navigation; issue 26:
 a TV's first sweep of Blink's heap): the modules the QR waits for come in one file, the bundle
-that ``scripts/bundle.py`` builds, not one level of imports at a time."""
+that ``scripts/bundle.py`` builds, not one level of imports at a time. The phone's page and the
+home page ask for their modules from their heads instead (``modulepreload``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import posixpath
 import re
 from html.parser import HTMLParser
 
+import pytest
 from bootstrap import ROOT
 from bundle import BUNDLE, ensure
 
@@ -101,12 +103,16 @@ def test_what_the_table_loads_on_demand_stays_out_of_the_bundle() -> None:
     ]
 
 
-def test_hand_html_asks_for_every_module_its_entry_imports_at_once() -> None:
-    # The phone's page is not bundled (its modes load different parts on demand, within byte
-    # budgets): its head asks for the entry's whole static graph, so that a phone far from the
-    # host waits one round trip for it, not one per level (what it loads by import() is asked
-    # for by the head's script, tests/e2e/test_phone_weight.py).
-    page = page_scripts("hand.html")
-    assert page.modules == ["js/hand.js"]
-    assert len(page.preloads) == len(set(page.preloads))
-    assert set(page.preloads) == closure("js/hand.js") - {"js/hand.js"}
+@pytest.mark.parametrize(
+    ("page", "entry"), [("hand.html", "js/hand.js"), ("index.html", "js/home.js")]
+)
+def test_a_page_asks_for_every_module_its_entry_imports_at_once(page: str, entry: str) -> None:
+    # The phone's page and the home page are not bundled (the phone's ways of joining load
+    # different parts on demand, within byte budgets): each head asks for its entry's whole
+    # static graph, so that a browser far from the host waits one round trip for it, not one per
+    # level (what the phone loads by import() is asked for by its head's script,
+    # tests/e2e/test_phone_weight.py).
+    scripts = page_scripts(page)
+    assert scripts.modules == [entry]
+    assert len(scripts.preloads) == len(set(scripts.preloads))
+    assert set(scripts.preloads) == closure(entry) - {entry}
