@@ -55,6 +55,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, sync
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from bench_phone import offer  # noqa: E402
 from bootstrap import engine_wheel_name, rebuild_engine_wheel  # noqa: E402
 from broker import amqtt_broker  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -290,18 +291,12 @@ def join_during_boot(chromium: BrowserType, browser: Browser, url: str) -> tuple
 
 def phone_bytes(browser: Browser, base: str, broker: str) -> dict[str, tuple[int, int, int]]:
     """(files, raw, gzip bytes) hand.html transfers cold, per mode, with a remembered name."""
-    harness = browser.new_page()
-    harness.goto(f"{base}/tests/e2e/pages/transport.html")
-    harness.wait_for_function("document.body.dataset.ready === '1'")
-    offer = harness.evaluate(
-        "async () => T.sdp.encodeDescription(await new T.rtc.Link({iceServers: []}).offer(), 1)"
-    )
-    harness.close()
+    digits = offer(browser, base)
     relay = "#r=bench&k=AAAAAAAAAAAAAAAAAAAAAA&b=" + broker
     modes: dict[str, tuple[str, Callable[[Page], object]]] = {
         "code screen (address typed)": ("", lambda p: p.wait_for_selector("form")),
         "camera (#o=…, answer QR shown)": (
-            f"#o={offer}",
+            f"#o={digits}",
             lambda p: p.get_by_role("img", name="answer QR").wait_for(),
         ),
         "relay (#r=…&k=…, relay loaded)": (
