@@ -20,6 +20,8 @@ import pytest
 from broker import amqtt_broker
 from playwright.sync_api import Page, Route, expect
 
+from .test_table_game import choose_game
+
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 EIGHTS = Path(__file__).resolve().parent.parent / "rulesets" / "crazy_eights.py"
 
@@ -107,7 +109,7 @@ def test_rules_follow_the_options_and_an_extra_ruleset_plays(
 
     game = tv.get_by_label("Game", exact=True)
     for ruleset, options, wanted in CHANGES:
-        game.select_option(ruleset)
+        choose_game(game, ruleset)
         for name, value in options.items():
             set_option(tv, name, value)
         if ruleset == "last-one":
@@ -117,7 +119,7 @@ def test_rules_follow_the_options_and_an_extra_ruleset_plays(
         read_rules(phone, wanted)
 
     expect(game.locator("option", has_text="Crazy Eights")).to_have_count(1)
-    game.select_option(label="Crazy Eights")
+    choose_game(game, "crazy-eights")
     set_option(tv, "hand_size", 4)
     expect(phone.get_by_text("Crazy Eights")).to_be_visible()
     read_rules(phone, {"en": ["Everyone gets 4 cards"], "ru": ["Каждый получает 4 карты"]})

@@ -17,7 +17,7 @@ import pytest
 from broker import amqtt_broker
 from playwright.sync_api import Page, expect
 
-from .test_table_game import lobby_for_solo, play_to_results
+from .test_table_game import choose_game, lobby_for_solo, play_to_results
 
 SIZES = ((1920, 1080), (1280, 720))
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
@@ -433,10 +433,9 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
             tv.locator("[data-act=lang]").click()
         expect(tv.locator("html")).to_have_attribute("lang", lang)
         for ruleset in rulesets:
-            tv.locator("#ruleset").select_option(ruleset)
-            expect(tv.locator("#ruleset")).to_have_value(ruleset)
+            choose_game(tv.locator("#ruleset"), ruleset)
             each_size(tv, f"{lang} lobby of {ruleset}")
-    tv.locator("#ruleset").select_option(rulesets[0])
+    choose_game(tv.locator("#ruleset"), rulesets[0])
     house = tv.get_by_test_id("house")  # every house rule on: the longest line under the name
     for box in house.locator("input[type=checkbox]").all():
         # the box sits on its label's line, before it (not alone above it, as if the field

@@ -37,6 +37,14 @@ def lobby_for_solo(tv: Page) -> None:
     expect(tv.get_by_label("Turn timer")).to_have_value("off")
 
 
+def choose_game(game: Locator, ruleset: str) -> None:
+    """Choose ``ruleset`` in the lobby's game list ``game`` and wait for the table to take it: the
+    list shows the choice at once, the options' fields are the new game's only once the table's
+    next lobby is drawn (a field typed into before then is the old game's, with its bounds)."""
+    game.select_option(ruleset)
+    expect(game.locator("option[selected]")).to_have_attribute("value", ruleset)
+
+
 # Where a player clicks a card: its left strip, in sight however much the next card of a fanned
 # hand covers the rest.
 CARD_STRIP = {"x": 6, "y": 24}
@@ -356,7 +364,7 @@ def test_an_out_of_range_option_shows_the_applied_value_and_why(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
     open_table(tv, OFFLINE)
-    tv.get_by_label("Game", exact=True).select_option("posledniy-igrok")
+    choose_game(tv.get_by_label("Game", exact=True), "posledniy-igrok")
     size = tv.get_by_label("Cards per hand")
     size.fill("12")
     size.press("Enter")
