@@ -199,7 +199,7 @@ HOUSE_RULES: dict[str, Option] = {
         False,
         label={
             "en": "Seven-zero: 7 swaps hands, 0 passes them on",
-            "ru": "Семь-ноль: 7 — обмен руками, 0 — все руки по кругу",
+            "ru": "Семь-ноль: 7 — обмен картами, 0 — карты по кругу",
         },
         house=True,
         short={"en": "Seven-zero", "ru": "Семь-ноль"},
