@@ -32,12 +32,12 @@ export async function loadMqtt() {
   mqtt ??= (await import("../vendor/mqtt/mqtt.esm.js")).default;
 }
 
-/** Load ahead what a join by a typed code runs (the code's exchange with its curves, the crypto
- * suite): a phone does it while the code is typed. Not the MQTT client, which Join fetches: a
- * phone's offline copy leaves it out (scripts/sitefiles.py), so here it would be a download at
- * every visit to the code form, a join or not. */
-export async function prepareCode() {
-  await Promise.all([import("./pake.js"), cryptoSuite()]);
+/** What a code's exchange runs, loaded: the exchange with its curves and the crypto suite, as
+ * `[pake, suite]`. A phone asks for it ahead, while the code is typed. Not the MQTT client, which
+ * Join fetches: a phone's offline copy leaves it out (scripts/sitefiles.py), so here it would be
+ * a download at every visit to the code form, a join or not. */
+export function prepareCode() {
+  return Promise.all([import("./pake.js"), cryptoSuite()]);
 }
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -461,7 +461,7 @@ const SID = /^[\w-]{22}$/;
  * @param {{brokers: string[], code: string, timeoutMs?: number, settleMs?: number}} options
  */
 export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs = CODE_SETTLE_MS }) {
-  const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
+  const [pake, suite] = await prepareCode();
   const sidBytes = random(16);
   const sid = b64url(sidBytes);
   const mine = pake.share(codeSecret(code), codeChannel(code), sidBytes);
@@ -526,7 +526,7 @@ export async function serveCode({
   hub, code, credentials, budget, seen = new Set(), onResult = () => {},
   limit = new RateLimit(6, 2000), maxPending = 8,
 }) {
-  const [pake, suite] = await Promise.all([import("./pake.js"), cryptoSuite()]);
+  const [pake, suite] = await prepareCode();
   const inbox = codeTopic(code, "table");
   const pending = new Map();
   const told = new Set(); // session ids told "busy" or "paused": once each, no more (a reflection, never an amplification)
