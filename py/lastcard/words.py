@@ -61,6 +61,13 @@ def players(low: int, high: int) -> str:
     return f"{low}–{high}"
 
 
+def score(lang: str, n: int) -> str:
+    """``n`` points of a score: "250 points", «250 очков»."""
+    if lang == "ru":
+        return f"{n} {ru_plural(n, 'очко', 'очка', 'очков')}"
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def missed_call(lang: str, penalty: int) -> str:
     """What a missed "last card" call costs, as the end of the rules' sentence on the call:
     "or draw 2 cards", or, with no penalty, that the call is still closed by the next play."""
@@ -75,11 +82,12 @@ def missed_call(lang: str, penalty: int) -> str:
 
 def points(lang: str, table: Mapping[str, int]) -> str:
     """The points of the cards left in hand: ranks of one value together, the highest first,
-    then the rest at face value ("joker 40, 8 = 25, A = 15, J/Q/K = 10, others face value")."""
+    then the rest at face value ("joker = 40, 8 = 25, A = 15, J/Q/K = 10, others face value";
+    «джокер — 40, …, прочие — по номиналу»)."""
     by_value: dict[int, list[str]] = {}
     for rank, value in table.items():
         by_value.setdefault(value, []).append(RANKS[lang].get(rank, rank))
-    sep, rest = (" — ", "остальные по номиналу") if lang == "ru" else (" = ", "others face value")
+    sep, rest = (" — ", "прочие — по номиналу") if lang == "ru" else (" = ", "others face value")
     parts = [f"{'/'.join(ranks)}{sep}{value}" for value, ranks in sorted(by_value.items())[::-1]]
     return ", ".join([*parts, rest])
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from lastcard import RULESETS, describe, new_game, rules_text
-from lastcard.words import cards, event_key, ru_plural, seconds
+from lastcard.words import cards, event_key, ru_plural, score, seconds
 
 
 def said(ruleset: str, options: dict[str, int] | None = None, timers: dict | None = None) -> dict:
@@ -81,6 +81,17 @@ def test_bad_options_are_refused_as_by_the_game() -> None:
 def test_russian_counts_take_the_right_form(n: int, form: str) -> None:
     assert cards("ru", n) == f"{n} {form}"
     assert ru_plural(n, "карту", "карты", "карт") == form
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "option"),
+    [("last-one", "threshold"), ("last-card", "target"), ("classic", "target")],
+)
+def test_a_score_to_reach_agrees_with_its_number(ruleset: str, option: str) -> None:
+    for value, ru, en in ((101, "101 очко", "101 points"), (502, "502 очка", "502 points")):
+        text = said(ruleset, {option: value})
+        assert ru in text["ru"] and en in text["en"], value
+    assert score("ru", 500) == "500 очков" and score("en", 1) == "1 point"
 
 
 PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian past tense: «взял», «взяла»

@@ -26,7 +26,7 @@ from ..base import (
 )
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, house_line, players
+from ..words import cards, house_line, players, score
 
 
 @register
@@ -115,7 +115,7 @@ class Classic(Game):
             return [
                 ("Цель", [
                     f"{who} игроков, несколько раздач. Выигрывает раздачу тот, кто первым"
-                    f" избавится от всех карт; кто первым наберёт {target} очков, выигрывает"
+                    f" избавится от всех карт; кто первым наберёт {score(lang, target)}, выигрывает"
                     " матч.",
                     f"{deck} карт четырёх цветов — красный ▲, жёлтый ★, синий (капля), зелёный ■:"
                     " числа 0–9, «Пропуск», «Разворот», «Возьми две», «Выбор цвета» и"
@@ -124,7 +124,7 @@ class Classic(Game):
                 ("Начало", [
                     f"Каждый получает {cards(lang, size)}; ваши карты видны только на вашем"
                     " телефоне. Первым ходит игрок слева от сдающего; сдающий меняется по кругу.",
-                    "Первая открытая карта действует так: «Возьми две» — первый игрок берёт две"
+                    f"Первая открытая карта действует так: «Возьми две» — первый игрок берёт {two}"
                     " и пропускает ход; «Пропуск» — первый игрок пропускает ход; «Разворот» —"
                     " первым ходит сдающий, и игра идёт в обратную сторону; «Выбор цвета» —"
                     " первый игрок называет цвет; «Возьми четыре» уходит обратно в колоду.",
@@ -170,14 +170,14 @@ class Classic(Game):
         return [
             ("Goal", [
                 f"{who} players, several hands. The first to play all their cards wins the hand;"
-                f" the first to {target} points wins the match.",
+                f" the first to {score(lang, target)} wins the match.",
                 f"{deck} cards in four colours — red ▲, yellow ★, blue drop, green ■ — numbers"
                 " 0–9, Skip, Reverse, Draw Two, Wild and Wild Draw Four.",
             ]),
             ("Start", [
                 f"Everyone gets {cards(lang, size)}; your hand is only on your phone. The player"
                 " left of the dealer starts; the deal moves round the table.",
-                "The first face-up card counts: Draw Two — the first player draws two and misses"
+                f"The first face-up card counts: Draw Two — the first player draws {two} and misses"
                 " the turn; Skip — the first player misses the turn; Reverse — the dealer starts"
                 " and play goes the other way; Wild — the first player names the colour; a Wild"
                 " Draw Four goes back into the deck.",

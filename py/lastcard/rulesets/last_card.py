@@ -25,7 +25,7 @@ from ..base import (
 )
 from ..cards import RANK, SUITS, french_deck
 from ..game import Effect, Game, Move, Option, play_move, register
-from ..words import cards, players, points
+from ..words import cards, players, points, score
 
 
 @register
@@ -135,11 +135,12 @@ class LastCard(Game):
                 ("Цель", [
                     f"Новозеландские домашние правила, {who} игроков (в оригинале двое, больше —"
                     f" по договорённости), {deck} карты, по {size} каждому. Выигранные раздачи"
-                    f" приносят очки; кто первым наберёт {target}, выигрывает матч.",
+                    f" приносят очки; кто первым наберёт {score(lang, target)}, выигрывает"
+                    " матч.",
                 ]),
                 ("Ваш ход", [
                     "Положите одну или несколько карт одного достоинства; хотя бы одна должна"
-                    " совпадать с мастью или достоинством верхней. Последняя положенная задаёт"
+                    " совпадать с верхней по масти или достоинству. Последняя положенная задаёт"
                     " масть.",
                     "Если можете ходить — обязаны. Иначе берите карты по одной, пока не придёт"
                     " подходящая: её можно сыграть (с картами того же достоинства) или"
@@ -170,8 +171,8 @@ class LastCard(Game):
         return [
             ("Goal", [
                 f"New Zealand house rules, {who} players (two in the original, more as a house"
-                f" option), {deck} cards, {size} each. Win hands to score; first to {target} wins"
-                " the match.",
+                f" option), {deck} cards, {size} each. Win hands to score; first to"
+                f" {score(lang, target)} wins the match.",
             ]),
             ("Your turn", [
                 "Play one or more cards of one rank; at least one must match the suit in force"

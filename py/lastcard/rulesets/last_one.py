@@ -24,7 +24,7 @@ from ..base import (
 )
 from ..cards import BASE, JOKER, SUITS, french_deck
 from ..game import Effect, Game, Option, Timer, lowest, register
-from ..words import cards, house_line, missed_call, number, players, points, seconds
+from ..words import cards, house_line, missed_call, number, players, points, score, seconds
 
 
 @register
@@ -133,8 +133,8 @@ class LastOne(Game):
             return [
                 ("Цель", [
                     f"{who} игроков, 52 карты и 2 джокера, несколько раздач. Штрафные очки"
-                    f" копятся; с {threshold} очками и больше игрок выбывает. Побеждает тот, кто"
-                    " остаётся в игре последним.",
+                    f" копятся; кто наберёт {score(lang, threshold)} или больше, выбывает."
+                    " Побеждает тот, кто остаётся в игре последним.",
                 ]),
                 ("Раздача", [
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high};"
@@ -153,10 +153,10 @@ class LastOne(Game):
                     "8: кладётся на что угодно; назовите масть.",
                     "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
                     " как она.",
-                    "4: начинается схватка. Любой (кроме нападающего) может вне очереди положить"
-                    " следующую карту этой масти — 5, затем 6, … до 10." + melee + " Если никто"
-                    " не кладёт, последний защищающийся берёт столько карт, сколько очков на"
-                    " последней карте, и пропускает ход.",
+                    "4: начинается схватка. Любой игрок (кроме нападающего) может вне очереди"
+                    " положить следующую карту этой масти — 5, затем 6, … до 10." + melee
+                    + " Если никто не кладёт, последний защищающийся берёт столько карт, сколько"
+                    " очков на последней карте, и пропускает ход.",
                 ]),
                 ("Последняя", [
                     "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
@@ -172,7 +172,7 @@ class LastOne(Game):
         return [
             ("Goal", [
                 f"{who} players, 52 cards + 2 jokers, several hands. Penalty points add up;"
-                f" reach {threshold} and you are out. The last player left wins.",
+                f" reach {score(lang, threshold)} and you are out. The last player left wins.",
             ]),
             ("A hand", [
                 f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high};"

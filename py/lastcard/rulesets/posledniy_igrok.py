@@ -117,10 +117,11 @@ class PosledniyIgrok(Game):
                     *stack,
                     "3: можно положить сверху ещё одну любую карту. 8: кладётся на что угодно;"
                     " масть можно назвать.",
-                    "4: цепочка — каждый следующий кладёт ту же масть на одну выше (5, 6, … 10)"
-                    " или берёт столько карт, сколько очков на верхней, и пропускает ход. После"
-                    " 10 следующий берёт 10.",
-                    "Джокер: любая карта, которую сейчас можно сыграть, и действует как она.",
+                    "4: начинается цепочка — каждый следующий игрок кладёт карту той же масти"
+                    " на единицу старше (5, 6, … 10) или берёт столько карт, сколько очков на"
+                    " верхней, и пропускает ход. После 10 следующий берёт 10 карт.",
+                    "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
+                    " как она.",
                 ]),
                 ("Последняя карта", [
                     "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
@@ -152,7 +153,7 @@ class PosledniyIgrok(Game):
                 "4: a chain — each next player must play the same suit one higher (5, 6, … 10)"
                 " or draw the value of the top card and miss the turn. After a 10 the next"
                 " player draws 10.",
-                "Joker: any card that would be legal now, acting as it.",
+                "Joker: play it as any card that would be legal now; it acts as that card.",
             ]),
             ("Last card", [
                 "With one card left press “Last card!” before the next player plays;"
