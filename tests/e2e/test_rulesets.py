@@ -33,7 +33,7 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
         {
             "en": ["Everyone gets 5 cards", "reach 137", "or draw 3 cards",
                    "Each answer has 10 seconds", "60 seconds per decision"],
-            "ru": ["Всем по 5 карт", "с 137 очками", "иначе возьмёте 3 карты",
+            "ru": ["Всем по 5 карт", "наберёт 137 очков", "иначе возьмёте 3 карты",
                    "У каждого 10 секунд на ответ", "60 секунд на решение"],
         },
     ),
