@@ -1,14 +1,9 @@
 /**
- * Russian and English. The language comes from the browser (`navigator.languages`), can be
- * switched, and the choice is remembered. Every visible string goes through `t()`.
- *
- * The strings are in js/i18n/<code>.js, one module per language with the same keys (add a string
- * to each), loaded only when the language is shown: this module waits (top-level await) for the
- * current one, and `setLang` loads the other before it switches, so a phone never fetches a
- * language it does not show. Because of the top-level await, an entry module wires itself with
- * `whenParsed` (js/html.js), not a bare `DOMContentLoaded` listener. A page's own strings (the
- * TV page's, the bot lab's) are a part of their own, js/i18n/<part>-<code>.js, that only that
- * page asks for (`addStrings`), so no other page, the phone's above all, fetches them.
+ * Russian and English: the browser's language, switchable and remembered; every visible string
+ * goes through `t()`. The strings of a language (js/i18n/<code>.js, the same keys in each) load
+ * only when shown, a page's own part (js/i18n/<part>-<code>.js) only when it asks (`addStrings`).
+ * The current language is awaited at the top level, so an entry module wires itself with
+ * `whenParsed` (js/html.js). Why and how: docs/design.md ("js/i18n.js").
  */
 
 const STORAGE_KEY = "lastcard.lang";
@@ -87,9 +82,14 @@ export function num(value) {
 }
 
 /** `text` with its `{name}` placeholders filled from `vars` (others kept as they are; numbers
- * written as the current language writes them). */
+ * written as the current language writes them; `{n:card|cards}`, «{n:карту|карты|карт}», adds
+ * the noun that agrees: one, few, many). */
 export function fill(text, vars = {}) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (!(name in vars) ? whole : typeof vars[name] === "number" ? num(vars[name]) : String(vars[name])));
+  return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, name, forms) => {
+    const v = vars[name];
+    if (typeof v !== "number") return name in vars ? String(v) : whole;
+    return forms ? `${num(v)} ${forms.split("|")[{ one: 0, many: 2 }[new Intl.PluralRules(current).select(v)] ?? 1]}` : num(v);
+  });
 }
 
 /** Translate `key`, filling `{name}` placeholders from `vars`; a missing key shows itself. */

@@ -23,7 +23,7 @@ from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
 from .game import Event, Game
-from .words import event_key
+from .words import event_key, fill
 
 FORMAT = "lastcard-record"
 VERSION = 1
@@ -345,7 +345,8 @@ class _Log:
         text = self.words.get(event_key(e))
         if text is None:
             return f"{e.get('type')}: {e}"
-        line = text.format_map(
+        line = fill(
+            text,
             {
                 "name": self.name(e.get("seat")),
                 "n": e.get("count", 1),
@@ -353,7 +354,8 @@ class _Log:
                 "cards": " ".join(e.get("cards", [])),
                 "colour": (str(e.get("action", "")).split() or [""])[-1],
                 "suit": e.get("active"),
-            }
+                "target": self.name(e.get("target")),
+            },
         )
         if e.get("type") in ("hand_over", "match_over"):
             line += ": " + (", ".join(self.name(s) for s in winners or []) or "no winner")

@@ -9,6 +9,7 @@ the table's current options and timers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 #: the rank letters the rules texts print, by language (ranks not listed: as written)
@@ -34,26 +35,32 @@ def number(value: float, lang: str = "en") -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def counted(lang: str, n: float, forms: str) -> str:
+    """The number ``n`` and the noun of ``forms`` that agrees with it: "card|cards" (one,
+    other); «карту|карты|карт» (1 and 21; 2-4 and 22; 5-20 and the rest; a fraction takes the
+    second: «2,5 секунды»). js/i18n.js's ``fill`` picks the forms of ``{n:card|cards}`` alike."""
+    one, *rest = forms.split("|")
+    few = rest[0] if rest else one
+    many = rest[1] if len(rest) > 1 else few
+    if lang != "ru":
+        return f"{number(n)} {one if n == 1 else few}"
+    word = ru_plural(int(n), one, few, many) if n == int(n) else few
+    return f"{number(n, lang)} {word}"
+
+
 def cards(lang: str, n: int) -> str:
     """``n`` cards as the object of a draw: "2 cards", «2 карты» (accusative)."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'карту', 'карты', 'карт')}"
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return counted(lang, n, "карту|карты|карт" if lang == "ru" else "card|cards")
 
 
 def seconds(lang: str, n: float) -> str:
     """``n`` seconds: "5 seconds", «5 секунд»."""
-    if lang == "ru":
-        whole = int(n) if n == int(n) else 2  # a fraction takes the "few" form: 2,5 секунды
-        return f"{number(n, lang)} {ru_plural(whole, 'секунда', 'секунды', 'секунд')}"
-    return f"{number(n)} second" if n == 1 else f"{number(n)} seconds"
+    return counted(lang, n, "секунда|секунды|секунд" if lang == "ru" else "second|seconds")
 
 
 def hands(lang: str, n: int) -> str:
     """``n`` hands of a match: "5 hands", «5 раздач»."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'раздача', 'раздачи', 'раздач')}"
-    return f"{n} hand" if n == 1 else f"{n} hands"
+    return counted(lang, n, "раздача|раздачи|раздач" if lang == "ru" else "hand|hands")
 
 
 def players(low: int, high: int) -> str:
@@ -63,9 +70,27 @@ def players(low: int, high: int) -> str:
 
 def score(lang: str, n: int) -> str:
     """``n`` points of a score: "250 points", «250 очков»."""
-    if lang == "ru":
-        return f"{n} {ru_plural(n, 'очко', 'очка', 'очков')}"
-    return f"{n} point" if n == 1 else f"{n} points"
+    return counted(lang, n, "очко|очка|очков" if lang == "ru" else "point|points")
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
+
+
+def fill(text: str, values: Mapping[str, object], lang: str = "en") -> str:
+    """``text`` (event words) with its ``{name}`` placeholders filled from ``values`` (others
+    kept as they are), ``{n:card|cards}`` with the noun that agrees with the number, as
+    js/i18n.js's ``fill`` does on the pages."""
+
+    def one(match: re.Match[str]) -> str:
+        name, forms = match.groups()
+        if name not in values:
+            return match.group(0)
+        value = values[name]
+        if forms is None or not isinstance(value, int | float) or isinstance(value, bool):
+            return str(value)
+        return counted(lang, value, forms)
+
+    return _PLACEHOLDER.sub(one, text)
 
 
 def missed_call(lang: str, penalty: int) -> str:
@@ -95,7 +120,8 @@ def points(lang: str, table: Mapping[str, int]) -> str:
 #: the words of the engine's events, in each language, by key (``event_key``): what the log on
 #: the pages and the replay's log say. Placeholders: ``{name}`` (the seat's), ``{n}`` (cards
 #: drawn), ``{cards}`` (cards laid or drawn), ``{colour}`` / ``{suit}`` (a name in force),
-#: ``{count}`` (cards at stake), ``{target}`` (the other seat's name in a seven-zero swap).
+#: ``{count}`` (cards at stake), ``{target}`` (the other seat's name in a seven-zero swap);
+#: a count followed by its noun as ``{n:card|cards}`` / ``{n:карту|карты|карт}`` (``fill``).
 #: Russian in the present tense or noun phrases: the same for a player of any gender (English
 #: keeps the simple past). A ruleset changes or adds keys with ``EVENT_WORDS``.
 EVENTS: dict[str, dict[str, str]] = {
@@ -104,32 +130,35 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} played {cards} and chose {colour}",
         "ru": "{name} кладёт: {cards} — и называет: {colour}",
     },
-    "draw": {"en": "{name} drew {n}", "ru": "{name} берёт {n}"},
+    "draw": {"en": "{name} drew {n:card|cards}", "ru": "{name} берёт {n:карту|карты|карт}"},
     "draw.cards": {"en": "{name} drew {cards}", "ru": "{name} берёт: {cards}"},
     "draw.penalty": {
-        "en": "{name} drew {n} and lost the turn",
-        "ru": "{name} берёт {n} и пропускает ход",
+        "en": "{name} drew {n:card|cards} and lost the turn",
+        "ru": "{name} берёт {n:карту|карты|карт} и пропускает ход",
     },
-    "draw.pickup": {"en": "{name} picked up {n}", "ru": "{name} забирает {n}"},
+    "draw.pickup": {
+        "en": "{name} picked up {n:card|cards}",
+        "ru": "{name} забирает {n:карту|карты|карт}",
+    },
     "draw.melee": {
-        "en": "{name} lost the melee and drew {n}",
-        "ru": "{name} проигрывает схватку и берёт {n}",
+        "en": "{name} lost the melee and drew {n:card|cards}",
+        "ru": "{name} проигрывает схватку и берёт {n:карту|карты|карт}",
     },
     "draw.chain": {
-        "en": "{name} could not follow the chain and drew {n}",
-        "ru": "{name} не продолжает цепочку и берёт {n}",
+        "en": "{name} could not follow the chain and drew {n:card|cards}",
+        "ru": "{name} не продолжает цепочку и берёт {n:карту|карты|карт}",
     },
     "draw.last": {
-        "en": "{name} did not call “Last card!” in time and drew {n}",
-        "ru": "{name} берёт {n}: последняя карта не объявлена вовремя",
+        "en": "{name} did not call “Last card!” in time and drew {n:card|cards}",
+        "ru": "{name} берёт {n:карту|карты|карт}: последняя карта не объявлена вовремя",
     },
     "draw.bluff": {
-        "en": "{name} was caught bluffing and drew {n}",
-        "ru": "{name} попадается на блефе и берёт {n}",
+        "en": "{name} was caught bluffing and drew {n:card|cards}",
+        "ru": "{name} попадается на блефе и берёт {n:карту|карты|карт}",
     },
     "draw.challenge": {
-        "en": "{name} lost the challenge, drew {n} and lost the turn",
-        "ru": "{name} проигрывает спор, берёт {n} и пропускает ход",
+        "en": "{name} lost the challenge, drew {n:card|cards} and lost the turn",
+        "ru": "{name} проигрывает спор, берёт {n:карту|карты|карт} и пропускает ход",
     },
     "challenge": {
         "en": "{name} challenged the Wild Draw Four",

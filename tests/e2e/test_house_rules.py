@@ -255,7 +255,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
         for e in events:  # a missed call's penalty, said on the phone that pays it
             if e["type"] == "draw" and e.get("reason") == "last":
                 expect(phones[e["seat"]].get_by_test_id("missed-call")).to_contain_text(
-                    f"drew {e['count']} as a penalty"
+                    f"drew {e['count']} card{'' if e['count'] == 1 else 's'} as a penalty"
                 )
         if "seven_zero" in rules:  # both hands changed, each phone showing its own
             other = int(action.split("@")[1])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,13 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 MAX_STEPS = 3000
 
 
-def play_random(ruleset: str, players: int, seed: int, rnd: random.Random) -> tuple[Any, Recorder]:
+def play_random(
+    ruleset: str, players: int, seed: int, rnd: random.Random, options: dict[str, Any] | None = None
+) -> tuple[Any, Recorder]:
     """A random game played to its end (a whole match), recorded as the table records it."""
-    game = new_game(ruleset, players, seed=seed)
+    game = new_game(ruleset, players, seed=seed, options=options)
     names = [f"P{seat}" for seat in range(players)]
-    rec = Recorder(ruleset, players, seed, {}, names, started=100.0)
+    rec = Recorder(ruleset, players, seed, options or {}, names, started=100.0)
     now = 100.0
     for _ in range(MAX_STEPS):
         now += rnd.random() * 3
@@ -77,6 +80,16 @@ def test_round_trip_reproduces_every_hand(table: tuple[str, int, int, int]) -> N
     # kept in a snapshot and back, the record is the same
     again = Recorder.from_dict(json.loads(json.dumps(rec.to_dict())))
     assert again.to_dict() == rec.to_dict()
+
+
+def test_the_log_names_both_seats_of_a_swap_and_counts_cards_drawn() -> None:
+    _, rec = play_random("classic", 3, 5, random.Random(5), {"seven_zero": True})
+    log = replay(json.loads(json.dumps(rec.export(True)))).log
+    swaps = [line for line in log if "swapped hands" in line]
+    assert swaps, log
+    assert all(re.fullmatch(r"P\d swapped hands with P\d", line) for line in swaps), swaps
+    assert any(re.search(r"drew [2-9] cards\b", line) for line in log)
+    assert not [line for line in log if "{" in line]
 
 
 def test_no_hidden_card_in_a_record() -> None:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from lastcard import RULESETS, describe, new_game, rules_text
-from lastcard.words import cards, event_key, ru_plural, score, seconds
+from lastcard.words import cards, event_key, fill, ru_plural, score, seconds
 
 
 def said(ruleset: str, options: dict[str, int] | None = None, timers: dict | None = None) -> dict:
@@ -92,6 +92,19 @@ def test_a_score_to_reach_agrees_with_its_number(ruleset: str, option: str) -> N
         text = said(ruleset, {option: value})
         assert ru in text["ru"] and en in text["en"], value
     assert score("ru", 500) == "500 очков" and score("en", 1) == "1 point"
+
+
+def test_event_words_count_cards_as_the_pages_do() -> None:
+    for ruleset in RULESETS:
+        for lang, words in RULESETS[ruleset].event_words().items():
+            for key, text in words.items():
+                line = fill(text, {"name": "Анна", "n": 2, "count": 2, "cards": "R5"}, lang)
+                assert "{n" not in line and "{count" not in line, (ruleset, lang, key)
+    said = fill("{name} берёт {n:карту|карты|карт}", {"name": "Анна", "n": 21}, "ru")
+    assert said == "Анна берёт 21 карту"
+    assert (
+        fill("{name} drew {n:card|cards}{rest}", {"name": "Ann", "n": 1}) == "Ann drew 1 card{rest}"
+    )
 
 
 PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian past tense: «взял», «взяла»

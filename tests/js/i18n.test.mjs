@@ -10,7 +10,7 @@ const PARTS = ["", "lab-", "table-"];
 const files = async (code) => Promise.all(PARTS.map(async (part) => (await import(`../../js/i18n/${part}${code}.js`)).default));
 const byFile = Object.fromEntries(await Promise.all(LANGS.map(async (code) => [code, await files(code)])));
 const strings = Object.fromEntries(LANGS.map((code) => [code, Object.assign({}, ...byFile[code])]));
-const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text) => [...text.matchAll(/\{(\w+)(?::[^{}]*)?\}/g)].map((m) => m[1]).sort();
 
 test("every language has every key", () => {
   const [first, ...others] = LANGS;
@@ -55,6 +55,21 @@ test("Russian writes a fraction with a decimal comma, English with a point", asy
   assert.equal(num("12.5"), "12,5");
   await setLang("en");
   assert.equal(t("opt.seconds", { n: 0.5 }), "0.5 s");
+});
+
+test("a count takes the noun that agrees with it, in each language", async () => {
+  const { fill, setLang } = await import("../../js/i18n.js");
+  const back = lang();
+  await setLang("ru");
+  const forms = "{n:карту|карты|карт}";
+  const said = [1, 2, 4, 5, 11, 12, 21, 22, 25, 111].map((n) => fill(forms, { n }));
+  assert.deepEqual(said, ["1 карту", "2 карты", "4 карты", "5 карт", "11 карт", "12 карт", "21 карту", "22 карты", "25 карт", "111 карт"]);
+  assert.equal(fill("{n:секунда|секунды|секунд}", { n: 2.5 }), "2,5 секунды");
+  assert.equal(t("pending.pickup", { name: "Анна", count: 4 }), "Анна: взять 4 карты или ответить");
+  await setLang("en");
+  assert.deepEqual([1, 2].map((n) => fill("{n:card|cards}", { n })), ["1 card", "2 cards"]);
+  assert.equal(fill("{x:card|cards} {n}", { n: "two" }), "{x:card|cards} two"); // unknown kept, words as they are
+  await setLang(back);
 });
 
 test("no module of a phone or the home page asks for a string of a page's part", async () => {

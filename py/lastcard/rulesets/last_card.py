@@ -58,8 +58,10 @@ class LastCard(Game):
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
         "draw.last": {
-            "en": "{name} went out without calling “Last card!”: picked up {n} and plays on",
-            "ru": "{name} выходит без объявления «Последняя!»: берёт {n} и играет дальше",
+            "en": "{name} went out without calling “Last card!”: picked up {n:card|cards} and"
+            " plays on",
+            "ru": "{name} выходит без объявления «Последняя!»: берёт {n:карту|карты|карт} и"
+            " играет дальше",
         },
     }
     STARTER_EFFECTS = True
