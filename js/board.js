@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { activeChip, cardBack, cardFace, cardName, letterName } from "./cards.js";
-import { cardsCount, fill, lang, t, words } from "./i18n.js";
+import { fill, lang, t, words } from "./i18n.js";
 
 /** The display name of a seat number. */
 export function seatName(msg, seat) {
@@ -77,7 +77,7 @@ function seatTile(msg, s, { turn, host }) {
   return html`<li class="${classes}" data-key="seat-${s.seat}" data-testid="seat-${s.seat}" aria-current="${turn ? "true" : "false"}">
     <span data-key="name" class="seat__name">${s.name}</span>
     <span data-key="kind" class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
-    ${count !== null && count !== undefined ? html`<span data-key="count" class="seat__count" data-testid="count-${s.seat}">${cardsCount(count)}</span>` : ""}
+    ${count !== null && count !== undefined ? html`<span data-key="count" class="seat__count" data-testid="count-${s.seat}">${t("seat.cards", { n: count })}</span>` : ""}
     ${s.score !== null && s.score !== undefined ? html`<span data-key="score" class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
     ${s.host ? html`<span data-key="host" class="seat__host" data-testid="crown-${s.seat}">♛ ${t("host.crown")}</span>` : ""}
     ${called ? html`<span data-key="called" class="seat__called">${t("table.called")}</span>` : ""}

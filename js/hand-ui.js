@@ -11,7 +11,7 @@
  */
 import { html } from "./html.js";
 import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
-import { cardsCount, otherLang, t, words } from "./i18n.js";
+import { otherLang, t, words } from "./i18n.js";
 import * as moves from "./moves.js";
 
 export const NO_PICK = moves.NO_PICK; // the empty panel state
@@ -42,7 +42,7 @@ function letterLabel(option, card) {
 /** A seat to aim a play at (a seven-zero 7's swap): its player's name and cards in hand. */
 function seatLabel(option, view, names) {
   const count = view.counts?.[option.seat];
-  return html`<span class="choice__who">${names[option.seat] ?? `#${option.seat + 1}`}</span>${count === undefined ? "" : html`<span class="choice__count">${cardsCount(count)}</span>`}`;
+  return html`<span class="choice__who">${names[option.seat] ?? `#${option.seat + 1}`}</span>${count === undefined ? "" : html`<span class="choice__count">${t("seat.cards", { n: count })}</span>`}`;
 }
 
 function choiceDialog(choice, view, names) {

@@ -104,8 +104,3 @@ export function t(key, vars = {}) {
 export function words(text, vars = {}) {
   return fill(text?.[current] ?? text?.en ?? "", vars);
 }
-
-/** Plural-aware "N cards" for seat lines. */
-export function cardsCount(n) {
-  return n === 1 ? t("seat.card") : t("seat.cards", { n });
-}

@@ -44,7 +44,7 @@ test("a translation fills the same placeholders", () => {
 
 test("t() reads the language loaded at start and fills placeholders", () => {
   assert.equal(t("app.title"), strings[lang()]["app.title"]);
-  assert.equal(t("seat.cards", { n: 3 }), strings[lang()]["seat.cards"].replace("{n}", "3"));
+  assert.equal(t("bot.name", { n: 3 }), strings[lang()]["bot.name"].replace("{n}", "3"));
   assert.equal(t("no.such.key"), "no.such.key");
 });
 
@@ -66,6 +66,7 @@ test("a count takes the noun that agrees with it, in each language", async () =>
   assert.deepEqual(said, ["1 карту", "2 карты", "4 карты", "5 карт", "11 карт", "12 карт", "21 карту", "22 карты", "25 карт", "111 карт"]);
   assert.equal(fill("{n:секунда|секунды|секунд}", { n: 2.5 }), "2,5 секунды");
   assert.equal(t("pending.pickup", { name: "Анна", count: 4 }), "Анна: взять 4 карты или ответить");
+  assert.deepEqual([1, 3, 7].map((n) => t("seat.cards", { n })), ["1 карта", "3 карты", "7 карт"]);
   await setLang("en");
   assert.deepEqual([1, 2].map((n) => fill("{n:card|cards}", { n })), ["1 card", "2 cards"]);
   assert.equal(fill("{x:card|cards} {n}", { n: "two" }), "{x:card|cards} two"); // unknown kept, words as they are
