@@ -7,7 +7,7 @@ export default {
   "lab.booting": "Starting Python…", "lab.failed": "Python could not start here: {error}",
   "lab.hint": "Run plays seeded hands, your bot in one seat and the computer players in the others; the seats rotate every hand.",
   "lab.starting": "Dealing…", "lab.interval": "of hands won (95 % interval {low} to {high})", "lab.fair": "a fair share is {fair}",
-  "lab.progress": "{played} of {games} hands", "lab.done": "{hands} hands played.",
+  "lab.progress": "{played} of {games:hand|hands}", "lab.done": "{hands:hand|hands} played.",
   "lab.bad": "Answers that were not legal actions (each counted as a time-out): {n}; the first: {first}",
   "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
   "lab.help": "How a bot works",
