@@ -178,7 +178,7 @@ def test_the_host_phone_after_a_hand_in_russian(
     open_idle(phone, base_url)
     phone.evaluate(OVER)
     # its own words and its own next step, not "the host decides"
-    expect(phone.get_by_test_id("host-next")).to_contain_text("Вы ведущий")
+    expect(phone.get_by_test_id("host-next")).to_contain_text("Игру ведёте вы")
     expect(phone.get_by_role("button", name="Следующая раздача")).to_be_visible()
     expect(phone.get_by_text("Что дальше, решает ведущий")).to_have_count(0)
     # the name on the header's button is one line
