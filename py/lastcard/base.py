@@ -172,7 +172,7 @@ class Option:
     label: Words = field(default_factory=dict, compare=False)
     #: a house rule (issue 24, ``docs/house-rules.md``): the line under the game's name names
     #: it, in the words of ``short`` (a number option only when off its default; ``{n}``: the
-    #: value)
+    #: value, ``{n:card|cards}`` with its noun, as in event words)
     house: bool = False
     short: Words = field(default_factory=dict, compare=False)
 
@@ -227,7 +227,7 @@ def hand_size_option(default: int, low: int, high: int, agree_high: int | None =
         agree_high,
         label={"en": "Cards per hand", "ru": "Карт на руки"},
         house=True,
-        short={"en": "{n} cards dealt", "ru": "Раздача по {n}"},
+        short={"en": "{n:card|cards} dealt", "ru": "Раздача по {n:карте|карты|карт}"},
     )
 
 
@@ -242,7 +242,10 @@ def call_penalty_option(default: int, low: int = 0, high: int = 4) -> Option:
             "ru": "Штраф за необъявленную последнюю карту (карт)",
         },
         house=True,
-        short={"en": "Penalty {n}", "ru": "Штраф {n}"},
+        short={
+            "en": "Missed call: {n:card|cards}",
+            "ru": "Штраф за «Последняя!»: {n:карта|карты|карт}",
+        },
     )
 
 

@@ -45,7 +45,7 @@ OPTIONS: dict[str, Any] = {
     "last_call_penalty": 2,
     "hand_size": 5,
 }
-SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards dealt · Penalty 2"
+SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards dealt · Missed call: 2 cards"
 RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")
 #: the table's seed (js/table.js draws it from Math.random), found by ``find_seed``
 SEED = 1947

@@ -4,6 +4,7 @@ validation follows the same declarations (one source of truth, issue 14)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -85,13 +86,16 @@ def test_every_ruleset_describes_itself_as_json_ready_data(ruleset: str) -> None
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_house_rules_carry_their_short_words(ruleset: str) -> None:
     """Every house rule, the hand size and the call penalty among them, has ``house`` true and
-    the words of the line under the game's name (a number option's with ``{n}``, HOUSE.md)."""
+    the words of the line under the game's name (a number option's with ``{n}`` or
+    ``{n:card|cards}``, HOUSE.md)."""
     for option in describe(ruleset)["options"]:
         house = option["name"] in {"hand_size", "last_call_penalty"} or option["type"] == "bool"
         assert option["house"] is house
         if house:
             assert set(option["short"]) == {"en", "ru"} and all(option["short"].values())
-            assert all(("{n}" in w) == (option["type"] == "int") for w in option["short"].values())
+            words = option["short"].values()
+            number = [re.search(r"\{n(:[^{}]*)?\}", w) is not None for w in words]
+            assert all(has == (option["type"] == "int") for has in number)
         else:
             assert "short" not in option
 
