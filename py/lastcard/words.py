@@ -95,13 +95,14 @@ def fill(text: str, values: Mapping[str, object], lang: str = "en") -> str:
 
 def missed_call(lang: str, penalty: int) -> str:
     """What a missed "last card" call costs, as the end of the rules' sentence on the call:
-    "or draw 2 cards", or, with no penalty, that the call is still closed by the next play."""
+    "otherwise you draw 2 cards", or, with no penalty, that the call is still closed by the next
+    play."""
     if lang == "ru":
         if penalty:
             return f"иначе возьмёте {cards(lang, penalty)}"
         return "за этим столом без штрафа, но после хода следующего поздно"
     if penalty:
-        return f"or draw {cards(lang, penalty)}"
+        return f"otherwise you draw {cards(lang, penalty)}"
     return "no penalty at this table, but once the next player plays it is too late"
 
 

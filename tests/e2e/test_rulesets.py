@@ -31,7 +31,7 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
         "last-one",
         {"hand_size": 5, "threshold": 137, "last_call_penalty": 3},
         {
-            "en": ["Everyone gets 5 cards", "reach 137", "or draw 3 cards",
+            "en": ["Everyone gets 5 cards", "reach 137", "otherwise you draw 3 cards",
                    "Each answer has 10 seconds", "60 seconds per decision"],
             "ru": ["Всем по 5 карт", "наберёт 137 очков", "иначе возьмёте 3 карты",
                    "У каждого 10 секунд на ответ", "60 секунд на решение"],
@@ -42,8 +42,8 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
         "posledniy-igrok",
         {"hands": 3, "two_draws": 2, "last_call_penalty": 4, "hand_size": 6},
         {
-            "en": ["a match of 3 hands", "the next player draws 2 cards", "or draw 4 cards",
-                   "Everyone gets 6 cards"],
+            "en": ["a match of 3 hands", "the next player draws 2 cards",
+                   "otherwise you draw 4 cards", "Everyone gets 6 cards"],
             "ru": ["3 раздачи в матче", "следующий берёт 2 карты", "иначе возьмёте 4 карты",
                    "Всем по 6 карт"],
         },

@@ -156,7 +156,7 @@ class PosledniyIgrok(Game):
                 "Joker: play it as any card that would be legal now; it acts as that card.",
             ]),
             ("Last card", [
-                "With one card left press “Last card!” before the next player plays;"
+                "With one card left, press “Last card!” before the next player plays;"
                 f" {missed_call(lang, penalty)}."
             ]),
             ("Scoring", [

@@ -139,7 +139,7 @@ class Poslednyaya(Game):
         call = (
             "Holding one card is announced automatically — no button, no penalty."
             if not penalty
-            else "With one card left press “Last card!” before the next player plays;"
+            else "With one card left, press “Last card!” before the next player plays;"
             f" {missed_call(lang, penalty)}."
         )
         return [
