@@ -81,6 +81,9 @@ export function num(value) {
   return current === "ru" ? String(value).replace(".", ",") : String(value);
 }
 
+/** Plural rules by language, made once: `fill` runs at every draw. */
+const plurals = {};
+
 /** `text` with its `{name}` placeholders filled from `vars` (others kept as they are; numbers
  * written as the current language writes them; `{n:card|cards}`, «{n:карту|карты|карт}», adds
  * the noun that agrees: one, few, many). */
@@ -88,7 +91,7 @@ export function fill(text, vars = {}) {
   return text.replace(/\{(\w+)(?::([^{}]*))?\}/g, (whole, name, forms) => {
     const v = vars[name];
     if (typeof v !== "number") return name in vars ? String(v) : whole;
-    return forms ? `${num(v)} ${forms.split("|")[{ one: 0, many: 2 }[new Intl.PluralRules(current).select(v)] ?? 1]}` : num(v);
+    return forms ? `${num(v)} ${forms.split("|")[{ one: 0, many: 2 }[(plurals[current] ??= new Intl.PluralRules(current)).select(v)] ?? 1]}` : num(v);
   });
 }
 
