@@ -1,7 +1,8 @@
 """The phone's screen in a phone-sized context, rendered by js/hand-ui.js from a table message
 (the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, Pass
 and Last card are on screen and can be tapped without scrolling; on a short phone the hand's
-first row shows above them; "Paused" shows while paused."""
+first row shows above them; "Paused" shows while paused; a header too full for one row keeps
+its buttons together at the right."""
 
 from __future__ import annotations
 
@@ -166,6 +167,42 @@ OVER = """async () => {
   const state = { name: names[0], link: "open", wasOpen: true, msg, left: null, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state, { board }));
 }""".replace("HOUSE", HOUSE)
+
+
+# The phone header's buttons by row: the gaps between neighbours and the room at the row's right,
+# in CSS pixels.
+HEADER_ROWS = """() => {
+  const head = document.querySelector(".phone-head");
+  const end = head.getBoundingClientRect().right - parseFloat(getComputedStyle(head).paddingRight);
+  const boxes = [...head.querySelectorAll(".btn")].map((b) => b.getBoundingClientRect());
+  const rows = new Map();
+  for (const box of boxes) {
+    const middle = Math.round((box.top + box.bottom) / 2);
+    rows.set(middle, [...(rows.get(middle) || []), box]);
+  }
+  return [...rows.values()].map((row) => {
+    row.sort((a, b) => a.left - b.left);
+    return { gaps: row.slice(1).map((box, i) => box.left - row[i].right),
+      right: end - row[row.length - 1].right };
+  });
+}"""
+
+
+def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    # The host's phone in Russian: four buttons do not fit beside the name on a 390-px phone.
+    phone = new_phone()
+    phone.add_init_script("localStorage.setItem('lastcard.lang', 'ru')")
+    open_idle(phone, base_url)
+    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"]})
+    expect(phone.get_by_test_id("host-open")).to_be_visible()
+    rows = phone.evaluate(HEADER_ROWS)
+    assert len(rows) == 2, rows
+    # each row's buttons side by side (the header's gap is 0.5 rem), the last at the right edge
+    for row in rows:
+        assert all(gap < 12 for gap in row["gaps"]), rows
+        assert row["right"] < 1, rows
 
 
 def test_the_host_phone_after_a_hand_in_russian(
