@@ -104,7 +104,6 @@ export function botName(msg) {
  * @param {object} msg  the `tv` or `view` message on screen
  */
 export function hostIntent(el, msg) {
-  const lobby = msg.lobby ?? {};
   switch (el.dataset.host) {
     case "cmd": {
       const command = { type: el.dataset.command };
@@ -132,12 +131,12 @@ export function hostIntent(el, msg) {
     case "ruleset":
       return { command: { type: "configure", ruleset: el.value } };
     case "option": {
-      if (el.type === "checkbox") return { command: { type: "configure", options: { ...lobby.options, [el.name]: el.checked } } };
+      if (el.type === "checkbox") return { command: { type: "configure", set_options: { [el.name]: el.checked } } };
       const value = Number(el.value);
       const low = el.min === "" ? -Infinity : Number(el.min);
       const high = el.max === "" ? Infinity : Number(el.max);
       if (el.value.trim() === "" || !Number.isInteger(value) || value < low || value > high) return null;
-      return { command: { type: "configure", options: { ...lobby.options, [el.name]: value } } };
+      return { command: { type: "configure", set_options: { [el.name]: value } } };
     }
     case "away-bot":
       return { command: { type: "configure", away_bot: el.checked } };

@@ -386,9 +386,8 @@ function showAppliedOptions() {
  * back to the value the table applies and a note says why.
  */
 function configureOption(input) {
-  const lobby = store.state().msg.lobby;
   if (input.type === "checkbox") {
-    host({ type: "configure", options: { ...lobby.options, [input.name]: input.checked } });
+    host({ type: "configure", set_options: { [input.name]: input.checked } });
     return;
   }
   const value = Number(input.value);
@@ -400,7 +399,7 @@ function configureOption(input) {
     input.value = input.defaultValue;
     return;
   }
-  host({ type: "configure", options: { ...lobby.options, [input.name]: value } });
+  host({ type: "configure", set_options: { [input.name]: value } });
 }
 
 function onClick(event) {

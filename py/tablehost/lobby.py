@@ -388,13 +388,18 @@ class Lobby:
     # ----------------------------------------------------------------- the next deal
     def configure(self, command: Message) -> None:
         """The host's ``configure``: checked whole (the ruleset judges the options), then
-        applied; a refused one changes nothing."""
+        applied; a refused one changes nothing. ``options`` replaces the options (a new ruleset
+        starts from its defaults), ``set_options`` changes only the ones it names: the TV and
+        the host phone each send just what they changed, so neither undoes the other's change
+        from a lobby it had not seen yet."""
         ruleset = command.get("ruleset", self.ruleset)
         if ruleset not in RULESETS:
             raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
-        options = check_options(
-            ruleset, command.get("options", self.options if ruleset == self.ruleset else {})
-        )
+        options = command.get("options", self.options if ruleset == self.ruleset else {})
+        changes = command.get("set_options", {})
+        if not isinstance(options, dict) or not isinstance(changes, dict):
+            raise ProtocolError("bad_options", "options are an object")
+        options = check_options(ruleset, {**options, **changes})
         timers = self.checked_timers(command.get("timers", {}))
         if options != self.options or ruleset != self.ruleset:
             self.votes = {}

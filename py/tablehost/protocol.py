@@ -176,6 +176,7 @@ HOST: Schema = {
     "configure": {
         "ruleset": (text(MAX_FIELD), False),
         "options": (obj, False),
+        "set_options": (obj, False),
         "timers": (obj, False),
         "away_bot": (flag, False),
     },

@@ -178,6 +178,29 @@ def test_the_host_ends_the_hand_for_the_lobby_keeping_seats_and_names(make_net):
     assert net.tv()["phase"] == "playing"
 
 
+def test_the_tv_and_the_host_phone_change_two_options_at_once_and_both_are_kept(make_net):
+    # each sends only the option it changed (``set_options``), so neither undoes the other's
+    # change from a lobby it had not seen yet; ``options`` still replaces them all
+    net = make_net()
+    net.join("p0")
+    net.host(type="configure", ruleset="last-one")
+    net.host(type="configure", set_options={"hand_size": 5})
+    command(net, "p0", type="configure", set_options={"threshold": 100})
+    assert net.tv()["lobby"]["options"] == {"hand_size": 5, "threshold": 100}
+    assert net.view("p0")["lobby"]["options"] == {"hand_size": 5, "threshold": 100}
+    before = net.table.snapshot()
+    for bad in ({"hand_size": 3}, {"colour": "red"}, {"agreed": True}, []):
+        net.host(type="configure", set_options=bad)
+        assert net.error("tv") in ("bad_options", "bad_message"), bad
+    assert net.table.snapshot() == before
+    net.host(type="configure", ruleset="poslednyaya", set_options={"stacking": True})
+    assert net.tv()["lobby"]["options"] == {"stacking": True}  # on the new ruleset's defaults
+    net.host(type="configure", options={"jump_in": True}, set_options={"stacking": True})
+    assert net.tv()["lobby"]["options"] == {"jump_in": True, "stacking": True}
+    net.host(type="configure", options={"jump_in": True})
+    assert net.tv()["lobby"]["options"] == {"jump_in": True}
+
+
 def test_timers_change_mid_game_from_the_pause(make_net):
     net = make_net(players=2)
     net.host(type="pause")

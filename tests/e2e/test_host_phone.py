@@ -1,8 +1,9 @@
 """The host phone in Chromium: two phones join the real table through the relay (loopback
-broker); the first is the host, runs the table from its Host panel (game, options, timers,
-computer players, start, pause with "Paused" on every phone, timers on the pause, removal and
-ending the hand, each confirmed), then hands the role to the other phone. The TV shows all of it.
-Phones hold a screen wake lock while their hand is played, and release it after."""
+broker); the first is the host, runs the table from its Host panel (game, options, two of them
+at once, timers, computer players, start, pause with "Paused" on every phone, timers on the
+pause, removal and ending the hand, each confirmed), then hands the role to the other phone. The
+TV shows all of it. Phones hold a screen wake lock while their hand is played, and release it
+after."""
 
 from __future__ import annotations
 
@@ -75,6 +76,18 @@ def test_the_host_phone_runs_the_table(
     hands = panel.get_by_label("Hands in the match")
     hands.fill("1")
     hands.dispatch_event("change")
+    expect(tv.get_by_label("Hands in the match")).to_have_value("1")
+    # two options ticked in one moment, before the phone hears back from the table: both kept
+    panel.evaluate("""(panel) => {
+      for (const name of ["stacking", "draw_until_play"]) {
+        const box = panel.querySelector(`#host-opt-${name}`);
+        box.checked = true;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }""")
+    for name in ("stacking", "draw_until_play"):
+        expect(tv.locator(f"#opt-{name}")).to_be_checked()
+        expect(ann.locator(f"#host-opt-{name}")).to_be_checked()
     expect(tv.get_by_label("Hands in the match")).to_have_value("1")
     panel.get_by_label("Turn timer").select_option("off")
     panel.get_by_label("Computer thinking pause").select_option("3")

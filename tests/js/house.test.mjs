@@ -1,9 +1,11 @@
 // House rules on the pages (issue 24): the line under the game's name, the seven-zero seat
-// picker and the jump-in hint, from the description's `house`/`short` and the seat's legal list.
+// picker and the jump-in hint, from the description's `house`/`short` and the seat's legal list;
+// an option's control names only that option.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { houseLine, houseRules } from "../../js/board.js";
 import { handPanel, NO_PICK } from "../../js/hand-ui.js";
+import { hostIntent } from "../../js/host-ui.js";
 import * as moves from "../../js/moves.js";
 
 const DESCRIPTION = {
@@ -44,4 +46,13 @@ test("out of turn, a card the seat may jump in with is playable and said so", ()
   const waiting = String(handPanel({ ...view, legal: [] }, NO_PICK, { myTurn: false, waitingFor: "Ann" }));
   assert.doesNotMatch(waiting, /jump-in/);
   assert.match(waiting, /Waiting for Ann/);
+});
+
+test("an option's control sends only that option (`set_options`), so it undoes no other change", () => {
+  const msg = { lobby: { description: DESCRIPTION, options: { jump_in: true } } };
+  const box = { dataset: { host: "option" }, type: "checkbox", name: "stacking", checked: true };
+  assert.deepEqual(hostIntent(box, msg), { command: { type: "configure", set_options: { stacking: true } } });
+  const number = { dataset: { host: "option" }, type: "number", name: "hand_size", value: "9", min: "3", max: "10" };
+  assert.deepEqual(hostIntent(number, msg), { command: { type: "configure", set_options: { hand_size: 9 } } });
+  assert.equal(hostIntent({ ...number, value: "11" }, msg), null);
 });
