@@ -373,8 +373,9 @@ def test_an_out_of_range_option_shows_the_applied_value_and_why(
 
 
 def test_a_table_whose_bots_worker_cannot_load_thinks_for_its_computers(
-    tv: Page, open_table: Callable[..., Any]
+    new_tv: Page, open_table: Callable[..., Any]
 ) -> None:
+    tv = new_tv  # a TV whose context is changed (its route), of its own
     # The page starts the bots' worker for the table's worker (js/table-engine.js, "start"): one
     # whose script cannot load is reported to the table's worker at once ("start-failed"), which
     # then thinks for the computer players itself and says so in the console.
