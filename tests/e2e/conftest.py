@@ -123,18 +123,24 @@ def tv_context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+def forget(context: BrowserContext, origin: str) -> None:
+    """Close ``context``'s pages, remove its routes and clear ``origin``'s storage but Cache
+    Storage: the returning TV of the next test."""
+    for page in context.pages:
+        page.close()
+    context.unroute_all(behavior="ignoreErrors")
+    blank = context.new_page()
+    cdp = context.new_cdp_session(blank)
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
+    cdp.detach()
+    blank.close()
+
+
 @pytest.fixture
 def tv(tv_context: BrowserContext, base_url: str) -> Iterator[Page]:
     """A desktop-sized page (the TV or laptop running table.html) on the session's TV."""
     yield tv_context.new_page()
-    for page in tv_context.pages:
-        page.close()
-    tv_context.unroute_all(behavior="ignoreErrors")
-    blank = tv_context.new_page()
-    cdp = tv_context.new_cdp_session(blank)
-    cdp.send("Storage.clearDataForOrigin", {"origin": base_url, "storageTypes": FORGOTTEN})
-    cdp.detach()
-    blank.close()
+    forget(tv_context, base_url)
 
 
 @pytest.fixture
