@@ -75,8 +75,9 @@ export function agreeText(lobby) {
 /**
  * The next game's settings, one form for the TV's lobby and the host phone's panel: the game
  * (every ruleset by its name), its options, its house rules (the options its description marks
- * `house`) under their own heading, and the timers. Each control carries both `data-act` (the
- * TV's handlers) and `data-host` (the host phone's); `prefix` keeps the ids apart.
+ * `house`) under their own heading, and the timers. Each control's `data-host` is what both
+ * screens send (`hostIntent`), its `data-act` what the TV's page reads of it besides;
+ * `prefix` keeps the ids apart.
  */
 export function settingsFields(msg, prefix = "") {
   const lob = msg.lobby ?? {};

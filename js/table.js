@@ -381,25 +381,13 @@ function showAppliedOptions() {
 }
 
 /**
- * An option typed in the lobby (a checkbox, or a number within the ruleset description's bounds;
- * an empty bound is none): sent if it is in range; otherwise the box goes
- * back to the value the table applies and a note says why.
+ * An option number out of its bounds (or not a whole number), which `hostIntent` does not send:
+ * the box goes back to the value the table applies and a note says why.
  */
-function configureOption(input) {
-  if (input.type === "checkbox") {
-    host({ type: "configure", set_options: { [input.name]: input.checked } });
-    return;
-  }
-  const value = Number(input.value);
-  const low = input.min === "" ? -Infinity : Number(input.min);
-  const high = input.max === "" ? Infinity : Number(input.max);
-  if (input.value.trim() === "" || !Number.isInteger(value) || value < low || value > high) {
-    const label = document.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.name;
-    toast(t("lobby.optionKept", { name: label, min: input.min || "…", max: input.max || "…", value: input.defaultValue }));
-    input.value = input.defaultValue;
-    return;
-  }
-  host({ type: "configure", set_options: { [input.name]: value } });
+function keepOption(input) {
+  const label = document.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.name;
+  toast(t("lobby.optionKept", { name: label, min: input.min || "…", max: input.max || "…", value: input.defaultValue }));
+  input.value = input.defaultValue;
 }
 
 function onClick(event) {
@@ -492,11 +480,12 @@ function onClick(event) {
 function onChange(event) {
   const el = event.target;
   const act = el.dataset.act;
-  if (act === "ruleset") host({ type: "configure", ruleset: el.value });
-  else if (act === "option") configureOption(el);
-  else if (act === "away-bot") host({ type: "configure", away_bot: el.checked });
-  else if (act === "timer") host({ type: "configure", timers: { [el.name]: el.value === "off" ? null : Number(el.value) } });
-  else if (act === "level") store.dispatch({ type: "level", level: el.value });
+  if (el.dataset.host) {
+    // the next game's settings, one form with the host phone's (js/host-ui.js)
+    const intent = hostIntent(el, store.state().msg);
+    if (intent) host(intent.command);
+    else if (act === "option") keepOption(el);
+  } else if (act === "level") store.dispatch({ type: "level", level: el.value });
   else if (act === "solo-name") store.dispatch({ type: "solo", solo: { ...store.state().solo, name: el.value } });
   else if (act === "solo-level") store.dispatch({ type: "solo", solo: { ...store.state().solo, level: el.value } });
 }
