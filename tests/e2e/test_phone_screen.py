@@ -51,10 +51,13 @@ def hand_of(size: int) -> list[str]:
     return cards[:size]
 
 
-def open_idle(phone: Page, base_url: str) -> None:
-    """Open the phone page and wait until it is idle: its code screen finished, with the code
-    field that js/code-entry.js adds once loaded. The page renders again when that module
-    arrives, so a screen drawn before then by a test would be replaced under it."""
+def open_idle(phone: Page, base_url: str, lang: str | None = None) -> None:
+    """Open the phone page (in ``lang``, as the player chose it before, when given) and wait
+    until it is idle: its code screen finished, with the code field that js/code-entry.js adds
+    once loaded. The page renders again when that module arrives, so a screen drawn before then
+    by a test would be replaced under it."""
+    if lang is not None:
+        phone.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
     phone.goto(f"{base_url}/hand.html")
     expect(phone.locator("[data-testid=code-screen] input[data-code]")).to_be_visible()
 
@@ -119,8 +122,7 @@ def test_a_short_phone_shows_its_hand_without_scrolling(
 ) -> None:
     phone = new_phone()
     phone.set_viewport_size({"width": size[0], "height": size[1]})
-    phone.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
-    open_idle(phone, base_url)
+    open_idle(phone, base_url, lang)
     names = [me, *FIVE]
     phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": names, "host": host})
     mine = phone.get_by_role("region", name="Your cards" if lang == "en" else "Ваши карты")
@@ -193,8 +195,7 @@ def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
 ) -> None:
     # The host's phone in Russian: four buttons do not fit beside the name on a 390-px phone.
     phone = new_phone()
-    phone.add_init_script("localStorage.setItem('lastcard.lang', 'ru')")
-    open_idle(phone, base_url)
+    open_idle(phone, base_url, "ru")
     phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"]})
     expect(phone.get_by_test_id("host-open")).to_be_visible()
     rows = phone.evaluate(HEADER_ROWS)
@@ -211,8 +212,7 @@ def test_the_host_phone_after_a_hand_in_russian(
     from .test_sofa import OVERLAPS
 
     phone = new_phone()
-    phone.add_init_script("localStorage.setItem('lastcard.lang', 'ru')")
-    open_idle(phone, base_url)
+    open_idle(phone, base_url, "ru")
     phone.evaluate(OVER)
     # its own words and its own next step, not "the host decides"
     expect(phone.get_by_test_id("host-next")).to_contain_text("Игру ведёте вы")
