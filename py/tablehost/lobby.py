@@ -396,10 +396,7 @@ class Lobby:
         if ruleset not in RULESETS:
             raise ProtocolError("bad_options", f"unknown ruleset {ruleset[:64]!r}")
         options = command.get("options", self.options if ruleset == self.ruleset else {})
-        changes = command.get("set_options", {})
-        if not isinstance(options, dict) or not isinstance(changes, dict):
-            raise ProtocolError("bad_options", "options are an object")
-        options = check_options(ruleset, {**options, **changes})
+        options = check_options(ruleset, {**options, **command.get("set_options", {})})
         timers = self.checked_timers(command.get("timers", {}))
         if options != self.options or ruleset != self.ruleset:
             self.votes = {}
