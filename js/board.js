@@ -130,7 +130,7 @@ export function houseRules(lobby) {
 export function houseLine(msg, { label = false } = {}) {
   const rules = houseRules(msg.lobby);
   if (!rules.length) return html``;
-  return html`<p class="house-line" data-testid="house-rules">${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.join(" · ")}</p>`;
+  return html`<p class="house-line" data-testid="house-rules">${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.map((rule, i) => html`${i ? " · " : ""}<span class="nowrap">${rule}</span>`)}</p>`;
 }
 
 /** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250"). */

@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
-import { eventLog, houseLine, houseRules, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
+import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
 import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
@@ -117,14 +117,14 @@ function soloDialog(s) {
     <button type="button" class="btn" data-act="solo-cancel">${t("host.cancel")}</button></div></form></div>`;
 }
 
-/** The top bar: title, ruleset, rules, pause/resume, language. */
+/** The top bar: the title over the game's name, the buttons (pause or resume, end, rules, sound,
+ * language), and in play the house rules on. */
 function topBar(s) {
   const msg = s.msg;
   const playing = msg && msg.phase !== "lobby";
-  const house = playing && houseRules(msg.lobby).length > 0; // the line of the house rules on
-  return html`<header class="topbar"><span class="topbar__title">${t("app.title")}</span>
-    ${msg?.lobby?.ruleset ? html`<span class="topbar__ruleset ${house ? "topbar__ruleset--house" : ""}"><span class="topbar__name">${words(msg.lobby.description?.name)}</span>${house ? houseLine(msg) : ""}</span>` : ""}
-    <span class="spacer"></span>
+  return html`<header class="topbar"><span class="topbar__heading"><span class="topbar__title">${t("app.title")}</span>
+    ${msg?.lobby?.ruleset ? html`<span class="topbar__name">${words(msg.lobby.description?.name)}</span>` : ""}</span>
+    ${playing ? houseLine(msg) : ""}
     ${playing && msg.phase === "playing" ? (msg.paused
       ? html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="resume">${t("host.resume")}</button>`
       : html`<button type="button" class="btn" data-key="pause" data-act="host" data-command="pause">${t("host.pause")}</button>`) : ""}

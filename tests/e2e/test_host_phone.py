@@ -72,7 +72,7 @@ def test_the_host_phone_runs_the_table(
 
     # the lobby from the phone: game, options, timers, a computer player with its level
     panel.get_by_label("Game").select_option("posledniy-igrok")
-    expect(tv.locator(".topbar__ruleset")).to_have_text("Last Player")
+    expect(tv.locator(".topbar__name")).to_have_text("Last Player")
     hands = panel.get_by_label("Hands in the match")
     hands.fill("1")
     hands.dispatch_event("change")

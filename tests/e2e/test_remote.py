@@ -77,7 +77,7 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     remote.press("ArrowDown", 3)
     remote.press("Enter")
     expect(tv.locator("#ruleset")).to_have_value("posledniy-igrok")
-    expect(tv.locator(".topbar__ruleset")).to_have_text("Last Player")
+    expect(tv.locator(".topbar__name")).to_have_text("Last Player")
     # one hand in the match, no turn timer, computers without a pause: numbers and lists alike
     remote.go("ArrowDown", "opt-hands")
     remote.press("Enter")

@@ -4,7 +4,8 @@ scales with the screen), card faces and the results' chart included; no two text
 and none cut off by its box, in both languages, with the longest names the lobby allows (whole,
 on at most two lines); the results of long matches for 2 and 10 players with the winner's line
 in view; the pause marker clear of the turn line; the join QR at least 300 px at 1080p during
-play; every text style of the deal and the results laid out in the lobby beforehand."""
+play; every text style of the deal and the results laid out in the lobby beforehand; the top bar's
+title and buttons on one row."""
 
 from __future__ import annotations
 
@@ -105,6 +106,28 @@ def still(tv: Page) -> None:
     tv.emulate_media(reduced_motion="reduce")
 
 
+# The vertical extent of the top bar's title (with the game's name under it), of each of its
+# buttons, and of the line of the house rules in play (null when none is on).
+TOP_BAR = """() => {
+  const bar = document.querySelector(".topbar");
+  const extent = (el) => el && [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom];
+  return { heading: extent(bar.querySelector(".topbar__heading")),
+    buttons: [...bar.querySelectorAll(".btn")].map(extent),
+    house: extent(bar.querySelector(".house-line")) };
+}"""
+
+
+def check_top_bar(tv: Page, state: str) -> None:
+    """The top bar's title and its buttons on one row (a bar that wraps costs the game a row of
+    the screen); the house rules in play, if any, on a row of their own under them."""
+    bar = tv.evaluate(TOP_BAR)
+    top, bottom = bar["heading"]
+    beside = [b for b in bar["buttons"] if b[0] < bottom and b[1] > top]
+    assert beside == bar["buttons"], f"{state} at {tv.viewport_size}: {bar}"
+    if bar["house"]:
+        assert bar["house"][0] >= max(bottom, *(b[1] for b in beside)) - 1, (state, bar)
+
+
 def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
     for width, height in SIZES:
         tv.set_viewport_size({"width": width, "height": height})
@@ -113,6 +136,7 @@ def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None)
         check_texts(tv, state)
         check_names(tv)
         check_layout(tv, state)
+        check_top_bar(tv, state)
         if extra:
             extra(tv)
 

@@ -23,7 +23,9 @@ test("the line names the house rules on (the rules, then the numbers off their d
   assert.deepEqual(houseRules(lobby({ hand_size: 7, target: 500, stacking: false })), []);
   assert.deepEqual(houseRules(lobby({ jump_in: true, hand_size: 9, stacking: true })), ["Stacking", "Jump-in", "9 cards dealt"]);
   assert.equal(String(houseLine({ lobby: lobby({}) })), "");
-  assert.match(String(houseLine({ lobby: lobby({ stacking: true, jump_in: true }) })), /Stacking · Jump-in/);
+  // each rule kept whole on its line: "Jump-in" never broken at its hyphen
+  assert.match(String(houseLine({ lobby: lobby({ stacking: true, jump_in: true }) })),
+    /<span class="nowrap">Stacking<\/span> · <span class="nowrap">Jump-in<\/span>/);
   assert.match(String(houseLine({ lobby: lobby({ stacking: true }) }, { label: true })), /House rules:/);
 });
 
