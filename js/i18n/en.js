@@ -62,7 +62,7 @@ export default {
   "act.melee": "Answer the melee: {cards} — or pass", "act.or": " or ", "act.meleeNone": "Nothing to answer the melee with: pass",
   "act.meleeWait": "Melee: the others may answer", "act.blocked": "Nothing to play and nothing to draw: pass", "table.melee": "Melee",
   "hand.missedCall": "You did not call “Last card!” in time and drew {n:card|cards} as a penalty.",
-  "act.draw": "Draw", "act.take": "Pick up {n}", "act.pass": "Pass", "act.last": "Last card!", "act.challenge": "Challenge",
+  "act.draw": "Draw", "act.take": "Pick up {n:card|cards}", "act.pass": "Pass", "act.last": "Last card!", "act.challenge": "Challenge",
   "act.suit": "Name the suit", "act.play": "Play", "act.playN": "Play {n} cards", "act.cancel": "Cancel",
   "act.chooseColour": "Choose a colour", "act.chooseSuit": "Choose a suit", "act.chooseCard": "The joker is…",
   "lobby.houseRules": "House rules", "act.chooseSeat": "Swap hands with…", "act.jumpIn": "Jump in out of turn with {cards}",

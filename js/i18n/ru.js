@@ -62,7 +62,7 @@ export default {
   "act.melee": "Ответ в схватке: {cards} — или пас", "act.or": " или ", "act.meleeNone": "Ответить в схватке нечем: пас",
   "act.meleeWait": "Схватка: отвечают другие игроки", "act.blocked": "Сыграть нечего, а взять неоткуда: пас", "table.melee": "Схватка",
   "hand.missedCall": "Вы не нажали «Последняя!» вовремя и берёте {n:штрафную карту|штрафные карты|штрафных карт}.",
-  "act.draw": "Взять карту", "act.take": "Взять {n}", "act.pass": "Пас", "act.last": "Последняя!", "act.challenge": "Оспорить",
+  "act.draw": "Взять карту", "act.take": "Взять {n:карту|карты|карт}", "act.pass": "Пас", "act.last": "Последняя!", "act.challenge": "Оспорить",
   "act.suit": "Назвать масть", "act.play": "Сыграть", "act.playN": "Сыграть карты: {n}", "act.cancel": "Отмена",
   "act.chooseColour": "Выберите цвет", "act.chooseSuit": "Выберите масть", "act.chooseCard": "Джокер будет…",
   "lobby.houseRules": "Домашние правила", "act.chooseSeat": "С кем поменяться картами?", "act.jumpIn": "Можно перехватить ход: {cards}",

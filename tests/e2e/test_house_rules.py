@@ -249,7 +249,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
         if "stacking" in rules:  # the next player is to pick up both Draw Twos, or add one
             pending = game.public_view()["pending"]
             take = phones[pending["seat"]].locator("[data-act=send][data-action=draw]")
-            expect(take).to_have_text(f"Pick up {pending['count']}")
+            expect(take).to_have_text(f"Pick up {pending['count']} cards")  # two or more
         if "draw_until_play" in rules:
             expect(phone.locator("[data-act=card]")).to_have_count(len(game.hands[seat]))
         for e in events:  # a missed call's penalty, said on the phone that pays it

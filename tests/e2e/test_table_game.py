@@ -64,8 +64,8 @@ def take_turn(tv: Page, hand: Locator) -> None:
             play.click()
     elif suit.count():
         suit.click()
-    elif hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+)$")).is_enabled():
-        hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+)$")).click()
+    elif hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+ cards?)$")).is_enabled():
+        hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+ cards?)$")).click()
     else:
         hand.get_by_role("button", name="Pass", exact=True).click()
     choice = tv.get_by_test_id("choice")

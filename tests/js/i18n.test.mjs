@@ -67,8 +67,10 @@ test("a count takes the noun that agrees with it, in each language", async () =>
   assert.equal(fill("{n:секунда|секунды|секунд}", { n: 2.5 }), "2,5 секунды");
   assert.equal(t("pending.pickup", { name: "Анна", count: 4 }), "Анна: взять 4 карты или ответить");
   assert.deepEqual([1, 3, 7].map((n) => t("seat.cards", { n })), ["1 карта", "3 карты", "7 карт"]);
+  assert.deepEqual([2, 5].map((n) => t("act.take", { n })), ["Взять 2 карты", "Взять 5 карт"]);
   await setLang("en");
   assert.deepEqual([1, 2].map((n) => fill("{n:card|cards}", { n })), ["1 card", "2 cards"]);
+  assert.equal(t("act.take", { n: 4 }), "Pick up 4 cards");
   assert.equal(fill("{x:card|cards} {n}", { n: "two" }), "{x:card|cards} two"); // unknown kept, words as they are
   await setLang(back);
 });
