@@ -232,20 +232,35 @@ function handsTable(msg, history) {
 /** Line colours for the chart, distinct in hue and in dash pattern (colour is not the only cue). */
 const CHART_STYLES = [["#e4572e", ""], ["#2e86de", "10 6"], ["#f2c14e", "3 5"], ["#17bebb", "14 5 3 5"], ["#a86bd6", "6 3"], ["#76b041", "2 3"], ["#ff8fab", "12 3 3 3"], ["#c9c9c9", "1 4"], ["#f08a24", "8 8"], ["#5bc0eb", "16 4"]];
 
-/** The running totals across hands as an inline SVG line chart, large enough for a TV. */
+/**
+ * The marks of the chart's scale: 0, half the match's `goal` (its target or elimination score)
+ * and the goal; with no goal, 0 and at most four equal round steps to the `high` total or just
+ * above it (0, 20, 40, 60 for 55).
+ */
+export function chartTicks(goal, high) {
+  if (goal) return [0, Math.round(goal / 2), goal];
+  const power = 10 ** Math.max(0, Math.floor(Math.log10(high / 4)) - 1);
+  const step = power * [1, 2, 5, 10, 20, 25, 50, 100].find((m) => m * power * 4 >= high);
+  return Array.from({ length: Math.ceil(high / step) + 1 }, (_, i) => i * step);
+}
+
+/** The running totals across hands as an inline SVG line chart, large enough for a TV; the
+ * match's goal, if it has one, a line of its own. */
 export function scoreChart(msg, history) {
   const seats = resultSeats(msg).map((s) => s.seat);
   const series = seats.map((seat) => [0, ...history.map((h) => h.scores[seat] ?? 0)]);
-  const top = Math.max(1, ...series.flat(), msg.result?.target ?? 0);
+  const goal = msg.match?.first_to ?? msg.match?.out_at;
+  const high = Math.max(1, ...series.flat());
+  const ticks = chartTicks(goal, high);
+  const top = Math.max(high, ticks.at(-1));
   const W = 640;
   const H = 240;
   const pad = { l: 56, r: 16, t: 16, b: 40 };
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, history.length);
   const y = (v) => H - pad.b - (v * (H - pad.t - pad.b)) / top;
-  const ticks = [0, Math.round(top / 2), top];
   return html`<figure class="chart" data-testid="score-chart"><figcaption>${t("results.chart")}</figcaption>
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}" class="chart__svg">
-      ${ticks.map((v) => html`<line class="chart__grid" x1="${pad.l}" x2="${W - pad.r}" y1="${y(v)}" y2="${y(v)}"></line><text class="chart__label" x="${pad.l - 8}" y="${y(v) + 6}" text-anchor="end">${v}</text>`)}
+      ${ticks.map((v) => html`<line class="chart__grid ${v === goal ? "chart__goal" : ""}" x1="${pad.l}" x2="${W - pad.r}" y1="${y(v)}" y2="${y(v)}"></line><text class="chart__label" x="${pad.l - 8}" y="${y(v) + 6}" text-anchor="end">${v}</text>`)}
       ${[0, ...history.map((h) => h.hand)].map((n, i) => html`<text class="chart__label" x="${x(i)}" y="${H - 12}" text-anchor="middle">${n}</text>`)}
       ${series.map((points, i) => {
         const [colour, dash] = CHART_STYLES[i % CHART_STYLES.length];

@@ -2,7 +2,7 @@
 // penalty-points match, the running-totals chart, and which sound cue a TV message brings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { eliminatedIn, handPoints, matchLine, matchLosers, results, scoreChart, seatList, seatStrip } from "../../js/board.js";
+import { chartTicks, eliminatedIn, handPoints, matchLine, matchLosers, results, scoreChart, seatList, seatStrip } from "../../js/board.js";
 import { cuesFor } from "../../js/sound.js";
 
 const seats = (n) => Array.from({ length: n }, (_, seat) => ({ seat, name: `P${seat}`, removed: false }));
@@ -48,6 +48,25 @@ test("the chart draws one line per seat through every hand, starting at zero", (
   assert.equal(lines.length, 2);
   assert.ok(lines.every((points) => points.length === 3));
   assert.match(svg, /<svg viewBox="0 0 640 240"/);
+});
+
+test("the chart's scale: round steps to the highest total, or the match's goal and its half", () => {
+  assert.deepEqual(chartTicks(null, 55), [0, 20, 40, 60]);
+  assert.deepEqual(chartTicks(undefined, 7), [0, 2, 4, 6, 8]);
+  assert.deepEqual(chartTicks(null, 1), [0, 1]);
+  assert.deepEqual(chartTicks(null, 800), [0, 200, 400, 600, 800]);
+  for (let high = 1; high < 5000; high += 7) {
+    const ticks = chartTicks(null, high);
+    assert.ok(ticks.length >= 2 && ticks.length <= 5 && ticks.at(-1) >= high && ticks.every(Number.isInteger), `${high}: ${ticks}`);
+  }
+  assert.deepEqual(chartTicks(250, 55), [0, 125, 250]);
+  // an elimination score on the scale, a line of its own, though every total is far below it
+  const history = [{ hand: 1, scores: [10, 55] }];
+  const out = { seats: seats(2), match: { hand: 1, of: null, out_at: 250, first_to: null, dealer: 0 } };
+  const svg = String(scoreChart(out, history));
+  assert.deepEqual([...svg.matchAll(/text-anchor="end">(\d+)</g)].map((m) => m[1]), ["0", "125", "250"]);
+  assert.equal([...svg.matchAll(/chart__goal/g)].length, 1);
+  assert.equal([...String(scoreChart({ seats: seats(2) }, history)).matchAll(/chart__goal/g)].length, 0);
 });
 
 test("the match line says the hand, what ends the match and who dealt", () => {
