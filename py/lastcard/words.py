@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-#: the rank letters the rules texts print, by language (ranks not listed: as written)
+#: the ranks as the rules texts name them, by language (ranks not listed: as written): in
+#: English the letters of the card faces; in Russian words, since the faces' letters are Latin
+#: (A, K, Q, J) and a Russian deck's letters would match none of them
 RANKS = {
     "en": {"JOKER": "joker"},
-    "ru": {"JOKER": "джокер", "A": "Т", "K": "К", "Q": "Д", "J": "В"},
+    "ru": {"JOKER": "джокер", "A": "туз", "K": "король", "Q": "дама", "J": "валет"},
 }
 
 
@@ -109,7 +111,7 @@ def missed_call(lang: str, penalty: int) -> str:
 def points(lang: str, table: Mapping[str, int]) -> str:
     """The points of the cards left in hand: ranks of one value together, the highest first,
     then the rest at face value ("joker = 40, 8 = 25, A = 15, J/Q/K = 10, others face value";
-    «джокер — 40, …, прочие — по номиналу»)."""
+    «джокер — 40, 8 — 25, туз — 15, валет/дама/король — 10, прочие — по номиналу»)."""
     by_value: dict[int, list[str]] = {}
     for rank, value in table.items():
         by_value.setdefault(value, []).append(RANKS[lang].get(rank, rank))

@@ -69,6 +69,16 @@ def test_the_rules_are_json_ready_and_every_language_has_every_section() -> None
         assert all(items for _, items in text["en"] + text["ru"])
 
 
+def test_the_russian_rules_name_the_ranks_the_faces_do_not_spell() -> None:
+    """The card faces print A, K, Q, J in both languages, so the Russian rules name those ranks
+    in words («туз», «валет»), never by a Russian deck's letters, found on no face."""
+    letters = re.compile(r"(?<![а-яё])[ТКДВ](?=\s*[:/—]|/)", re.IGNORECASE)  # noqa: RUF001
+    for ruleset in RULESETS:
+        text = said(ruleset)["ru"]
+        assert not letters.findall(text), (ruleset, letters.findall(text))
+    assert "туз — 15, валет/дама/король — 10" in said("last-one")["ru"]
+
+
 def test_bad_options_are_refused_as_by_the_game() -> None:
     with pytest.raises(ValueError, match="threshold"):
         rules_text("last-one", {"threshold": 0})
