@@ -114,16 +114,30 @@ KEEP_PEER_CONNECTIONS = """(() => {
   };
 })();"""
 
-ROUTE = """async () => {
-  for (const pc of window.pcs) {
-    if (pc.connectionState !== "connected") continue;
-    const stats = [...(await pc.getStats()).values()];
-    const pair = stats.find((s) =>
-      s.type === "candidate-pair" && s.nominated && s.state === "succeeded");
-    if (!pair) continue;
-    const local = stats.find((s) => s.id === pair.localCandidateId);
-    const remote = stats.find((s) => s.id === pair.remoteCandidateId);
-    return [local.candidateType, remote.candidateType, pc.getConfiguration().iceTransportPolicy];
+# The candidate types of the connected pair, and the ICE policy, of the page's connection. The
+# phone may read "You are at the table" before the TV's connection reports itself connected with
+# a nominated pair (a state changes in a task of its own, and on a loaded machine that task
+# waits): so it waits for the next change of state, or looks at the stats again 100 ms later,
+# until `timeout` ms have passed (null then).
+ROUTE = """async (timeout) => {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const pc of window.pcs) {
+      if (pc.connectionState !== "connected") continue;
+      const stats = [...(await pc.getStats()).values()];
+      const pair = stats.find((s) =>
+        s.type === "candidate-pair" && s.nominated && s.state === "succeeded");
+      if (!pair) continue;
+      const local = stats.find((s) => s.id === pair.localCandidateId);
+      const remote = stats.find((s) => s.id === pair.remoteCandidateId);
+      return [local.candidateType, remote.candidateType, pc.getConfiguration().iceTransportPolicy];
+    }
+    await new Promise((next) => {
+      setTimeout(next, 100);
+      for (const pc of window.pcs) {
+        pc.addEventListener("connectionstatechange", next, { once: true });
+      }
+    });
   }
   return null;
 }"""
@@ -158,7 +172,7 @@ def test_phone_joins_and_plays_through_turn_only(
     expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
     # Both ends use TURN-relayed candidates, and only those.
     for page in (phone, tv):
-        assert page.evaluate(ROUTE) == ["relay", "relay", "relay"]
+        assert page.evaluate(ROUTE, JOIN_TIMEOUT) == ["relay", "relay", "relay"]
 
     tv.get_by_label("Turn timer").select_option("off")
     tv.get_by_role("button", name="Add computer player").click()
