@@ -78,11 +78,15 @@ function localSeats(s) {
   });
 }
 
+/** Above this many seats the TV's seat tiles are compact, so that every seat stays in sight. */
+const MANY_SEATS = 6;
+
 function game(s) {
   const msg = s.msg;
   const local = Object.keys(msg.local ?? {}).length > 0;
   const paused = msg.paused && msg.phase === "playing";
-  return html`<section class="game" data-key="game" aria-label="${t("app.title")}">
+  const many = (msg.seats ?? []).length > MANY_SEATS;
+  return html`<section class="game ${many ? "game--many" : ""}" data-key="game" aria-label="${t("app.title")}">
     <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
       ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${awayQuestions(msg)}${local ? "" : eventLog(msg)}</div>

@@ -5,7 +5,7 @@ and none cut off by its box, in both languages, with the longest names the lobby
 on at most two lines); the results of long matches for 2 and 10 players with the winner's line
 in view; the pause marker clear of the turn line; the join QR at least 300 px at 1080p during
 play; every text style of the deal and the results laid out in the lobby beforehand; the top bar's
-title and buttons on one row."""
+title and buttons on one row; every seat of a table of ten in sight during play."""
 
 from __future__ import annotations
 
@@ -210,6 +210,59 @@ BIG_HAND = """async (size, spectators = []) => {
   morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: {}, sent: null,
     left: null, solo: null, confirm: null, rulesOpen: false, toast: null, damaged: null }));
 }"""
+
+
+# The TV's screen during play at a table of ten phones (js/table-ui.js, tvScreen), drawn into the
+# real page: the longest names the lobby allows, one phone away, with the house rules' row in the
+# top bar when `house`.
+TEN_PHONES = """async ({ names, house }) => {
+  const { tvScreen } = await import("./js/table-ui.js");
+  const { morph } = await import("./js/html.js");
+  const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
+    connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat, score: null,
+    id: seat + 1, host: seat === 0 }));
+  const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5",
+    active: "R", direction: 1, stock: 20, pending: null, called: [], turn: 3, discard: 9 };
+  const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play"].map((en, i) => ({
+    name: `rule${i}`, type: "bool", default: false, house: true, short: { en, ru: en } }));
+  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [], awaiting: [3],
+    remaining: 12, paused: false, waiting: false, local: {}, view, events: [], events_reset: true,
+    lobby: { ruleset: "poslednyaya", timers: {},
+      options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
+      description: { id: "poslednyaya", name: { en: "Final Card (colour deck)" }, options: rules,
+        features: { last_call: false, melee: false } } },
+    result: null };
+  document.body.dataset.phase = "playing";
+  morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: {}, sent: null,
+    left: 12, solo: null, confirm: null, rulesOpen: false, toast: null, damaged: null }));
+}"""
+
+
+def test_ten_phones_keep_every_seat_on_the_tv_screen(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Seven seats or more take compact tiles (the name and the count on one line, the kind of
+    seat only when a phone is away): at ten, every seat is in sight at both sizes."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    names = [LONG_NAME, "Бабушка Галина Петровна", *(f"Игрок {n}" for n in range(3, 11))]
+    tv.evaluate(TEN_PHONES, {"names": names, "house": False})
+    expect(tv.get_by_test_id("seat-9")).to_be_visible()
+
+    def every_seat_in_sight(page: Page) -> None:
+        size = page.viewport_size
+        assert size
+        for seat in range(10):
+            box = page.get_by_test_id(f"seat-{seat}").bounding_box()
+            assert box and box["y"] + box["height"] <= size["height"], (size, seat, box)
+        away = page.get_by_test_id("seat-4").locator(".seat__kind")
+        expect(away).to_be_visible()
+        expect(page.get_by_test_id("seat-3").locator(".seat__kind")).to_be_hidden()
+
+    each_size(tv, "ten phones", every_seat_in_sight)
+    tv.evaluate(TEN_PHONES, {"names": names, "house": True})
+    expect(tv.get_by_test_id("house-rules")).to_be_visible()
+    each_size(tv, "ten phones, house rules", every_seat_in_sight)
 
 
 # The index of the card a click lands on at the left strip of each card of the hand.
