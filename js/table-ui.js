@@ -78,15 +78,23 @@ function localSeats(s) {
   });
 }
 
-/** Above this many seats the TV's seat tiles are compact, so that every seat stays in sight. */
+/**
+ * Above this many seats the TV's seat tiles are compact and its side wider, so that every seat
+ * stays in sight. Beside a hand played on the TV the tiles are compact above the second figure
+ * and the side keeps its width, which the hand needs: there the log under the seats gives way.
+ */
 const MANY_SEATS = 6;
+const MANY_SEATS_BESIDE_A_HAND = 3;
 
 function game(s) {
   const msg = s.msg;
   const local = Object.keys(msg.local ?? {}).length > 0;
   const paused = msg.paused && msg.phase === "playing";
-  const many = (msg.seats ?? []).length > MANY_SEATS;
-  return html`<section class="game ${many ? "game--many" : ""}" data-key="game" aria-label="${t("app.title")}">
+  const seats = (msg.seats ?? []).length;
+  const many = seats > MANY_SEATS;
+  const compact = many || (local && seats > MANY_SEATS_BESIDE_A_HAND);
+  const kind = [local ? "game--hand" : "", many ? "game--many" : "", compact ? "game--compact" : ""];
+  return html`<section class="game ${kind.join(" ")}" data-key="game" aria-label="${t("app.title")}">
     <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
       ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${awayQuestions(msg)}${local ? "" : eventLog(msg)}</div>

@@ -212,21 +212,26 @@ BIG_HAND = """async (size, spectators = []) => {
 }"""
 
 
-# The TV's screen during play at a table of ten phones (js/table-ui.js, tvScreen), drawn into the
+# The TV's screen during play at a table of phones (js/table-ui.js, tvScreen), drawn into the
 # real page: the longest names the lobby allows, one phone away, with the house rules' row in the
-# top bar when `house`.
-TEN_PHONES = """async ({ names, house }) => {
+# top bar when `house`. With `local`, seat 0 is a player on the TV instead, whose turn it is, and
+# the log under the seats has eight lines.
+SEATS_IN_PLAY = """async ({ names, house, local = false }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
-  const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
-    connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat, score: null,
-    id: seat + 1, host: seat === 0 }));
-  const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5",
-    active: "R", direction: 1, stock: 20, pending: null, called: [], turn: 3, discard: 9 };
+  const seats = names.map((name, seat) => ({ seat, name, kind: local && !seat ? "local" : "phone",
+    level: null, connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat, score: null,
+    id: seat + 1, host: !local && seat === 0 }));
+  const hand = ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
+  const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
+    direction: 1, stock: 20, pending: null, called: [], turn: local ? 0 : 3, discard: 9,
+    ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}) };
+  const events = local ? names.slice(0, 8).map((_, n) => ({ n, type: "jump_in", seat: n })) : [];
   const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play"].map((en, i) => ({
     name: `rule${i}`, type: "bool", default: false, house: true, short: { en, ru: en } }));
-  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [], awaiting: [3],
-    remaining: 12, paused: false, waiting: false, local: {}, view, events: [], events_reset: true,
+  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [],
+    awaiting: [local ? 0 : 3], remaining: 12, paused: false, waiting: false,
+    local: local ? { 0: view } : {}, view, events, events_reset: true,
     lobby: { ruleset: "poslednyaya", timers: {},
       options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
       description: { id: "poslednyaya", name: { en: "Final Card (colour deck)" }, options: rules,
@@ -238,6 +243,15 @@ TEN_PHONES = """async ({ names, house }) => {
 }"""
 
 
+def every_seat_in_sight(page: Page, seats: int = 10) -> None:
+    size = page.viewport_size
+    assert size
+    for seat in range(seats):
+        box = page.get_by_test_id(f"seat-{seat}").bounding_box()
+        assert box and box["y"] + box["height"] <= size["height"], (size, seat, box)
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= size["height"], size
+
+
 def test_ten_phones_keep_every_seat_on_the_tv_screen(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
@@ -246,23 +260,44 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     names = [LONG_NAME, "Бабушка Галина Петровна", *(f"Игрок {n}" for n in range(3, 11))]
-    tv.evaluate(TEN_PHONES, {"names": names, "house": False})
+    tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": False})
     expect(tv.get_by_test_id("seat-9")).to_be_visible()
 
-    def every_seat_in_sight(page: Page) -> None:
-        size = page.viewport_size
-        assert size
-        for seat in range(10):
-            box = page.get_by_test_id(f"seat-{seat}").bounding_box()
-            assert box and box["y"] + box["height"] <= size["height"], (size, seat, box)
+    def ten_in_sight(page: Page) -> None:
+        every_seat_in_sight(page)
         away = page.get_by_test_id("seat-4").locator(".seat__kind")
         expect(away).to_be_visible()
         expect(page.get_by_test_id("seat-3").locator(".seat__kind")).to_be_hidden()
 
-    each_size(tv, "ten phones", every_seat_in_sight)
-    tv.evaluate(TEN_PHONES, {"names": names, "house": True})
+    each_size(tv, "ten phones", ten_in_sight)
+    tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": True})
     expect(tv.get_by_test_id("house-rules")).to_be_visible()
-    each_size(tv, "ten phones, house rules", every_seat_in_sight)
+    each_size(tv, "ten phones, house rules", ten_in_sight)
+
+
+def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Beside a hand played on the TV the log shares the side with the seats: from four seats on
+    the tiles are compact, and the log takes only the height the seats leave. From a solo game
+    against three computers to a table of ten, the page is no taller than the screen."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
+    for seats in (4, 6, 7, 10):
+        tv.evaluate(SEATS_IN_PLAY, {"names": names[:seats], "house": seats == 10, "local": True})
+        expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_be_visible()
+        expect(tv.get_by_test_id("log").get_by_role("listitem")).to_have_count(min(seats, 8))
+
+        def hand_and_seats_in_sight(page: Page, seats: int = seats) -> None:
+            every_seat_in_sight(page, seats)
+            size = page.viewport_size
+            box = page.get_by_test_id("hand").bounding_box()
+            assert size and box and box["y"] + box["height"] <= size["height"], (seats, box)
+            newest = page.get_by_test_id("log").get_by_role("listitem").first.bounding_box()
+            assert newest and newest["y"] + newest["height"] <= size["height"], (seats, newest)
+
+        each_size(tv, f"a hand beside {seats} seats", hand_and_seats_in_sight)
 
 
 # The index of the card a click lands on at the left strip of each card of the hand.
@@ -387,7 +422,7 @@ RESULTS = """async ({ players, hands, lang }) => {
 
 # Every visible text box (each line of each text node, as laid out) that two of them overlap, and
 # every text its own box or a box that hides what overflows it cuts off (a scrolled box does not
-# count: its text is scrolled to, not cut).
+# count: its text is scrolled to, not cut; nor does a text wholly outside the box: it is not seen).
 OVERLAPS = """() => {
   const boxes = [];
   const clipped = [];
@@ -414,31 +449,30 @@ OVERLAPS = """() => {
           Math.min(r.right, e.right) - Math.max(r.left, e.left), r.height);
         continue;
       }
+      // the nearest box that hides or scrolls what overflows it: a text wholly outside it is not
+      // seen, so it overlaps nothing and is not cut (a scrolled-away text; a line of the TV's log
+      // that does not fit whole, moved out of sight)
+      const up = [];
+      for (let e = el; e && e !== document.body; e = e.parentElement) up.push(e);
+      const overflow = (e) => [getComputedStyle(e).overflowX, getComputedStyle(e).overflowY];
+      const hider = up.find((e) => overflow(e).some((o) => o !== "visible"));
+      const b = hider?.getBoundingClientRect();
+      if (b && (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom)) {
+        boxes.pop();
+        continue;
+      }
       // wider than its own box (a word too long for it) or, unless it scrolls, than the screen
       const own = el.getBoundingClientRect();
-      const scrolled = [...function* up(e) { for (; e; e = e.parentElement) yield e; }(el)]
-        .some((e) => /auto|scroll/.test(getComputedStyle(e).overflowX));
+      const scrolled = up.some((e) => /auto|scroll/.test(getComputedStyle(e).overflowX));
       const right = scrolled ? own.right : Math.min(own.right, innerWidth);
       if (r.right > right + 1 || r.left < (scrolled ? own.left : Math.max(own.left, 0)) - 1) {
         clipped.push(node.textContent.trim().slice(0, 30));
       }
-      for (let box = el; box && box !== document.body; box = box.parentElement) {
-        const s = getComputedStyle(box);
-        if (s.overflowX === "visible" && s.overflowY === "visible") continue;
-        const scrolls = (o) => o === "auto" || o === "scroll";
-        const b = box.getBoundingClientRect();
-        if (scrolls(s.overflowX) || scrolls(s.overflowY)) {
-          // scrolled out of its box: not seen, so it overlaps nothing
-          if (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom) {
-            boxes.pop();
-          }
-          break;
-        }
-        const out = r.left < b.left - 1 || r.right > b.right + 1;
-        if (out || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
-          clipped.push(node.textContent.trim().slice(0, 30));
-          break;
-        }
+      // partly outside a box that hides what overflows it: cut off
+      const hides = hider && !overflow(hider).some((o) => o === "auto" || o === "scroll");
+      if (hides && [b.left - r.left, r.right - b.right, b.top - r.top, r.bottom - b.bottom]
+        .some((by) => by > 1)) {
+        clipped.push(node.textContent.trim().slice(0, 30));
       }
     }
   }
