@@ -212,6 +212,36 @@ BIG_HAND = """async (size, spectators = []) => {
 }"""
 
 
+# How many lines each word of an element's text takes (a word broken across lines: two).
+WORD_LINES = """(el) => {
+  const text = el.firstChild;
+  let at = 0;
+  return text.textContent.split(" ").map((word) => {
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + word.length);
+    at += word.length + 1;
+    return range.getClientRects().length;
+  });
+}"""
+
+
+def test_the_join_heading_keeps_its_words_whole_during_play(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """During play the join panel is narrow, and «Присоединяйтесь» is one long word: at the TV's
+    sizes and at a laptop's smaller screens no word of the heading is broken."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    tv.get_by_role("button", name="Русский").click()
+    heading = tv.locator("#join-title")
+    expect(heading).to_have_text("Присоединяйтесь с телефона")  # noqa: RUF001
+    tv.evaluate(BIG_HAND, 7)
+    for width, height in (*SIZES, (1366, 768), (1024, 768), (960, 540)):
+        tv.set_viewport_size({"width": width, "height": height})
+        assert heading.evaluate(WORD_LINES) == [1, 1, 1], (width, height)
+
+
 # The TV's screen during play at a table of phones (js/table-ui.js, tvScreen), drawn into the
 # real page: the longest names the lobby allows, one phone away, with the house rules' row in the
 # top bar when `house`. With `local`, seat 0 is a player on the TV instead, whose turn it is, and
