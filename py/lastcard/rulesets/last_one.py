@@ -27,6 +27,22 @@ from ..game import Effect, Game, Option, Timer, lowest, register
 from ..words import cards, house_line, missed_call, number, players, points, score, seconds
 
 
+def french_specials(lang: str, two: str) -> tuple[str, str]:
+    """The lines on the 2, the jack and the ace, and on the joker, that Last One and «Последний
+    игрок» share (their cards do the same): ``two`` is what a 2 makes the next player draw."""
+    if lang == "ru":
+        return (
+            f"2: следующий берёт {two} и пропускает ход. Валет: следующий пропускает ход."
+            " Туз: направление меняется.",
+            "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует как она.",
+        )
+    return (
+        f"2: the next player draws {two} and misses the turn. J: the next player is skipped."
+        " A: the direction reverses.",
+        "Joker: play it as any card that would be legal now; it acts as that card.",
+    )
+
+
 @register
 class LastOne(Game):
     """The ``last-one`` ruleset."""
@@ -123,7 +139,7 @@ class LastOne(Game):
         who = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS)
         size, spec = options["hand_size"], cls.OPTIONS["hand_size"]
         threshold, penalty = options["threshold"], options["last_call_penalty"]
-        two = cards(lang, count(cls.EFFECTS["2"].draw, options))
+        twos, joker = french_specials(lang, cards(lang, count(cls.EFFECTS["2"].draw, options)))
         window = timers.get("melee")
         worth = points(lang, cls.POINTS)
         until = options["draw_until_play"]
@@ -146,13 +162,11 @@ class LastOne(Game):
                        " вы заканчиваете ход."),
                 ]),
                 ("Особые карты", [
-                    f"2: следующий берёт {two} и пропускает ход. Валет: следующий пропускает"
-                    " ход. Туз: направление меняется.",
+                    twos,
                     *stack,
                     "3: можно положить сверху ещё одну любую карту (или спасовать).",
                     "8: кладётся на что угодно; назовите масть.",
-                    "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
-                    " как она.",
+                    joker,
                     "4: начинается схватка. Любой игрок (кроме нападающего) может вне очереди"
                     " положить следующую карту этой масти — 5, затем 6, … до 10." + melee
                     + " Если никто не кладёт, последний защищающийся берёт столько карт, сколько"
@@ -183,12 +197,11 @@ class LastOne(Game):
                    " ends your turn."),
             ]),
             ("Special cards", [
-                f"2: the next player draws {two} and misses the turn. J: the next player is"
-                " skipped. A: the direction reverses.",
+                twos,
                 *stack,
                 "3: you may lay any one more card on it (or pass).",
                 "8: playable on anything; name the suit to follow.",
-                "Joker: play it as any card that would be legal now; it acts as that card.",
+                joker,
                 "4: starts a melee. Anyone (except the attacker) may play the next card of that"
                 " suit — 5, then 6, … up to 10 — out of turn." + melee + " When nobody does,"
                 " the last defender draws the value of the last card and loses the turn.",

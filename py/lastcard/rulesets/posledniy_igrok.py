@@ -24,7 +24,7 @@ from ..base import (
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
 from ..words import cards, hands, house_line, missed_call, players, points
-from .last_one import LastOne
+from .last_one import LastOne, french_specials
 
 
 @register
@@ -93,7 +93,7 @@ class PosledniyIgrok(Game):
         the cards a 2 makes draw."""
         who, spec = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), cls.OPTIONS["hand_size"]
         size, match, penalty = options["hand_size"], options["hands"], options["last_call_penalty"]
-        two = cards(lang, count(cls.EFFECTS["2"].draw, options))
+        twos, joker = french_specials(lang, cards(lang, count(cls.EFFECTS["2"].draw, options)))
         worth = points(lang, cls.POINTS)
         until = options["draw_until_play"]
         stack = [house_line(lang, "stacking.twos")] if options["stacking"] else []
@@ -112,16 +112,14 @@ class PosledniyIgrok(Game):
                        else " (ход кончается); если брать нечего — пас."),
                 ]),
                 ("Особые карты", [
-                    f"2: следующий берёт {two} и пропускает ход. Валет: следующий пропускает"
-                    " ход. Туз: направление меняется.",
+                    twos,
                     *stack,
                     "3: можно положить сверху ещё одну любую карту. 8: кладётся на что угодно;"
                     " масть можно назвать.",
                     "4: начинается цепочка — каждый следующий игрок кладёт карту той же масти"
                     " на единицу старше (5, 6, … 10) или берёт столько карт, сколько очков на"
                     " верхней, и пропускает ход. После 10 следующий берёт 10 карт.",
-                    "Джокер: играется как любая карта, которую сейчас можно сыграть, и действует"
-                    " как она.",
+                    joker,
                 ]),
                 ("Последняя карта", [
                     "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
@@ -145,15 +143,14 @@ class PosledniyIgrok(Game):
                    else " (drawing ends the turn); pass when nothing can be drawn."),
             ]),
             ("Special cards", [
-                f"2: the next player draws {two} and misses the turn. J: the next player is"
-                " skipped. A: the direction reverses.",
+                twos,
                 *stack,
                 "3: you may lay any one more card on it. 8: playable on anything; you may name"
                 " a suit.",
                 "4: a chain — each next player must play the same suit one higher (5, 6, … 10)"
                 " or draw the value of the top card and miss the turn. After a 10 the next"
                 " player draws 10.",
-                "Joker: play it as any card that would be legal now; it acts as that card.",
+                joker,
             ]),
             ("Last card", [
                 "With one card left, press “Last card!” before the next player plays;"
