@@ -79,9 +79,9 @@ function localSeats(s) {
 }
 
 /**
- * Above this many seats the TV's seat tiles are compact and its side wider, so that every seat
- * stays in sight. Beside a hand played on the TV the tiles are compact above the second figure
- * and the side keeps its width, which the hand needs: there the log under the seats gives way.
+ * Above this many seats the TV's side is wider and its seat tiles compact, so that every seat
+ * stays in sight. Beside a hand played on the TV, whose log shares the side with the seats (and
+ * gives way to them), the tiles are compact above the second figure already.
  */
 const MANY_SEATS = 6;
 const MANY_SEATS_BESIDE_A_HAND = 3;
