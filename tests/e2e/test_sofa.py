@@ -489,16 +489,19 @@ OVERLAPS = """() => {
       const overflow = (e) => [getComputedStyle(e).overflowX, getComputedStyle(e).overflowY];
       const hider = up.find((e) => overflow(e).some((o) => o !== "visible"));
       const b = hider?.getBoundingClientRect();
-      if (b && (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom)) {
-        boxes.pop();
-        continue;
-      }
-      // wider than its own box (a word too long for it) or, unless it scrolls, than the screen
+      const unseen = b
+        && (r.right <= b.left || r.left >= b.right || r.bottom <= b.top || r.top >= b.bottom);
+      // wider than its own box (a word too long for it) or, unless it scrolls or is not seen,
+      // than the screen
       const own = el.getBoundingClientRect();
-      const scrolled = up.some((e) => /auto|scroll/.test(getComputedStyle(e).overflowX));
+      const scrolled = unseen || up.some((e) => /auto|scroll/.test(getComputedStyle(e).overflowX));
       const right = scrolled ? own.right : Math.min(own.right, innerWidth);
       if (r.right > right + 1 || r.left < (scrolled ? own.left : Math.max(own.left, 0)) - 1) {
         clipped.push(node.textContent.trim().slice(0, 30));
+      }
+      if (unseen) {
+        boxes.pop();
+        continue;
       }
       // partly outside a box that hides what overflows it: cut off
       const hides = hider && !overflow(hider).some((o) => o === "auto" || o === "scroll");
