@@ -284,6 +284,22 @@ def every_seat_in_sight(page: Page, seats: int = 10) -> None:
     assert page.evaluate("document.scrollingElement.scrollHeight") <= size["height"], size
 
 
+COUNTS = """() => [...document.querySelectorAll(".seat")].map((seat) => {
+  const count = seat.querySelector(".seat__count").getBoundingClientRect();
+  const turn = seat.querySelector(".seat__turn")?.getBoundingClientRect();
+  return { count: Math.round(count.right), below: !turn || turn.top >= count.bottom - 1 };
+})"""
+
+
+def counts_in_one_column(page: Page) -> None:
+    """Compact tiles keep every seat's card count at one right edge, whatever the name's length
+    and whether the tile has a crown button, and the marks under it (the count never moves
+    sideways as the turn goes round)."""
+    seats = page.evaluate(COUNTS)
+    assert len({s["count"] for s in seats}) == 1, seats
+    assert all(s["below"] for s in seats), seats
+
+
 def test_ten_phones_keep_every_seat_on_the_tv_screen(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
@@ -297,6 +313,7 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
 
     def ten_in_sight(page: Page) -> None:
         every_seat_in_sight(page)
+        counts_in_one_column(page)
         away = page.get_by_test_id("seat-4").locator(".seat__kind")
         expect(away).to_be_visible()
         expect(page.get_by_test_id("seat-3").locator(".seat__kind")).to_be_hidden()
@@ -323,11 +340,19 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
 
         def hand_and_seats_in_sight(page: Page, seats: int = seats) -> None:
             every_seat_in_sight(page, seats)
+            counts_in_one_column(page)
             size = page.viewport_size
             box = page.get_by_test_id("hand").bounding_box()
             assert size and box and box["y"] + box["height"] <= size["height"], (seats, box)
+            # the newest line whole inside the log's box (not moved out of sight beside it)
+            lines = page.locator(".game__side .log__lines").bounding_box()
             newest = page.get_by_test_id("log").get_by_role("listitem").first.bounding_box()
-            assert newest and newest["y"] + newest["height"] <= size["height"], (seats, newest)
+            assert lines and newest, seats
+            assert (
+                lines["x"] <= newest["x"]
+                and newest["y"] + newest["height"]
+                <= min(lines["y"] + lines["height"], size["height"]) + 0.5
+            ), (seats, newest, lines)
 
         each_size(tv, f"a hand beside {seats} seats", hand_and_seats_in_sight)
 
