@@ -206,6 +206,11 @@ def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
         assert row["right"] < 1, rows
 
 
+# How many rows each seat's cards take in the results.
+CARD_ROWS = """() => [...document.querySelectorAll(".results__cards")].map((cards) =>
+  new Set([...cards.children].map((card) => Math.round(card.getBoundingClientRect().top))).size)"""
+
+
 def test_the_host_phone_after_a_hand_in_russian(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
@@ -224,6 +229,10 @@ def test_the_host_phone_after_a_hand_in_russian(
         "(el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)"
     )
     assert lines < 1.5, lines
+    # the names leave the cards their room: the seven cards left lie on two rows at most, not
+    # two or three to a row beside "Бабушка Галина Петровна"
+    rows = phone.evaluate(CARD_ROWS)
+    assert max(rows) <= 2, rows
     # nothing overlaps or is cut off; the phone's own cards are whole under the results
     found = phone.evaluate(OVERLAPS)
     assert found == {"overlaps": [], "clipped": []}, found
