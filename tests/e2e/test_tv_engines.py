@@ -61,6 +61,17 @@ if (!sessionStorage.getItem("failedOnce")) {
   sessionStorage.setItem("failedOnce", "1");
   navigator.locks.request = () => Promise.reject(new Error("no locks today"));
 }"""
+# The width a page taller than the screen leaves to its content: the whole width when the page
+# shows no scrollbar. This engine draws classic scrollbars (Playwright's own headless Chromium
+# hides them all).
+TALL_PAGE_WIDTH = """() => {
+  const tall = document.createElement("div");
+  tall.style.height = "300vh";
+  document.body.append(tall);
+  const width = document.documentElement.clientWidth;
+  tall.remove();
+  return [width, innerWidth];
+}"""
 LOG_CHANGED = "(before) => document.querySelector('[data-testid=log]').innerText !== before"
 
 
@@ -215,6 +226,9 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
                 expect(page.get_by_test_id("link")).to_have_count(0, timeout=JOIN_TIMEOUT)
     expect(results).to_be_visible()
     assert reloaded == {"phone", "table"}
+    # no scrollbar narrows the TV's page, even while the page is taller than the screen
+    width, screen = tv.evaluate(TALL_PAGE_WIDTH)
+    assert width == screen, (width, screen)
     for page in (ann, bob):
         expect(page.get_by_test_id("results")).to_be_visible()
     assert log.console_errors == []
