@@ -245,18 +245,22 @@ function codeState(code) {
 /** The table's join settings a phone needs (brokers, STUN, TURN), as the home page reads them. */
 const JOIN_SETTINGS = ["broker", "stun", "turn", "turnuser", "turncred", "ice"];
 
+/** A setting's value as a person types it: escaped where a query needs it (`&`, `+`, `#`, `%`,
+ * spaces), so `wss://host:8884/mqtt` reads as itself and not as `wss%3A%2F%2Fhost%3A8884…`. */
+const typeable = (value) => encodeURIComponent(value).replace(/%(3A|2F|40|2C)/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+
 /**
  * The home page's address a phone types before the code (`192.168.1.20:8000/`, `example.org/`):
  * where the phone page of `url` lives, without the scheme, with the table's own join settings
- * from `search` (the table's query) when it has any.
+ * from `search` (the table's query) when it has any, each written as it is typed. The lines may
+ * break before the query and before each further setting.
  * @param {string} url  the join link (hand.html#…)
  * @param {string} search  the table page's `location.search`
  */
 export function homeAddress(url, search = "") {
   const home = new URL("./", url);
-  const query = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => JOIN_SETTINGS.includes(name)));
-  const settings = query.toString();
-  return `${home.host}${home.pathname}${settings ? `?${settings}` : ""}`;
+  const settings = [...new URLSearchParams(search)].filter(([name]) => JOIN_SETTINGS.includes(name));
+  return html`${home.host}${home.pathname}${settings.map(([name, value], i) => html`<wbr>${i ? "&" : "?"}${name}=${typeable(value)}`)}`;
 }
 
 /**
