@@ -72,7 +72,7 @@ export default {
   "event.jump_in": "{name} jumped in out of turn", "event.deal": "Hand {hand} dealt",
   "link.connecting": "Connecting to the table…", "link.answering": "Connecting to the table…",
   "link.show-answer": "Show this code to the table’s camera", "link.reconnecting": "Connection lost — reconnecting…",
-  "link.scan-again": "Connection lost: scan the QR code on the TV again", "link.refused": "The table did not answer. Check the code and try again.",
+  "link.scan-again": "Connection lost: scan the QR code on the TV again", "link.refused": "The table is not answering yet; trying again… If the TV shows a new QR code, scan it.",
   "link.offline": "The table can’t be reached over the internet right now. Trying again…",
   "link.unknown-code": "No table answers to this code right now. Check it on the TV; trying again…",
   "link.wrong-code": "That code is not right: check the 6 letters on the TV and type them again.",

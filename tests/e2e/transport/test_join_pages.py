@@ -125,7 +125,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     wrong = ("B" if key[0] == "A" else "A") + key[1:]
     open_phone(intruder, invite.replace(f"k={key}", f"k={wrong}"), "Ева")
     expect(intruder.get_by_test_id("link")).to_contain_text(
-        "The table did not answer", timeout=JOIN_TIMEOUT
+        "The table is not answering yet; trying again", timeout=JOIN_TIMEOUT
     )
     expect(tv.get_by_test_id("seat-2")).to_have_count(0)
 
