@@ -21,6 +21,15 @@ GARBAGE = """def move(view, events):
     return "pass the salt"
 """
 
+#: pixels between the saved bots' label's words and their list (beside them, or under them)
+LABEL_GAP = """() => {
+  const list = document.querySelector('[data-testid=lab-bots]');
+  const words = document.createRange();
+  words.selectNodeContents(list.closest('label').firstChild);
+  const w = words.getBoundingClientRect(), l = list.getBoundingClientRect();
+  return l.top >= w.bottom ? l.top - w.bottom : l.left - w.right;
+}"""
+
 
 def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, base_url: str) -> None:
     requests: list[str] = []
@@ -69,6 +78,9 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     # the bot is kept in this browser, under its name
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
     assert saved == {"My bot": GARBAGE}
+
+    # the saved bots' list keeps clear of its label's words
+    assert tv.evaluate(LABEL_GAP) >= 3
 
     # the saved bots: renamed, a new one from the starting bot, one deleted
     name = tv.get_by_test_id("lab-name")
