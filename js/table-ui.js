@@ -246,7 +246,7 @@ function codeState(code) {
 const JOIN_SETTINGS = ["broker", "stun", "turn", "turnuser", "turncred", "ice"];
 
 /** A setting's value as a person types it: escaped where a query needs it (`&`, `+`, `#`, `%`,
- * spaces), so `wss://host:8884/mqtt` reads as itself and not as `wss%3A%2F%2Fhost%3A8884…`. */
+ * spaces, non-ASCII), so `wss://host:8884/mqtt` reads as itself, not as `wss%3A%2F%2Fhost…`. */
 const typeable = (value) => encodeURIComponent(value).replace(/%(3A|2F|40|2C)/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
