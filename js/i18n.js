@@ -1,7 +1,8 @@
 /**
  * Russian and English: the browser's language, switchable and remembered; every visible string
  * goes through `t()`. The strings of a language (js/i18n/<code>.js, the same keys in each) load
- * only when shown, a page's own part (js/i18n/<part>-<code>.js) only when it asks (`addStrings`).
+ * only when shown, a page's own part (js/i18n/<part>-<code>.js) only on the page that names it
+ * (`<html data-strings="table">`), asked for with the language's own file: one round trip.
  * The current language is awaited at the top level, so an entry module wires itself with
  * `whenParsed` (js/html.js). Why and how: docs/design.md ("js/i18n.js").
  */
@@ -11,8 +12,9 @@ export const LANGS = ["ru", "en"];
 
 /** Strings by language code, as they are loaded. */
 const STRINGS = {};
-/** The parts a page asked for (`addStrings`), and the files loaded ("en", "lab-en"). */
-const parts = new Set();
+/** The parts of its own strings the page names (`<html data-strings>`), and the files loaded
+ * ("en", "lab-en"). */
+const parts = new Set(globalThis.document?.documentElement.dataset.strings?.split(" ") ?? []);
 const loaded = new Set();
 
 async function load(code) {
@@ -20,16 +22,6 @@ async function load(code) {
   const modules = await Promise.all(files.map((file) => import(`./i18n/${file}.js`)));
   for (const module of modules) Object.assign((STRINGS[code] ??= {}), module.default);
   for (const file of files) loaded.add(file);
-}
-
-/**
- * Load a page's own strings (js/i18n/<part>-<code>.js) for the language shown; a switch to the
- * other language loads its part too.
- * @param {string} part
- */
-export async function addStrings(part) {
-  parts.add(part);
-  await load(current);
 }
 
 function pick() {

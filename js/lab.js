@@ -13,10 +13,8 @@
  * in this browser (or a phone's lobby, on a phone) offers them as players.
  */
 import { html, morph } from "./html.js";
-import { addStrings, lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
+import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 import { botNames, keepBots, savedBots } from "./saved-bots.js";
-
-await addStrings("lab");
 
 const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;

@@ -9,7 +9,7 @@ import { createStore } from "./store.js";
 import { fontSamples, joinText, LEVELS, OWN_BOT, tvScreen } from "./table-ui.js";
 import { handIntent, NO_PICK } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
-import { addStrings, lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
+import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, received, startTicker, tick, whenIdle } from "./live.js";
 import { taskRenderer } from "./table-render.js";
 import { keepOffline } from "./offline.js";
@@ -20,8 +20,6 @@ import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
 import { hostIntent } from "./host-ui.js";
 import { seatName } from "./board.js";
 import { BOTS_KEY, botNames, MAX_SOURCE, savedBots } from "./saved-bots.js";
-
-await addStrings("table"); // this page's own words (preloaded with the page)
 
 /** What this browser lacks to host (js/host-check.js, run by table.html first; empty when
  * nothing): then the table does not start, and says why in the TV's language. */

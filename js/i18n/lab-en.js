@@ -1,4 +1,4 @@
-// English strings of the bot lab (lab.html), loaded by that page only (js/i18n.js `addStrings`).
+// English strings of the bot lab (lab.html), loaded by that page only (`<html data-strings>`, js/i18n.js).
 // Every language has the same keys and placeholders (tests/js/i18n.test.mjs checks).
 export default {
   "lab.title": "Bot lab", "lab.intro": "Write a player in Python: move(view, events) returns one of view[\"legal\"].", "lab.home": "Home",

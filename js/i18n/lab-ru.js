@@ -1,4 +1,4 @@
-// Russian strings of the bot lab (lab.html), loaded by that page only (js/i18n.js `addStrings`).
+// Russian strings of the bot lab (lab.html), loaded by that page only (`<html data-strings>`, js/i18n.js).
 // Every language has the same keys and placeholders (tests/js/i18n.test.mjs checks).
 export default {
   "lab.title": "Лаборатория ботов", "lab.intro": "Игрок на Python: move(view, events) возвращает один из ходов view[\"legal\"].", "lab.home": "На главную",

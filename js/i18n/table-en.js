@@ -1,4 +1,4 @@
-// English strings of the table's page only (table.html), loaded by that page (js/i18n.js `addStrings`).
+// English strings of the table's page only (table.html), loaded by that page (`<html data-strings>`, js/i18n.js).
 // Every language has the same keys and placeholders (tests/js/i18n.test.mjs checks).
 export default {
   "solo.name": "Player", "solo.level": "Computer level", "solo.start": "Deal",

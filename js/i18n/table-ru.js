@@ -1,4 +1,4 @@
-// Russian strings of the table's page only (table.html), loaded by that page (js/i18n.js `addStrings`).
+// Russian strings of the table's page only (table.html), loaded by that page (`<html data-strings>`, js/i18n.js).
 // Every language has the same keys and placeholders (tests/js/i18n.test.mjs checks).
 export default {
   "solo.name": "Игрок", "solo.level": "Уровень компьютера", "solo.start": "Раздать",

@@ -19,6 +19,14 @@ HOME_TEXT = {
 }
 
 
+# Whether the page asked for the file ending in `second` before the one ending in `first` had
+# arrived: in one round trip with it, not one after it.
+ASKED_WITH = """([first, second]) => {
+  const entry = (end) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(end));
+  return entry(second).startTime <= entry(first).responseEnd;
+}"""
+
+
 def in_language(page: Page, lang: str) -> Page:
     """Make ``page`` open in ``lang`` (the remembered choice of js/i18n.js)."""
     page.add_init_script(f"localStorage.setItem('lastcard.lang', '{lang}')")
@@ -39,6 +47,20 @@ def test_home_is_a_styled_bilingual_front_door(tv: Page, base_url: str, lang: st
     expect(tv.get_by_role("heading", name=games, exact=True)).to_be_visible()
     expect(tv.get_by_role("link", name=rules, exact=True)).to_have_count(len(RULESETS))
     expect(tv.locator(".home-hero__fan .card")).to_have_count(4)
+
+
+@pytest.mark.parametrize(
+    ("page", "part", "lang"), [("index.html", "home", "ru"), ("lab.html", "lab", "en")]
+)
+def test_a_pages_own_words_come_with_its_language(
+    tv: Page, base_url: str, page: str, part: str, lang: str
+) -> None:
+    # the part of the strings a page names (<html data-strings>, js/i18n/<part>-<lang>.js) is
+    # asked for with the language's own file, not a round trip after it
+    in_language(tv, lang).goto(f"{base_url}/{page}")
+    expect(tv.locator("html")).to_have_attribute("lang", lang)
+    expect(tv.get_by_role("button", name="English" if lang == "ru" else "Русский")).to_be_visible()
+    assert tv.evaluate(ASKED_WITH, [f"/js/i18n/{lang}.js", f"/js/i18n/{part}-{lang}.js"])
 
 
 def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: str) -> None:

@@ -6,9 +6,10 @@ host serves it; counted up to the moment the phone has everything its mode loads
 does not always need comes by dynamic import() when it is needed: the table's drawing (js/board.js)
 once the link opens, the rules texts when the rules are opened, the other language when it is
 switched to, the SDP codec and the QR renderer in camera mode only, the relay and its MQTT client
-in relay mode only; the webcam QR reader never (a phone scans with its own camera app). These are
-byte budgets, not timings. And the page asks for every module it fetches at once, from its head
-(hand.html), not one level of imports at a time: each level would be a round trip.
+in relay mode only; the webcam QR reader never (a phone scans with its own camera app), nor the
+home page's words (js/i18n/home-*.js). These are byte budgets, not timings. And the page asks for
+every module it fetches at once, from its head (hand.html), not one level of imports at a time:
+each level would be a round trip.
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from transfer import Transfers
 
 CAMERA_BUDGET = 60_000  # bytes, gzip
 RELAY_BUDGET = 200_000
-NEVER = ("/vendor/barcode-detector/", "/vendor/zxing-wasm/", "/vendor/pyodide/", ".py", ".whl")
+NEVER = (
+    "/vendor/barcode-detector/",
+    "/vendor/zxing-wasm/",
+    "/vendor/pyodide/",
+    ".py",
+    ".whl",
+    "/js/i18n/home-",
+)
 NAMED = "localStorage.setItem('lastcard.name', 'Ann')"  # a returning phone: it joins at once
 
 

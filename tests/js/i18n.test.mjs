@@ -1,12 +1,12 @@
 // The strings of every language (js/i18n/<code>.js, and the parts of one page: the bot lab's
-// js/i18n/lab-<code>.js, the table's js/i18n/table-<code>.js):
-// the same keys and the same placeholders; no key in two files.
+// js/i18n/lab-<code>.js, the table's js/i18n/table-<code>.js, the home page's
+// js/i18n/home-<code>.js): the same keys and the same placeholders; no key in two files.
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { addStrings, lang, LANGS, setLang, t } from "../../js/i18n.js";
+import { lang, LANGS, setLang, t } from "../../js/i18n.js";
 
-const PARTS = ["", "lab-", "table-"];
+const PARTS = ["", "lab-", "table-", "home-"];
 const files = async (code) => Promise.all(PARTS.map(async (part) => (await import(`../../js/i18n/${part}${code}.js`)).default));
 const byFile = Object.fromEntries(await Promise.all(LANGS.map(async (code) => [code, await files(code)])));
 const strings = Object.fromEntries(LANGS.map((code) => [code, Object.assign({}, ...byFile[code])]));
@@ -25,15 +25,19 @@ test("a part's keys are its own, in every language", () => {
   }
 });
 
-test("a page's part is loaded when asked for, and with a language switched to", async () => {
-  const other = lang() === "en" ? "ru" : "en";
-  assert.equal(t("lab.title"), "lab.title");
-  await addStrings("lab");
-  assert.equal(t("lab.title"), strings[lang()]["lab.title"]);
-  const back = lang();
-  await setLang(other);
-  assert.equal(t("lab.title"), strings[other]["lab.title"]);
-  await setLang(back);
+test("a page's part, named by its <html data-strings>, loads with the language and with a switch", async () => {
+  globalThis.document = { documentElement: { dataset: { strings: "lab" }, lang: "" } };
+  try {
+    const page = await import("../../js/i18n.js?page=lab"); // a module of its own, as on that page
+    assert.equal(page.t("lab.title"), strings[page.lang()]["lab.title"]);
+    const other = page.otherLang();
+    await page.setLang(other);
+    assert.equal(page.t("lab.title"), strings[other]["lab.title"]);
+    assert.equal(globalThis.document.documentElement.lang, other);
+  } finally {
+    delete globalThis.document;
+  }
+  assert.equal(t("lab.title"), "lab.title"); // a page that names no part has none of its words
 });
 
 test("a translation fills the same placeholders", () => {
@@ -75,9 +79,10 @@ test("a count takes the noun that agrees with it, in each language", async () =>
   await setLang(back);
 });
 
-test("no module of a phone or the home page asks for a string of a page's part", async () => {
+test("no module of a phone or the home page asks for a string of another page's part", async () => {
   // The modules hand.html and index.html load, static and dynamic imports alike; a key of a
-  // page's part (table-, lab-) would show there as its own name.
+  // page's part (table-, lab-; home- but in js/home.js, whose page names it) would show there as
+  // its own name.
   const source = async (path) => readFile(new URL(`../../${path}`, import.meta.url), "utf8");
   const seen = new Set();
   const todo = ["js/hand.js", "js/home.js"];
@@ -87,10 +92,11 @@ test("no module of a phone or the home page asks for a string of a page's part",
     seen.add(path);
     for (const [, spec] of (await source(path)).matchAll(/(?:from\s*|import\s*\(\s*)"\.\/([\w-]+\.js)"/g)) todo.push(`js/${spec}`);
   }
-  const pages = byFile.en.slice(1).flatMap((part) => Object.keys(part));
+  const own = { "js/home.js": "home-" };
   for (const path of seen) {
     const text = await source(path);
     const prefixes = [...text.matchAll(/`([\w.]+\.)\$\{/g)].map((m) => m[1]);
+    const pages = byFile.en.flatMap((part, i) => (i && PARTS[i] !== own[path] ? Object.keys(part) : []));
     for (const key of pages) {
       assert.ok(!text.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)), `${path}: ${key}`);
     }
