@@ -30,6 +30,9 @@ Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse 
     A function: ``log = watch(page)`` before ``page.goto`` gives a ``PageLog``:
     ``log.console_errors`` (console errors and uncaught page errors, as text), ``log.requests``
     (every request URL) and ``log.foreign(base_url)`` (the requests that left the local origin).
+``resize`` (a function of this module: ``from .conftest import resize``)
+    ``resize(page, width, height)`` instead of ``page.set_viewport_size``: the page's window,
+    then its viewport, then a wait (bounded) for the page's next frame.
 ``open_table``
     A function: ``log = open_table(page, query="")`` watches ``page``, opens
     ``table.html?<query>`` and waits (up to ``BOOT_TIMEOUT``) until ``<main data-testid="table">``
@@ -192,6 +195,33 @@ def start_log(page: Page) -> PageLog:
     page.on("pageerror", lambda error: log.console_errors.append(f"uncaught: {error}"))
     page.on("request", lambda request: log.requests.append(request.url))
     return log
+
+
+#: true at the page's next frame, false when none comes in 10 s
+NEXT_FRAME = """() => new Promise((resolve) => {
+  setTimeout(() => resolve(false), 10_000);
+  requestAnimationFrame(() => resolve(true));
+})"""
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Give ``page`` a screen of ``width`` x ``height``: its window, then its viewport, one after
+    the other; then wait for the page's next frame.
+
+    Playwright's ``set_viewport_size`` changes both at once. Once, under the whole suite's load,
+    headless Chromium then drew no frame for 30 s, and a click (which waits for its target to
+    keep still over two frames) timed out; 1,200 resizes done that way under load did not bring
+    it back, so the window goes first here, and a page that stops drawing fails at the resize,
+    with its size, not at the next click."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        window = cdp.send("Browser.getWindowForTarget")["windowId"]
+        bounds = {"width": width, "height": height}
+        cdp.send("Browser.setWindowBounds", {"windowId": window, "bounds": bounds})
+    finally:
+        cdp.detach()
+    page.set_viewport_size({"width": width, "height": height})
+    assert page.evaluate(NEXT_FRAME), f"no frame drawn in 10 s at {width}x{height}"
 
 
 @pytest.fixture

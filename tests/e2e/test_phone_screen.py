@@ -11,6 +11,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import resize
+
 COLOURS = "RYBG"
 
 # Every house rule of «Последняя» on (the longest line under the game's name), as the
@@ -121,7 +123,7 @@ def test_a_short_phone_shows_its_hand_without_scrolling(
     whole: int,
 ) -> None:
     phone = new_phone()
-    phone.set_viewport_size({"width": size[0], "height": size[1]})
+    resize(phone, *size)
     open_idle(phone, base_url, lang)
     names = [me, *FIVE]
     phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": names, "host": host})

@@ -20,6 +20,7 @@ import pytest
 from broker import amqtt_broker
 from playwright.sync_api import Page, expect
 
+from .conftest import resize
 from .test_table_game import choose_game, lobby_for_solo, play_to_results
 
 SIZES = ((1920, 1080), (1280, 720), (960, 540))
@@ -102,9 +103,9 @@ def check_names(tv: Page) -> None:
 def still(tv: Page) -> None:
     """The TV shows no motion (the reduced-motion preference, which the page honours by turning
     every animation and transition off): a resize's layout is then final at once, and the checks
-    read it with no wait on an animation's end or on a frame. A frame waited for just after a
-    resize is a wait on headless Chromium's compositor, which Playwright resizes along with the
-    window, and a run of the suite once hung there for its whole five minutes."""
+    read it with no wait on an animation's end. (A run of the suite once hung for five minutes on
+    a frame waited for with no bound just after a resize: conftest's ``resize`` bounds its
+    wait.)"""
     tv.emulate_media(reduced_motion="reduce")
 
 
@@ -132,7 +133,7 @@ def check_top_bar(tv: Page, state: str) -> None:
 
 def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
     for width, height in SIZES:
-        tv.set_viewport_size({"width": width, "height": height})
+        resize(tv, width, height)
         # the page's own size, set with the reply (the boxes below are laid out on demand)
         assert tv.evaluate("[innerWidth, innerHeight]") == [width, height]
         check_texts(tv, state)
@@ -239,7 +240,7 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
     expect(heading).to_have_text("Присоединяйтесь с телефона")  # noqa: RUF001
     tv.evaluate(BIG_HAND, 7)
     for width, height in (*SIZES, (1366, 768), (1024, 768)):
-        tv.set_viewport_size({"width": width, "height": height})
+        resize(tv, width, height)
         assert heading.evaluate(WORD_LINES) == [1, 1, 1], (width, height)
 
 
@@ -371,7 +372,7 @@ STRIPS = """() => {
 def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
     tv: Page, open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    tv.set_viewport_size({"width": size[0], "height": size[1]})
+    resize(tv, *size)
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     for cards in (7, 16, 30):
@@ -561,7 +562,7 @@ def long_results(tv: Page, lang: str) -> None:
     for players, hands in ((2, 6), (10, 9)):
         state = f"{players} players, {hands} hands, {lang}"
         for width, height in SIZES:
-            tv.set_viewport_size({"width": width, "height": height})
+            resize(tv, width, height)
             tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
             sheet = tv.get_by_test_id("score-sheet")
             expect(sheet.locator("thead th")).to_have_count(hands + 2)
