@@ -9,7 +9,7 @@
 import { Link } from "./rtc.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
-const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 // Relay mode: a link that has its answer but is not open this long after is given up and a
 // fresh offer sent. ICE that stalls would otherwise hold the phone at "Connecting" until the
 // browser declares it failed (about 30 s in Chromium); on loopback a link opens in well under a

@@ -51,8 +51,10 @@ export const CONFIRM_TIMEOUT_MS = 6000; // the phone confirms as soon as it open
 export const CODE_SETTLE_MS = 1500;
 /** Letters in a join code: the first two name the public code room, the other four are secret. */
 export const CODE_LENGTH = 6;
-/** The broker reconnection back-off, in ms (then the last value, for ever). */
-export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
+/** The broker reconnection back-off, in ms (then the last value, for ever): a table is back at
+ * most 10 s after its broker, and a phone waiting to join (js/join-phone.js `RETRY_MS`) at its
+ * next try. */
+export const BACKOFF_MS = [1000, 2000, 4000, 8000, 10000];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
