@@ -222,9 +222,9 @@ function handsTable(msg, history) {
   const out = eliminatedIn(history, msg.seats?.length ?? 0);
   const winners = new Set(msg.result?.match_winners ?? []);
   return html`<div class="sheet-box"><table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
-    <thead><tr><th scope="col">${t("results.player")}</th>${history.map((h) => html`<th scope="col">${t("results.handN", { n: h.hand })}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
+    <thead><tr><th scope="col">${t("results.player")}</th>${history.map((h) => html`<th scope="col" aria-label="${t("results.handN", { n: h.hand })}">${h.hand}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
     <tbody>${resultSeats(msg).map((s) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
-      <th scope="row">${s.name}${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
+      <th scope="row"><span class="sheet__name">${s.name}</span>${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
       ${points.map((row, i) => html`<td class="${history[i].winners?.includes(s.seat) ? "sheet__won" : ""}">${out[s.seat] && history[i].hand > out[s.seat] ? "—" : row[s.seat]}</td>`)}
       <td class="sheet__total">${history.at(-1).scores[s.seat]}</td></tr>`)}</tbody></table></div>`;
 }
@@ -293,7 +293,11 @@ export function results(msg, { host = false } = {}) {
   const history = (r.history ?? []).filter((h) => Array.isArray(h.scores));
   const losers = r.match_over ? matchLosers(msg, history) : [];
   const winners = new Set(r.winners ?? []);
-  return html`<section class="results" data-testid="results" aria-labelledby="results-title">
+  const sheet = scored && history.length > 0;
+  // the hand (its winner, the host's actions, the cards left) and, in a match, the match (the
+  // per-hand sheet and the chart): side by side on a wide TV (css/table.css)
+  return html`<section class="results ${sheet ? "results--match" : ""}" data-testid="results" aria-labelledby="results-title">
+    <div class="results__hand">
     <h2 id="results-title">${t("results.title")}</h2>
     <p class="results__headline">${headline}</p>
     ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
@@ -307,7 +311,8 @@ export function results(msg, { host = false } = {}) {
     <tbody>${resultSeats(msg).map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${s.name}</th>
       <td><div class="results__cards">${leftCards(v.revealed?.[s.seat])}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
-    ${scored && history.length ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
+    </div>
+    ${sheet ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
     ${host ? "" : msg.host ? html`<div class="row results__actions" data-testid="host-next"><span>${t("results.youDecide")}</span>
       <button type="button" class="btn btn--primary" data-host="cmd" data-command="${multi && !r.match_over ? "next_hand" : "rematch"}">${t(multi && !r.match_over ? "host.nextHand" : "host.rematch")}</button>
       <button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.newGame")}</button></div>` : html`<p class="muted">${t("results.waitHost")}</p>`}

@@ -558,8 +558,10 @@ def check_layout(tv: Page, state: str) -> None:
 
 
 def long_results(tv: Page, lang: str) -> None:
-    """The results of long matches for 2 and 10 players (RESULTS) at both sizes, in ``lang``."""
-    for players, hands in ((2, 6), (10, 9)):
+    """The results of long matches for 2, 6 and 10 players (RESULTS) at every size, in
+    ``lang``; at 1080p those of up to six players hold without a scroll, the hand beside the
+    match."""
+    for players, hands in ((2, 6), (6, 6), (10, 9)):
         state = f"{players} players, {hands} hands, {lang}"
         for width, height in SIZES:
             resize(tv, width, height)
@@ -582,6 +584,11 @@ def long_results(tv: Page, lang: str) -> None:
             ), (state, table, chart)
             # a computer removed during the match is not in the results
             assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
+            if width == 1920 and players <= 6:
+                box = tv.locator(".results")
+                assert box.evaluate("(el) => el.scrollHeight <= el.clientHeight"), state
+                hand = tv.locator(".results__hand").bounding_box()
+                assert hand and hand["x"] + hand["width"] <= table["x"], (state, hand, table)
 
 
 def test_every_lobby_a_game_and_long_results_in_both_languages(
