@@ -564,8 +564,8 @@ HOLD = {1920: 6, 1280: 4, 960: 5}
 
 def long_results(tv: Page, lang: str) -> None:
     """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS) at every size, in
-    ``lang``: with the hand beside the match, the results of up to six players (HOLD) hold
-    without a scroll."""
+    ``lang``; with the hand beside the match, the results of as many players as HOLD gives for
+    the screen's width hold without a scroll."""
     for players, hands in ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9)):
         state = f"{players} players, {hands} hands, {lang}"
         for width, height in SIZES:
