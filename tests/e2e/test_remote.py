@@ -251,3 +251,27 @@ def test_two_presses_start_a_game_against_two_computer_players(
     expect(tv.get_by_test_id("seat-1")).to_contain_text("computer (normal)")
     expect(tv.get_by_test_id("seat-2")).to_contain_text("computer (normal)")
     assert remote.presses == 2
+
+
+def test_down_walks_every_option_in_order_and_right_goes_to_the_players(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The lobby's options (labels left, every control in one column at the right): Down from
+    the game's list visits each control of «Последняя», its house rules' boxes included, in the
+    order they are listed, and Right from each goes over to the players."""
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    remote.go("ArrowDown", "ruleset")
+    controls = tv.locator(".lobby__rules").locator("input, select")
+    order = [str(i) for i in controls.evaluate_all("(all) => all.map((el) => el.id)")]
+    assert len(order) >= 8, order  # the game, the house rules (numbers and boxes), the timers
+    seen = [remote.focused()]
+    for _ in order[1:]:
+        remote.press("ArrowDown")
+        seen.append(remote.focused())
+    assert seen == order
+    for control in order:
+        tv.locator(f"#{control}").focus()
+        remote.press("ArrowRight")
+        assert remote.inside(".lobby__seats"), (control, remote.focused())
