@@ -42,8 +42,11 @@ export function prepareCode() {
 
 export const CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const PROOF_TIMEOUT_MS = 5000;
-/** When a phone publishes its offer again, in ms after the first time, while no answer came. */
-export const OFFER_AGAIN_MS = [500, 1500, 3500];
+/** When a phone publishes its offer (or its code's hello) again, in ms after the first time,
+ * while no answer came: soon, for a table whose subscription it outran, and through the try, for
+ * a table that reaches the broker again meanwhile. The last leaves the table 2.5 s to answer
+ * before the phone's 8 s are up (a late answer's exchange would count against the code budget). */
+export const OFFER_AGAIN_MS = [500, 1500, 3500, 5500];
 /** How long the table keeps an answered code exchange open for the phone's confirmation (it was
  * charged to the budget when answered; a confirmation gives the charge back). */
 export const CONFIRM_TIMEOUT_MS = 6000; // the phone confirms as soon as it opened the reply
@@ -460,9 +463,11 @@ const SID = /^[\w-]{22}$/;
  * the first sign: anyone on the broker can send a reply that does not open, or "busy", so the
  * phone waits CODE_SETTLE_MS for one that opens, and then says the most hopeful: "paused" or
  * "busy" (the table said so) before "code".
- * @param {{brokers: string[], code: string, timeoutMs?: number, settleMs?: number}} options
+ * @param {{brokers: string[], code: string, timeoutMs?: number, settleMs?: number,
+ *          againMs?: number[]}} options `againMs`: when the hello is published again while the
+ *   exchange is not settled (ms after the first time)
  */
-export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs = CODE_SETTLE_MS }) {
+export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs = CODE_SETTLE_MS, againMs = OFFER_AGAIN_MS }) {
   const [pake, suite] = await prepareCode();
   const sidBytes = random(16);
   const sid = b64url(sidBytes);
@@ -472,6 +477,7 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs =
   const hello = JSON.stringify({ t: "pake", from: sid, y: ya });
   const tried = new Set();
   const heard = new Set(); // "code", "busy", "paused": what failed replies said
+  const timers = [];
   const attempt = (hub) =>
     new Promise((resolve, reject) => {
       let settleTimer = 0;
@@ -502,10 +508,20 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs =
         const mac = await suite.hmac(keys.confirm, confirmText(sid, ya, message.y));
         await hub.publish(codeTopic(code, "table"), JSON.stringify({ t: "confirm", from: sid, mac: b64url(mac) }));
         resolve({ room: creds.room, key: creds.key, ...(typeof creds.fp === "string" ? { fp: creds.fp } : {}) });
-      }).then(() => hub.publish(codeTopic(code, "table"), hello));
+      }).then(() => {
+        hub.publish(codeTopic(code, "table"), hello);
+        // The same hello again while nothing is settled (as `requestAnswer` does its offer): the
+        // table answers a session id once and charges it once, so a repeat costs its budget
+        // nothing.
+        for (const ms of againMs) timers.push(setTimeout(() => hub.publish(codeTopic(code, "table"), hello), ms));
+      });
     });
   attempt.again = (hub) => hub.publish(codeTopic(code, "table"), hello);
-  return withBrokers(brokers, timeoutMs, attempt);
+  try {
+    return await withBrokers(brokers, timeoutMs, attempt);
+  } finally {
+    timers.forEach(clearTimeout);
+  }
 }
 
 /**

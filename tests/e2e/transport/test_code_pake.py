@@ -124,7 +124,9 @@ def test_typed_code_joins_and_the_broker_sees_nothing_to_test_codes_with(
     log: list[list[str]] = sniffer.evaluate("H.log")
     code_room = [m for m in log if m[0].startswith("lastcard/1/code/")]
     assert {m[0].split("/")[3] for m in code_room} == {code[:2]}
-    hellos = [json.loads(m[1]) for m in code_room if json.loads(m[1]).get("t") == "pake"]
+    # (each message once: a phone may send its hello again while no reply came)
+    messages = [json.loads(payload) for payload in dict.fromkeys(m[1] for m in code_room)]
+    hellos = [m for m in messages if m.get("t") == "pake"]
     assert len(hellos) >= 4  # two phones' shares and two table replies
     shares = [h["y"] for h in hellos]
     assert len(set(shares)) == len(shares)  # fresh randomness in every share
@@ -566,3 +568,62 @@ def test_a_seat_token_goes_only_to_the_table_that_gave_it(
     sent = json.dumps(a.evaluate("T.hellos") + b.evaluate("T.hellos"))
     assert "old" not in sent
     assert phone.evaluate("localStorage.getItem('lastcard.token')") is None
+
+
+# A phone's try that reaches the broker before its table does (a table coming back after an
+# outage, or one that has just drawn its QR): the phone sends its hello or offer again during the
+# try (js/relay.js `OFFER_AGAIN_MS`), so the table answers the same try instead of the next one,
+# and charges its budget once whatever the repeats.
+PHONE_TRIES = """([brokers, how, args]) => {
+  window.tried = null;
+  H.relay[how]({brokers, ...args}).then(
+    (value) => { window.tried = {value}; },
+    (error) => { window.tried = {error: error.reason || String(error)}; });
+}"""
+SENT = "(prefix) => H.log.filter(([topic]) => topic.startsWith(prefix)).length"
+
+
+def test_a_table_that_reaches_the_broker_during_a_try_answers_that_try(
+    new_phone: Callable[[], Page], base_url: str, mqtt_broker: str
+) -> None:
+    phone = party(new_phone(), base_url, mqtt_broker)
+    table = party(new_phone(), base_url, mqtt_broker)
+    # The typed code: its hello goes out before any table serves the code's room.
+    code, credentials = "QRSTUV", {"room": "r" * 22, "key": "k" * 22}
+    phone.evaluate(PHONE_TRIES, [[mqtt_broker], "exchangeCode", {"code": code}])
+    phone.wait_for_function(f"({SENT})('lastcard/1/code/QR/table') >= 1")
+    table.evaluate(
+        """async ([code, credentials]) => {
+          const {CodeBudget} = await import("/js/code-budget.js");
+          H.budget = new CodeBudget();
+          H.served = [];
+          H.server = await H.relay.serveCode({hub: H.hub, code, credentials, budget: H.budget,
+            onResult: (ok) => H.served.push(ok)});
+        }""",
+        [code, credentials],
+    )
+    phone.wait_for_function("window.tried", timeout=JOIN_TIMEOUT)
+    assert phone.evaluate("window.tried") == {"value": credentials}
+    table.wait_for_function("H.served.length === 1", timeout=JOIN_TIMEOUT)
+    assert table.evaluate("[H.served, H.server.stats.answered, H.budget.available]") == [
+        [True],
+        1,
+        20,
+    ]
+
+    # The QR's room: an offer that outran the table by more than the first repeats.
+    room, key = table.evaluate("[H.relay.randomRoom(), H.relay.randomKey()]")
+    args = {"room": room, "key": key, "sdp": "v=0 an offer"}
+    phone.evaluate(PHONE_TRIES, [[mqtt_broker], "requestAnswer", args])
+    phone.wait_for_function(f"({SENT})('lastcard/1/{room}/table') >= 4", timeout=JOIN_TIMEOUT)
+    table.evaluate(
+        """async ([room, key]) => {
+          H.offers = [];
+          await H.relay.serveRoom({hub: H.hub, room, key,
+            onOffer: async (sdp) => { H.offers.push(sdp); return "v=0 the answer"; }});
+        }""",
+        [room, key],
+    )
+    phone.wait_for_function("window.tried", timeout=JOIN_TIMEOUT)
+    assert phone.evaluate("window.tried") == {"value": "v=0 the answer"}
+    assert table.evaluate("H.offers") == ["v=0 an offer"]
