@@ -2,12 +2,13 @@
 results, at 1920x1080, 1280x720 and 960x540 (a 1080p TV's browser at twice the density): none
 smaller than 24 px at 1080p (16 px at 720p, 12 at 540: the type scales with the screen), card
 faces and the results' chart included; no two texts overlapping and none cut off by its box, in
-both languages, with the longest names the lobby allows (whole, on at most two lines); the
-results of long matches for 2 and 10 players with the winner's line in view; the pause marker
-clear of the turn line; the join QR at least 300 px at 1080p during play; every text style of the
-deal and the results laid out in the lobby beforehand; the top bar's title and buttons on one
-row; every seat of a table of ten in sight during play, and a hand played on the TV with its
-moves; the join heading's words whole."""
+both languages, with the longest names the lobby allows (whole, on at most two lines); every
+game's lobby with five such players without a scroll; the results of long matches for 2 and 10
+players with the winner's line in view; the pause marker clear of the turn line; the join QR at
+least 300 px at 1080p during play; every text style of the deal and the results laid out in the
+lobby beforehand; the top bar's title and buttons on one row; every seat of a table of ten in
+sight during play, and a hand played on the TV with its moves; the join heading's words
+whole."""
 
 from __future__ import annotations
 
@@ -653,6 +654,50 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
     tv.locator("[data-act=lang]").dispatch_event("click")  # under the drawn results
     expect(tv.locator("html")).to_have_attribute("lang", "en")
     long_results(tv, "en")
+
+
+# Five computer players with the longest names the lobby allows (24 characters, LONG_NAME's with
+# no space to break at), seated with the table's own command (the lobby's button names its
+# computers "Bot 1", …; a bot from a phone's lab, like a phone, may bear such a name).
+LONG_NAMES = (
+    LONG_NAME,
+    "Александра Константинова",
+    "Владислава Станиславовна",
+    "Вильгельмина Шереметьева",
+    "Maximilian Wolfgang Moor",
+)
+ADD_BOT = """(name) => window.lastcardTable.host(
+  JSON.stringify({ type: "add_bot", level: "normal", name }))"""
+
+
+def holds(page: Page) -> None:
+    """The page is no taller than the screen: nothing to scroll to."""
+    size = page.viewport_size
+    assert size
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= size["height"], (size, height)
+
+
+def test_every_lobby_of_five_long_names_holds_without_a_scroll_in_both_languages(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Every ruleset's lobby (Classic's options are the most) beside five computer players with
+    the longest names, in both languages: the options, the players and the buttons that start
+    hold on the screen without a scroll at each size, readable (no text under 24 px at 1080p,
+    none overlapping or cut off, the names whole on at most two lines)."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    for seat, name in enumerate(LONG_NAMES):
+        tv.evaluate(ADD_BOT, name)
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    rulesets = tv.locator("#ruleset option").evaluate_all("(all) => all.map((o) => o.value)")
+    for lang in ("en", "ru"):
+        if lang == "ru":
+            tv.locator("[data-act=lang]").click()
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        for ruleset in rulesets:
+            choose_game(tv.locator("#ruleset"), ruleset)
+            each_size(tv, f"{lang} lobby of {ruleset}, five long names", holds)
 
 
 # The text styles (first font family, size, weight, style) of every element with text of its
