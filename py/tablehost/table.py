@@ -631,9 +631,10 @@ class Table:
         self._computers(bots)
 
     def _computers(self, bots: dict[int, float]) -> None:
-        """Schedule every computer move the game now allows: bots after the bot pause, and a
-        stand-in for an away seat (:meth:`Member.played_by_computer`) after at least
-        :data:`STAND_IN_PAUSE`; ``bots`` holds moves already due that keep their time."""
+        """Schedule every computer move the game now allows: bots after the bot pause (a bot's
+        "last" call out of turn at once, as a player says it with the card), and a stand-in for
+        an away seat (:meth:`Member.played_by_computer`) after at least :data:`STAND_IN_PAUSE`;
+        ``bots`` holds moves already due that keep their time."""
         game = self._playing()
         now = self._clock.now()
         pause = self._lobby.timers["bot_pause"] or 0.0
@@ -642,7 +643,9 @@ class Table:
             if member.removed or seat in self._clock.bots or not game.legal_actions(seat):
                 continue
             if member.kind == "bot":
-                self._clock.bots[seat] = bots.get(seat, now + pause)
+                # a "last card" call goes with the card that left one: no pause before it
+                calls = seat != game.turn and "last" in game.legal_actions(seat)
+                self._clock.bots[seat] = bots.get(seat, now if calls else now + pause)
             elif member.played_by_computer(away_bot):  # a stand-in for an away seat
                 self._clock.bots[seat] = bots.get(seat, now + max(pause, STAND_IN_PAUSE))
 

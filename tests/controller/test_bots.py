@@ -140,3 +140,21 @@ def test_h14_a_bot_jumps_in_out_of_turn_at_the_table(make_net):
     net.tick(1.0)
     tv = net.tv()
     assert tv["seats"][1]["count"] == 2 and tv["awaiting"] == [0] and tv["state"] == 2
+
+
+def test_a_bot_calls_its_last_card_at_once_not_after_the_pause(make_net):
+    # With a penalty for a missed call (a house rule of «Последняя»), the call must come before
+    # the next seat plays: a player says "last card" as the card goes down, so a bot makes its
+    # call without the human pause that its moves wait for.
+    setup = {**SETUP, "hands": [["R5", "G1", "B4"], ["B2", "R9"]]}
+    net = make_net(setup=setup)
+    net.host(type="configure", options={"last_call_penalty": 2}, timers={"bot_pause": 2})
+    net.join("p0")
+    net.host(type="add_bot", level="normal")
+    net.host(type="start")
+    net.tick(2)  # the bot plays its second-last card after the pause, and calls with it
+    tv = net.tv()
+    assert [(e["type"], e["seat"]) for e in tv["events"]] == [("play", 1), ("call", 1)]
+    assert tv["seats"][1]["count"] == 1 and tv["awaiting"] == [0]
+    net.act("p0", "play R5")  # the next play at once comes too late to catch it
+    assert net.tv()["seats"][1]["count"] == 1
