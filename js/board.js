@@ -176,9 +176,15 @@ export function pile(msg, { size = "card--xl", land = true } = {}) {
   </div>`;
 }
 
+/** Is `e` said already by the event `before` it? A skip of the seat that has just drawn a card's
+ * penalty is: those words end "and lost the turn" (a challenge lost, or a Draw Four taken, has no
+ * skip after it). As py/lastcard/replay.py's log folds it. */
+const saidBefore = (e, before) => e.type === "skip" && before?.type === "draw" && before.reason === "penalty" && before.seat === e.seat;
+
 /** The last events, newest first, as short lines. */
 export function eventLog(msg, { limit = 8 } = {}) {
-  const events = (msg.events ?? []).slice(-limit).reverse();
+  const all = msg.events ?? [];
+  const events = all.filter((e, i) => !saidBefore(e, all[i - 1])).slice(-limit).reverse();
   return html`<section class="log" aria-label="${t("table.log")}"><h2 class="visually-hidden">${t("table.log")}</h2>
     <ol class="log__lines" data-testid="log">${events.map((e) => html`<li data-key="e${e.n}">${eventLine(msg, e)}</li>`)}</ol></section>`;
 }

@@ -92,6 +92,16 @@ def test_the_log_names_both_seats_of_a_swap_and_counts_cards_drawn() -> None:
     assert not [line for line in log if "{" in line]
 
 
+def test_a_penalty_that_costs_the_turn_is_one_line() -> None:
+    """A Draw Two's draw says "and lost the turn": the skip after it is no second line."""
+    _, rec = play_random("poslednyaya", 3, 2, random.Random(2))
+    log = replay(json.loads(json.dumps(rec.export(True)))).log
+    lost = [i for i, line in enumerate(log) if line.endswith("and lost the turn")]
+    assert lost, log
+    for i in lost:
+        assert log[i + 1] != log[i].split(" drew ")[0] + " is skipped", log[i : i + 2]
+
+
 def test_no_hidden_card_in_a_record() -> None:
     """Only public things: actions, the results' revealed hands; no drawn card anywhere."""
     game, rec = play_random("poslednyaya", 3, 7, random.Random(7))

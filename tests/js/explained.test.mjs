@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../js/i18n.js";
 import { handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
-import { eventLine } from "../../js/board.js";
+import { eventLine, eventLog } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
 
 await setLang("en");
@@ -35,6 +35,17 @@ test("the penalised phone is told of its missed call until it moves again", () =
   // its own log line keeps the reason though the cards are shown to it
   const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: { "draw.last": "{name} did not call in time and drew {n}", "draw.cards": "{name} drew {cards}" } } } };
   assert.equal(eventLine(msg, draw), "Анна did not call in time and drew 2");
+});
+
+test("a penalty that costs the turn is one line, the skip after it folded in", () => {
+  const words = { play: "{name} played {cards}", "draw.penalty": "{name} drew {n} and lost the turn", skip: "{name} is skipped" };
+  const msg = { seats: [{ seat: 0, name: "Анна" }, { seat: 1, name: "Борис" }], texts: { events: { en: words } } };
+  const play = { type: "play", seat: 0, cards: ["R+2"], action: "play R+2", n: 1 };
+  const draw = { type: "draw", seat: 1, count: 2, reason: "penalty", n: 2 };
+  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]);
+  assert.deepEqual(lines([play, draw, { type: "skip", seat: 1, n: 3 }]), ["Борис drew 2 and lost the turn", "Анна played red Draw Two"]);
+  // a skip of its own (a Skip card) is a line
+  assert.deepEqual(lines([play, { type: "skip", seat: 1, n: 2 }]), ["Борис is skipped", "Анна played red Draw Two"]);
 });
 
 test("a last card announced by the game is a cue, once", () => {
