@@ -690,8 +690,12 @@ class Table:
             seat = due[1]
             game = self._playing()
             if seat == DEADLINE:
+                # the log says whose time ran out before what the table did for that seat
+                late: list[Event] = []
+                if self._awaiting and not self._window():
+                    late.append({"type": "time_out", "seat": self._awaiting[0]})
                 missed = self._missed()
-                events = game.time_out() + missed
+                events = late + game.time_out() + missed
                 self._note("time_out")
                 self._changed(events)
             else:

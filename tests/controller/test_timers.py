@@ -55,6 +55,12 @@ def test_r40_time_out_before_drawing_draws_one_and_passes(net):
     assert "R7" in net.view("p0")["view"]["hand"]
 
 
+def test_a_time_out_is_said_in_the_log_before_what_the_table_did(net):
+    net.tick(20)
+    told = [(e["type"], e.get("seat"), e.get("reason")) for e in net.tv()["events"]]
+    assert told[:2] == [("time_out", 0, None), ("draw", 0, "draw")]
+
+
 def test_r41_time_out_after_drawing_just_passes(net):
     net.act("p0", "draw")
     net.tick(20)
