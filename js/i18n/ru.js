@@ -42,7 +42,7 @@ export default {
   "host.rules": "Правила", "sound.mute": "Звук включён — нажмите, чтобы выключить", "sound.unmute": "Звук выключен — нажмите, чтобы включить", "host.close": "Закрыть", "host.newGame": "Новая игра",
   "host.cancel": "Отмена",
   "host.panel": "Ведущий", "host.open": "Ведущий", "host.yes": "Да", "host.makeHost": "Сделать ведущим", "host.makeHostName": "Сделать ведущим: {name}",
-  "host.crown": "ведущий", "host.watching": "смотрит", "host.end": "Закончить игру", "host.timers": "Таймеры",
+  "host.crown": "ведёт игру", "host.watching": "смотрит", "host.end": "Закончить игру", "host.timers": "Таймеры",
   "host.endConfirm": "Закончить эту игру для всех и вернуться к выбору игры? Места и имена сохранятся.",
   "host.phase.lobby": "выбор игры", "host.phase.playing": "идёт раздача", "host.phase.over": "раздача окончена",
   "host.tvToo": "На телевизоре все кнопки тоже есть. Что вы делаете здесь, все видят на телевизоре.",

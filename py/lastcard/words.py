@@ -192,7 +192,10 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "Every hand passed on to the next player",
         "ru": "Все передают свои карты дальше по кругу",
     },
-    "removed": {"en": "{name} left the game", "ru": "{name} выходит из игры"},
+    "removed": {  # only the host takes a seat out of a game (000 D16)
+        "en": "The host removed {name} from the game",
+        "ru": "{name} — вне игры по решению ведущего",
+    },
     "blocked": {
         "en": "Nobody could play or draw: the hand is blocked",
         "ru": "Никто не может ни сыграть, ни взять карту: раздача заблокирована",

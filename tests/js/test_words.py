@@ -16,9 +16,12 @@ from lastcard import RULESETS
 
 HERE = Path(__file__).resolve().parent
 
-#: a masculine-only past tense («сыграл», «выбыл», «отошёл») or short form («удалён», «согласен»)
+#: a masculine-only past tense («сыграл», «выбыл», «отошёл»), short form («удалён», «согласен»)
+#: or role as a label under a name («♛ ведущий»; the role named in general stays «ведущий»)
 MASCULINE = re.compile(
-    r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ёл)\b|\b\w+ён\b|\b(?:убран|согласен|готов|должен|рад|сам)\b", re.I
+    r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ёл)\b|\b\w+ён\b"
+    r"|\b(?:убран|согласен|готов|должен|рад|сам)\b|♛\s*ведущий",
+    re.I,
 )
 
 
@@ -59,7 +62,10 @@ def test_card_names_mid_sentence_are_quoted_and_capitalised(lines: dict[str, lis
 
 
 def test_the_checker_catches_what_it_should() -> None:
-    for wrong in ("Анна сыграл", "Анна выбыл", "удалён", "Анна отошёл", "Согласен"):
+    wrong_lines = ("Анна сыграл", "Анна выбыл", "удалён", "Анна отошёл", "Согласен")
+    wrong_lines += ("Анна ♛ ведущий",)
+    for wrong in wrong_lines:
         assert MASCULINE.search(wrong.replace("Анна", "")), wrong
-    for right in ("Анна кладёт", "Анна выходит из игры", "вне игры", "Я за", "Анна берёт 2"):
+    right_lines = ("Анна кладёт", "Анна выходит из игры", "вне игры", "Я за", "Анна ♛ ведёт игру")
+    for right in right_lines:
         assert not MASCULINE.search(right.replace("Анна", "")), right
