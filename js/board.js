@@ -73,10 +73,12 @@ function seatTile(msg, s, { turn, host }) {
   const called = view?.called?.includes(s.seat) && count > 0; // no "Last card!" on an empty hand
   const kind = s.kind === "bot" ? t("seat.bot", { level: t(`level.${s.level}`) }) : s.kind === "local" ? t("seat.local") : t("seat.phone");
   const out = view?.eliminated?.includes(s.seat);
-  const classes = ["seat", turn ? "seat--turn" : "", s.connected ? "" : "seat--offline", s.removed || out ? "seat--removed" : ""].join(" ");
+  // a removed seat has no phone any more (its player, if still here, watches as a spectator)
+  const online = s.kind === "phone" && !s.removed;
+  const classes = ["seat", turn ? "seat--turn" : "", s.connected || s.removed ? "" : "seat--offline", s.removed || out ? "seat--removed" : ""].join(" ");
   return html`<li class="${classes}" data-key="seat-${s.seat}" data-testid="seat-${s.seat}" aria-current="${turn ? "true" : "false"}">
     <span data-key="name" class="seat__name">${s.name}</span>
-    <span data-key="kind" class="seat__kind">${kind}${s.kind === "phone" ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
+    <span data-key="kind" class="seat__kind">${kind}${online ? html` · <span class="${s.connected ? "ok" : "warn"}">${s.connected ? t("seat.online") : t("seat.offline")}</span>` : ""}</span>
     ${count !== null && count !== undefined ? html`<span data-key="count" class="seat__count" data-testid="count-${s.seat}">${t("seat.cards", { n: count })}</span>` : ""}
     ${s.score !== null && s.score !== undefined ? html`<span data-key="score" class="seat__score">${t("seat.score", { n: s.score })}</span>` : ""}
     ${s.host ? html`<span data-key="host" class="seat__host" data-testid="crown-${s.seat}">♛ ${t("host.crown")}</span>` : ""}

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../js/i18n.js";
 import { handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
-import { eventLine, eventLog } from "../../js/board.js";
+import { eventLine, eventLog, seatList } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
 
 await setLang("en");
@@ -46,6 +46,14 @@ test("a penalty that costs the turn is one line, the skip after it folded in", (
   assert.deepEqual(lines([play, draw, { type: "skip", seat: 1, n: 3 }]), ["Борис drew 2 and lost the turn", "Анна played red Draw Two"]);
   // a skip of its own (a Skip card) is a line
   assert.deepEqual(lines([play, { type: "skip", seat: 1, n: 2 }]), ["Борис is skipped", "Анна played red Draw Two"]);
+});
+
+test("a removed seat says it is out of the game, not that its phone is offline", () => {
+  const seat = { seat: 0, name: "Анна", kind: "phone", connected: false, count: 3 };
+  assert.match(text(seatList({ seats: [seat] })), /phone · offline/);
+  const removed = text(seatList({ seats: [{ ...seat, removed: true }] }));
+  assert.match(removed, /removed/);
+  assert.doesNotMatch(removed, /offline/);
 });
 
 test("a last card announced by the game is a cue, once", () => {
