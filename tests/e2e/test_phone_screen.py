@@ -318,3 +318,36 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
         [box["x"] + 8, box["y"] + box["height"] / 2],
     )
     assert hit == "choice-title"
+
+
+# The host panel's list of players, with two long names alike, on the phone's own page and style.
+HOST_PANEL = """async (names) => {
+  const { hostPanel } = await import("./js/host-ui.js");
+  const { morph } = await import("./js/html.js");
+  await new Promise((loaded) => document.head.append(Object.assign(document.createElement("link"),
+    { rel: "stylesheet", href: "css/host.css", onload: loaded })));
+  const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
+    connected: true, lang: "ru", removed: false, count: 5, score: null, id: seat + 1,
+    host: seat === 0 }));
+  const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", seats,
+    spectators: [], awaiting: [1], paused: true, host: true, result: null, events: [],
+    lobby: { ruleset: "poslednyaya", options: {}, timers: {},
+      description: { id: "poslednyaya", options: [], features: {} } } };
+  morph(document.getElementById("app"), hostPanel(msg));
+}"""
+
+
+def test_the_host_panel_shows_long_names_whole(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    phone = new_phone()
+    open_idle(phone, base_url, "ru")
+    names = ["Мария-Антуанетта Иванова", "Мария-Антуанетта Петрова", "Женя"]
+    phone.evaluate(HOST_PANEL, names)
+    shown = phone.locator(".host-person__name")
+    expect(shown).to_have_count(3)
+    for i, name in enumerate(names):
+        box = shown.nth(i)
+        assert box.inner_text().strip().endswith(name)
+        cut = box.evaluate("(el) => el.scrollWidth > el.clientWidth + 1")
+        assert not cut, f"{name} is cut off"
