@@ -306,7 +306,9 @@ export function results(msg, { host = false } = {}) {
   // per-hand sheet and the chart): side by side on a wide TV (css/table.css)
   return html`<section class="results ${sheet ? "results--match" : ""}" data-testid="results" aria-labelledby="results-title">
     <div class="results__hand">
-    <h2 id="results-title">${t("results.title")}</h2>
+    ${host // the TV: its top bar is behind the results, so the rules are a button here too
+      ? html`<div class="row results__top"><h2 id="results-title">${t("results.title")}</h2><button type="button" class="btn btn--ghost btn--small" data-act="rules-open">${t("host.rules")}</button></div>`
+      : html`<h2 id="results-title">${t("results.title")}</h2>`}
     <p class="results__headline">${headline}</p>
     ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
     ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}

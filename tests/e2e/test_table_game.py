@@ -120,6 +120,13 @@ def test_solo_hands_of_every_ruleset_reach_the_results(
     expect(tv.get_by_test_id("top").get_by_role("img")).to_be_visible()
     expect(tv.get_by_test_id("log").get_by_role("listitem").first).to_be_visible()
     expect(results.get_by_role("button", name="Rematch")).to_be_enabled()
+    # the rules are a press away while the results cover the top bar
+    results.get_by_role("button", name="Rules").click()
+    rules = tv.get_by_role("dialog", name=re.compile("^Rules: "))
+    expect(rules).to_contain_text("Wild Draw Four")
+    rules.get_by_role("button", name="Close").click()
+    expect(rules).to_be_hidden()
+    expect(results.get_by_role("button", name="Rematch")).to_be_enabled()
 
     for ruleset in ("last-one", "last-card", "posledniy-igrok"):
         results.get_by_role("button", name="New game").click()
