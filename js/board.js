@@ -313,8 +313,8 @@ export function results(msg, { host = false } = {}) {
     ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
     ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}
     ${host ? html`<div class="row results__actions">
-      ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand">${t("host.nextHand")}</button>` : ""}
-      ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch">${t("host.rematch")}</button>` : ""}
+      ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand" data-autofocus>${t("host.nextHand")}</button>` : ""}
+      ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch" data-autofocus>${t("host.rematch")}</button>` : ""}
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
       ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
