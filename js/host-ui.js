@@ -3,7 +3,8 @@
  *
  * `hostIntent(el, msg)` turns one control (an element with `data-host`) into the command dict the
  * TV sends to `Table.host` — the host phone wraps the same dict in a `host` message —, with a
- * question to confirm first where a slip would hurt (removing a player, ending a hand). Markup:
+ * question to confirm first where a slip would hurt (removing a player, letting a removed one back
+ * in, handing the host role over, ending a hand). Markup:
  * `timerFields(msg)` (the timers, in the lobby and on the pause screen), `optionField(spec, value)`
  * (one option of the ruleset's description) and `hostPanel(msg, ui)`,
  * the phone's Host panel, a sheet over its own screen.
@@ -125,8 +126,12 @@ export function hostIntent(el, msg) {
       const name = [...(msg.seats ?? []), ...(msg.spectators ?? [])].find((x) => x.id === id && x.kind !== "bot")?.name ?? "";
       return { command: { type: "make_host", id }, confirm: t("host.makeHostConfirm", { name }) };
     }
-    case "let-in":
-      return { command: { type: "let_in", id: Number(el.dataset.id) } };
+    case "let-in": {
+      // asked first, as a removal is: one press must not undo a removal
+      const id = Number(el.dataset.id);
+      const name = (msg.spectators ?? []).find((x) => x.id === id)?.name ?? "";
+      return { command: { type: "let_in", id }, confirm: `${t("host.letInName", { name })}?` };
+    }
     case "answer-bot":
       return { command: { type: "answer_bot", id: Number(el.dataset.id), accept: el.dataset.accept === "true" } };
     case "ruleset":
@@ -152,29 +157,30 @@ export function hostIntent(el, msg) {
 
 /**
  * The bots phones brought (`lobby.offers`), each with the host's two answers: seat it, or turn
- * it away (on the TV and the host phone).
+ * it away (on the TV and the host phone; the TV remote's focus falls on neither by itself).
  */
 export function offerList(msg) {
   const offers = msg.lobby?.offers ?? [];
   if (!offers.length) return html``;
   return html`<ul class="offers" data-testid="offers">${offers.map((o) => html`<li data-key="offer-${o.id}" data-testid="offer-${o.id}">
     <p>${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>
-    <div class="row"><button type="button" class="btn btn--primary btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="true" aria-label="${t("lobby.offerSeatName", { name: o.name })}">${t("lobby.offerSeat")}</button>
-    <button type="button" class="btn btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="false" aria-label="${t("lobby.offerRefuseName", { name: o.name })}">${t("lobby.offerRefuse")}</button></div></li>`)}</ul>`;
+    <div class="row"><button type="button" class="btn btn--primary btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="true" data-risky aria-label="${t("lobby.offerSeatName", { name: o.name })}">${t("lobby.offerSeat")}</button>
+    <button type="button" class="btn btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="false" data-risky aria-label="${t("lobby.offerRefuseName", { name: o.name })}">${t("lobby.offerRefuse")}</button></div></li>`)}</ul>`;
 }
 
 /**
  * The host's question about each away seat nobody plays for (on the TV and the host phone): a
- * computer plays for it, remove it (asked first) or keep waiting.
+ * computer plays for it, remove it (asked first) or keep waiting; the TV remote's focus falls on
+ * none of the three by itself.
  */
 export function awayQuestions(msg) {
   if (msg.phase !== "playing") return html``;
   const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept);
   return away.map((s) => html`<div class="away-question" role="group" aria-label="${t("away.question", { name: s.name })}" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
     <p>${t("away.question", { name: s.name })}</p>
-    <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true">${t("away.computer")}</button>
+    <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true" data-risky>${t("away.computer")}</button>
     <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" data-risky aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
-    <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false">${t("away.wait")}</button></div></div>`);
+    <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false" data-risky>${t("away.wait")}</button></div></div>`);
 }
 
 function lobbyPart(msg, level) {

@@ -16,8 +16,11 @@
  *   never finds a new screen with the old focus) and reads no layout: what it needs comes from
  *   the DOM (what is connected, enabled, not hidden; document order), and the browser's own
  *   `focus()` lays out only when the focus moves (docs/benchmarks.md).
- * - A control marked `data-risky` (one that hands the host role away or removes someone) is
- *   reached only by the arrows: the focus never falls on it by itself.
+ * - A control marked `data-risky` (one that changes the table with one press: it removes someone,
+ *   lets a removed player back in, hands the host role away, answers for an away player or a
+ *   phone's bot, or changes how phones join) is reached only by the arrows: the focus never falls
+ *   on it by itself. When the focused control goes away, the focus falls on its neighbours in
+ *   the same part of the screen (`REGION`) only, never across into another part.
  * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
  *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
  */
@@ -25,6 +28,9 @@
 const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
 const DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", ""]);
+/** The parts of a screen (the top bar, the lobby, the game, its side column, the join panel…):
+ * a control that goes away hands the focus to a neighbour in its own part only. */
+const REGION = "header, aside, section";
 
 /**
  * The best candidate in direction `dir` from the rectangle `from` (pure; rectangles are
@@ -173,10 +179,11 @@ function step(el, delta) {
  * Turn the remote keys on for the page.
  * @param {{onBack?: () => boolean | void, preferred?: () => Element | null, screen?: () => string}} opts
  *   `onBack()` handles Back (return false when it had nothing to do); `preferred()` is the
- *   element to focus when nothing is (a screen's main control); `screen()` names the screen:
- *   when the focused element goes away (a seat removed, a card played) the focus moves to the
- *   one that followed it (else preceded it) on the same screen, and to `preferred()` on a new
- *   screen. Call `beforeRender()` before each render and `keepFocus()` after it, in its task.
+ *   element to focus when nothing is (a screen's main control, never a risky one); `screen()`
+ *   names the screen: when the focused element goes away (a seat removed, a card played) the
+ *   focus moves to the one that followed it (else preceded it) in its part of the same screen,
+ *   and to `preferred()` on a new screen or when that part has none. Call `beforeRender()`
+ *   before each render and `keepFocus()` after it, in its task.
  * @returns {{beforeRender: () => void, keepFocus: () => void, editing: () => Element | null}}
  */
 export function remoteControl({ onBack = () => false, preferred = () => null, screen = () => "" } = {}) {
@@ -301,17 +308,19 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
   };
 
   /** Before a render: the focusable elements around where the focus last was, in document
-   * order, for `keepFocus` to fall back on if the render removes it. */
+   * order and in its part of the screen (`REGION`), for `keepFocus` to fall back on if the
+   * render removes it. */
   function beforeRender() {
     around = null;
     if (!last?.el.isConnected) return;
-    const all = [...document.querySelectorAll(FOCUSABLE)];
+    const all = [...(last.el.closest(REGION) ?? document).querySelectorAll(FOCUSABLE)];
     const at = all.indexOf(last.el);
     if (at >= 0) around = { screen: last.screen, after: all.slice(at + 1), before: all.slice(0, at).reverse() };
   }
 
   /** Where the focus last was on this screen: that control, else (the render removed it) the
-   * controls that followed it, then those before it, nearest first (none risky). */
+   * controls that followed it in its part of the screen, then those before it, nearest first
+   * (none risky). */
   function* nearLast() {
     if (!last || last.screen !== screen()) return;
     if (!last.el.hasAttribute("data-risky")) yield last.el;

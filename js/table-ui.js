@@ -16,13 +16,14 @@ export { LEVELS, agreeText };
 export const OWN_BOT = "own:";
 
 /** The spectators, each with its state, a button that lets a removed one play again and one that
- * removes it (asked first: a removed phone comes back only to watch). */
+ * removes it (both asked first: a removed phone comes back only to watch; the remote's focus falls
+ * on neither by itself, nor on the crown). */
 function spectators(msg) {
   if (!msg.spectators?.length) return html``;
   return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
-      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
+      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
@@ -217,15 +218,16 @@ const CAMERA_ERRORS = new Set(["NotFoundError", "NotAllowedError", "NotReadableE
 
 /**
  * What went wrong with the camera, in words that say what to do, and the buttons that do it
- * (`joinMode`: "camera" when the URL asked for the camera alone, so switching is offered).
+ * (`joinMode`: "camera" when the URL asked for the camera alone, so switching is offered). Like
+ * every control that changes the join way, the remote's focus falls on none by itself.
  */
 function joinProblem(status, joinMode) {
   if (status.mode !== "camera") return html`<p class="warn" role="status">${t("join.error", { error: status.error ?? "" })}</p>`;
   const reason = CAMERA_ERRORS.has(status.reason) ? status.reason : "other";
   return html`<div class="join__problem" role="alert" data-testid="join-problem">
     <p>${t(`join.camera.${reason}`, { error: status.error ?? "" })}</p>
-    ${joinMode === "camera" ? html`<button type="button" class="btn btn--primary" data-act="join-mode" data-mode="relay">${t("join.use.relay")}</button>` : ""}
-    ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="${joinMode ?? "camera"}">${t("join.camera.retry")}</button>`}</div>`;
+    ${joinMode === "camera" ? html`<button type="button" class="btn btn--primary" data-act="join-mode" data-mode="relay" data-risky>${t("join.use.relay")}</button>` : ""}
+    ${reason === "NotFoundError" ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-act="join-mode" data-mode="${joinMode ?? "camera"}" data-risky>${t("join.camera.retry")}</button>`}</div>`;
 }
 
 /** How the typed code is doing: relay down (code greyed), wrong codes tried, paused (in place of
@@ -236,7 +238,7 @@ function codeState(code) {
   if (code.state === "error") return html`<p class="warn" role="status">${t("join.error", { error: code.error ?? "" })}</p>`;
   if (code.state === "paused") {
     return html`<div class="join__problem" role="alert" data-testid="code-paused"><p>${t("join.code.paused", { n: code.failures })}</p>
-      <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>`;
+      <button type="button" class="btn btn--small" data-act="code-resume" data-risky>${t("join.code.resume")}</button></div>`;
   }
   if (!(code.failures > 0)) return "";
   return html`<p class="join__attempts" role="status" data-testid="code-attempts">${t("join.code.failures", { n: code.failures })}</p>`;
@@ -266,7 +268,9 @@ export function homeAddress(url, search = "") {
 /**
  * The join panel's text (the QR itself is rendered by js/join-table.js): the link, the code
  * (greyed while no relay answers), each way's state; the mode switch only when the URL chose
- * one way (`?join=camera|relay`).
+ * one way (`?join=camera|relay`), `data-risky` as the new code is: one OK on it changes how
+ * phones join (a TV without a camera loses its QR and code), so the remote's focus falls on
+ * neither by itself.
  */
 export function joinText(invite, status) {
   const ways = status?.ways ?? (status ? { [status.way ?? status.mode]: status } : {});
@@ -287,5 +291,5 @@ export function joinText(invite, status) {
     ${cameraFailed ? joinProblem(camera, joinMode) : ""}
     ${!single && camera?.state === "ready" ? html`<p class="muted" data-testid="join-camera-on">${t("join.camera.on")}</p>` : ""}
     ${single && !(cameraFailed && joinMode === "camera") ? html`<p class="muted">${t(`join.mode.${joinMode}`)}</p>
-      <button type="button" class="btn btn--small" data-act="join-mode" data-mode="${other}">${t(`join.use.${other}`)}</button>` : ""}`;
+      <button type="button" class="btn btn--small" data-act="join-mode" data-mode="${other}" data-risky>${t(`join.use.${other}`)}</button>` : ""}`;
 }

@@ -295,13 +295,18 @@ function focusTurn(s) {
   focusNow(turnTarget());
 }
 
-/** The control the focus goes to when nothing has it: the screen's main control. */
+/**
+ * The control the focus goes to when nothing has it: the screen's main control. In a game, the
+ * move of a hand played on this screen, else Pause (Resume), else Rules: never the first button
+ * that comes, which in a game with phones alone was a spectator's "Let back in" (a kick undone by
+ * one OK after a rematch) or the join panel's switch.
+ */
 function preferred() {
   const s = shown;
   const app = document.getElementById("app");
   if (s.boot !== "ready" || !s.msg) return app.querySelector("[data-act=take-table]");
   if (s.msg?.phase === "lobby") return app.querySelector(s.msg.lobby?.can_start ? "[data-command=start]:not(:disabled)" : "[data-act=solo]");
-  return turnTarget() ?? app.querySelector(".tv button:not(:disabled, [data-risky])") ?? app.querySelector("button:not([data-risky])");
+  return turnTarget() ?? app.querySelector(".topbar [data-key=pause]") ?? app.querySelector(".topbar [data-key=rules]");
 }
 
 /** Back (Escape, Backspace): close the topmost dialog, else drop the picked cards. */

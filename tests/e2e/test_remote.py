@@ -1,13 +1,15 @@
 """The TV page with a remote alone: arrows, OK (Enter) and Back (Escape/Backspace), nothing else.
 
-Every step here is ``page.keyboard.press``: no click, no mouse, no ``fill`` or ``select_option``.
-The page is only read (which element has the focus, what is on screen).
+Every step on the TV here is ``page.keyboard.press``: no click, no mouse, no ``fill`` or
+``select_option``. The page is only read (which element has the focus, what is on screen). Phones,
+where a test has them, are tapped as phones are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -19,8 +21,9 @@ FOCUSED = """() => {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const d = el.dataset;
-  return el.id || d.act + (d.command ? ":" + d.command : "") + (d.seat ? ":" + d.seat : "")
-    + (d.card ? ":" + d.card : "") + (d.action ? ":" + d.action : "");
+  return el.id || (d.act ?? d.host) + (d.command ? ":" + d.command : "")
+    + (d.seat ? ":" + d.seat : "") + (d.id ? ":" + d.id : "") + (d.card ? ":" + d.card : "")
+    + (d.action ? ":" + d.action : "");
 }"""
 
 
@@ -47,7 +50,8 @@ class Remote:
         return str(self.page.evaluate(FOCUSED))
 
     def go(self, key: str, target: str, limit: int = 12) -> None:
-        """Press ``key`` until ``target`` (an id, or ``act[:command][:seat]``) has the focus."""
+        """Press ``key`` until ``target`` (an id, or ``act[:command][:seat][:id]``, a host
+        control's ``data-host`` for ``act``) has the focus."""
         trail = [self.focused()]
         for _ in range(limit):
             if trail[-1] == target:
@@ -63,7 +67,11 @@ class Remote:
 
 
 def expect_focus(page: Page, target: str) -> None:
-    page.wait_for_function(f"() => ({FOCUSED})() === {target!r}", timeout=10_000)
+    """Wait (up to 10 s) until ``target`` has the focus; fail saying what has it instead."""
+    try:
+        page.wait_for_function(f"() => ({FOCUSED})() === {target!r}", timeout=10_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the focus is on {page.evaluate(FOCUSED)}, not {target}") from None
 
 
 def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..., Any]) -> None:
@@ -198,7 +206,7 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
             break
         remote.press("ArrowUp")
     # the top bar's "End the game" (right of Pause)
-    remote.go("ArrowRight" if remote.focused() == "host:pause" else "ArrowLeft", "undefined:lobby")
+    remote.go("ArrowRight" if remote.focused() == "host:pause" else "ArrowLeft", "cmd:lobby")
     remote.press("Enter")
     assert remote.focused() == "close-confirm"
     remote.go("ArrowLeft", "confirm-yes")
@@ -275,3 +283,101 @@ def test_down_walks_every_option_in_order_and_right_goes_to_the_players(
         tv.locator(f"#{control}").focus()
         remote.press("ArrowRight")
         assert remote.inside(".lobby__seats"), (control, remote.focused())
+
+
+JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+# Whether the removed spectator ``id``'s "Let back in" is above the focused control.
+LET_IN_ABOVE = """(id) => {
+  const button = document.querySelector(`[data-host=let-in][data-id="${id}"]`);
+  const focused = document.activeElement;
+  return button.getBoundingClientRect().bottom <= focused.getBoundingClientRect().top;
+}"""
+
+
+def join_phone(new_phone: Callable[[], Page], url: str, name: str, *, seated: bool = True) -> Page:
+    """A phone that joins the table at ``url`` as ``name``: seated, or (mid-hand) watching."""
+    phone = new_phone()
+    phone.goto(url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+    said = "You are at the table" if seated else "You are watching."
+    expect(phone.get_by_text(said)).to_be_visible(timeout=JOIN_TIMEOUT)
+    return phone
+
+
+def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_join_way(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], mqtt_broker: str
+) -> None:
+    """QA's evening: the host phone removes a player mid-hand, she comes back to watch, and the
+    host phone deals a rematch. The TV's focus falls on Pause (the game's main control with no
+    hand on this screen), not on her "Let back in" nor on the join way's switch, so two OKs
+    let nobody in and keep the QR with the code. Letting her in from the TV is asked first."""
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    remote = Remote(tv)
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    ann = join_phone(new_phone, url.inner_text(), "Ann")  # the first phone is the host
+    bob = join_phone(new_phone, url.inner_text(), "Bob")
+    ann.get_by_test_id("host-open").click()
+    panel = ann.get_by_test_id("host-panel")
+    panel.get_by_label("Turn timer").select_option("off")
+    expect(tv.get_by_label("Turn timer")).to_have_value("off")
+    panel.get_by_role("button", name="Start the game").click()
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    join_phone(new_phone, url.inner_text(), "Cat", seated=False)  # dealt in at the rematch
+
+    # the host phone removes Bob (Ann alone is left: the hand ends); Bob comes back to watch
+    ann.get_by_test_id("host-open").click()
+    panel.get_by_role("button", name="Remove Bob").click()
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
+    results = tv.get_by_test_id("results")
+    expect(results).to_be_visible()
+    bob.get_by_role("button", name="Watch the table").click()
+    expect(bob.get_by_test_id("removed-watching")).to_be_visible(timeout=JOIN_TIMEOUT)
+    spectators = tv.get_by_test_id("spectators")
+    expect(spectators).to_contain_text("Bob (removed)")
+    bob_id = tv.get_by_role("button", name="Let Bob play again").get_attribute("data-id")
+    let_in = f"let-in:{bob_id}"
+    switch = tv.locator("#join-text [data-act=join-mode]")
+    expect(switch).to_have_text("Use the camera instead")
+
+    # the rematch, from the host phone: Ann and Cat are dealt, the TV's focus on Pause
+    panel.get_by_role("button", name="Rematch").click()
+    expect(results).to_have_count(0)
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Cat")
+    expect_focus(tv, "host:pause")
+    remote.press("Enter")  # OK twice on what the focus fell on: the game pauses, then goes on
+    expect(tv.get_by_role("button", name="Resume", exact=True)).to_be_visible()
+    assert remote.focused() == "host:resume"
+    remote.press("Enter")
+    expect(tv.get_by_role("button", name="Pause", exact=True)).to_be_visible()
+    expect(spectators).to_contain_text("Bob (removed)")
+    expect(bob.get_by_test_id("removed-watching")).to_be_visible()
+    expect(switch).to_have_text("Use the camera instead")
+    expect(tv.get_by_test_id("join-code")).to_be_visible()
+    expect(tv.get_by_test_id("join-problem")).to_have_count(0)
+
+    # Bob's "Let back in" is reached with the arrows (down into the spectators, then left of his
+    # ✕, or above it where the ✕ goes to the next line), and asks first: Cancel keeps him out
+    for _ in range(12):
+        if remote.inside("[data-testid=spectators]"):
+            break
+        remote.press("ArrowDown")
+    if remote.focused() != let_in:
+        above = tv.evaluate(LET_IN_ABOVE, bob_id)
+        remote.press("ArrowUp" if above else "ArrowLeft")
+    assert remote.focused() == let_in
+    remote.press("Enter")
+    dialog = tv.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Let Bob play again?")
+    assert remote.focused() == "close-confirm"
+    remote.press("Enter")
+    expect(dialog).to_have_count(0)
+    assert remote.focused() == let_in
+    expect(spectators).to_contain_text("Bob (removed)")
+    remote.press("Enter")
+    remote.go("ArrowLeft", "confirm-yes")
+    remote.press("Enter")
+    expect(spectators).to_contain_text("Bob (wants to play)")
+    expect_focus(tv, "host:pause")  # his row has only a crown and a ✕ left: back to the game's
+    expect(bob.get_by_role("button", name="You will play in the next game")).to_be_visible()
