@@ -8,21 +8,26 @@ players with the winner's line in view; the pause marker clear of the turn line;
 least 300 px at 1080p during play; every text style of the deal and the results laid out in the
 lobby beforehand; the top bar's title and buttons on one row; every seat of a table of ten in
 sight during play, and a hand played on the TV with its moves; the join heading's words
-whole."""
+whole; the join panel on the screen in every way of joining and every state of it (the relay
+answering or not, a webcam or none), in the lobby and during play, its QR as large as the room
+allows and read back."""
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from broker import amqtt_broker
-from playwright.sync_api import Page, expect
+from broker import amqtt_broker, free_port
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import resize
 from .test_table_game import choose_game, lobby_for_solo, play_to_results
+from .test_tv_engines import read_qr
 
 SIZES = ((1920, 1080), (1280, 720), (960, 540))
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
@@ -746,3 +751,110 @@ def test_the_lobby_lays_out_every_text_style_the_deal_and_the_results_show_first
     expect(results).to_be_visible(timeout=HAND_TIMEOUT)
     shown = set(tv.evaluate(STRIKES, results.element_handle()))
     assert shown <= known | dealt, shown - known - dealt
+
+
+# The join panel (table.html's aside): how far down its content reaches, whether it scrolls, the
+# width its content has, where its padding ends, and the QR's box.
+JOIN_PANEL = """() => {
+  const join = document.querySelector(".join");
+  const shown = [...join.querySelectorAll("*")]
+    .filter((el) => el.getClientRects().length && !el.closest(".visually-hidden"));
+  const style = getComputedStyle(join);
+  const qr = join.querySelector("#join-qr :is(svg, canvas, img)")?.getBoundingClientRect();
+  return { bottom: Math.max(...shown.map((el) => el.getBoundingClientRect().bottom)),
+    scrolls: join.scrollHeight > join.clientHeight + 1,
+    room: join.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    end: innerHeight - parseFloat(style.paddingBottom),
+    qr: qr ? { width: qr.width, height: qr.height } : null };
+}"""
+# Four phones at play (SEATS_IN_PLAY): the join panel as it is during play.
+AT_PLAY = {"names": ["Бабушка Галина Петровна", LONG_NAME, "Оля", "Дед Михаил"], "house": False}
+
+
+def join_panel_holds(page: Page) -> None:
+    """The page and the join panel in it hold on the screen (nothing of the panel below it, no
+    scroll inside it), and its QR, if any, is as large as the room allows, still at least 300 px
+    at 1080p, and reads back as the link it stands for."""
+    holds(page)
+    size = page.viewport_size
+    assert size
+    panel = page.evaluate(JOIN_PANEL)
+    assert panel["bottom"] <= size["height"] + 0.5 and not panel["scrolls"], (size, panel)
+    if panel["qr"] is None:
+        return
+    qr = panel["qr"]
+    assert abs(qr["width"] - qr["height"]) <= 1, (size, qr)
+    assert qr["width"] >= 300 * size["height"] / 1080 - 0.5, (size, panel)  # from across a room
+    # as wide as the panel, or as tall as the height the texts leave it
+    assert qr["width"] >= panel["room"] - 1 or panel["bottom"] >= panel["end"] - 2, (size, panel)
+    drawn = page.locator("#join-qr svg")
+    assert read_qr(page, drawn) == drawn.get_attribute("data-text"), size
+
+
+def join_panel_everywhere(tv: Page, state: str) -> None:
+    """The join panel in the lobby, then during play, in both languages (the TV's own first),
+    at each size."""
+    first = tv.locator("html").get_attribute("lang") or "en"
+    for lang in (first, "ru" if first == "en" else "en"):
+        if tv.locator("html").get_attribute("lang") != lang:
+            tv.locator("[data-act=lang]").click()  # drawn again from the table's state: the lobby
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        expect(tv.get_by_test_id("solo")).to_be_visible()
+        each_size(tv, f"{state}, {lang} lobby", join_panel_holds)
+        tv.evaluate(SEATS_IN_PLAY, AT_PLAY)
+        expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+        each_size(tv, f"{state}, {lang} play", join_panel_holds)
+
+
+def test_the_join_panel_holds_in_relay_mode_with_the_relay_up_and_down(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Relay mode as the tests open it (the test broker's address in the one to type), with the
+    relay answering, then with none answering (the code greyed, the warning), then switched to the
+    camera on a TV that has none (the advice and its buttons): the join panel holds on the screen
+    in the lobby and during play, in both languages, at each size, its QR as large as the room
+    allows."""
+    port = free_port()
+    broker = quote(f"ws://127.0.0.1:{port}/mqtt", safe="")
+    with amqtt_broker(port=port):
+        open_table(tv, f"new&join=relay&broker={broker}&stun=none")
+        code = tv.get_by_test_id("join-code")
+        expect(code).to_have_text(re.compile(r"^[A-Z]{6}$"), timeout=JOIN_TIMEOUT)
+        expect(tv.locator("#join-text [data-act=join-mode]")).to_be_visible()
+        join_panel_everywhere(tv, "relay mode")
+    expect(tv.get_by_test_id("join-relay-down")).to_be_visible(timeout=JOIN_TIMEOUT)
+    join_panel_everywhere(tv, "relay mode, no relay answering")
+    tv.locator("#join-text [data-act=join-mode]").click()
+    expect(tv.get_by_test_id("join-problem")).to_be_visible(timeout=JOIN_TIMEOUT)
+    join_panel_everywhere(tv, "camera mode, no camera")
+
+
+def test_the_join_panel_holds_with_every_way_at_once_and_a_webcam(
+    webcam_browser: tuple[Browser, Path], open_table: Callable[..., Any]
+) -> None:
+    """A TV with a webcam, every way at once (the default): the relay's link and code, the
+    camera's preview and its word; then no relay answering (the longest panel: the warning too);
+    then camera mode: the join panel holds on the screen in the lobby and during play, in both
+    languages, at each size, its QR as large as the room allows."""
+    table_browser, _ = webcam_browser
+    context = table_browser.new_context(
+        viewport={"width": 1280, "height": 720}, service_workers="block"
+    )
+    tv = context.new_page()
+    tv.emulate_media(reduced_motion="reduce")
+    port = free_port()
+    broker = quote(f"ws://127.0.0.1:{port}/mqtt", safe="")
+    with amqtt_broker(port=port):
+        open_table(tv, f"new&broker={broker}&stun=none")
+        expect(tv.get_by_test_id("join-code")).to_have_text(
+            re.compile(r"^[A-Z]{6}$"), timeout=JOIN_TIMEOUT
+        )
+        expect(tv.get_by_test_id("join-camera-on")).to_be_visible(timeout=JOIN_TIMEOUT)
+        expect(tv.locator("#join-camera video")).to_be_visible()
+        join_panel_everywhere(tv, "every way")
+    expect(tv.get_by_test_id("join-relay-down")).to_be_visible(timeout=JOIN_TIMEOUT)
+    join_panel_everywhere(tv, "every way, no relay answering")
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.locator("#join-text [data-act=join-mode]")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(tv.locator("#join-camera video")).to_be_visible()
+    join_panel_everywhere(tv, "camera mode")
