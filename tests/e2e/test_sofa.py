@@ -137,6 +137,20 @@ def check_top_bar(tv: Page, state: str) -> None:
         assert bar["house"][0] >= max(bottom, *(b[1] for b in beside)) - 1, (state, bar)
 
 
+def every_lobby(tv: Page, what: str = "", extra: Callable[[Page], None] | None = None) -> list[str]:
+    """``each_size`` on the lobby of every game, in English then in Russian (the TV is left in
+    Russian); the games' ids."""
+    rulesets = tv.locator("#ruleset option").evaluate_all("(all) => all.map((o) => o.value)")
+    for lang in ("en", "ru"):
+        if lang == "ru":
+            tv.locator("[data-act=lang]").click()
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        for ruleset in rulesets:
+            choose_game(tv.locator("#ruleset"), ruleset)
+            each_size(tv, f"{lang} lobby of {ruleset}{what}", extra)
+    return rulesets
+
+
 def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
     for width, height in SIZES:
         resize(tv, width, height)
@@ -617,14 +631,7 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
         tv.locator("#local-name").press("Enter")
     tv.locator("[data-act=add-bot]").click()
     expect(tv.get_by_test_id("seat-2")).to_be_visible()
-    rulesets = tv.locator("#ruleset option").evaluate_all("(all) => all.map((o) => o.value)")
-    for lang in ("en", "ru"):
-        if lang == "ru":
-            tv.locator("[data-act=lang]").click()
-        expect(tv.locator("html")).to_have_attribute("lang", lang)
-        for ruleset in rulesets:
-            choose_game(tv.locator("#ruleset"), ruleset)
-            each_size(tv, f"{lang} lobby of {ruleset}")
+    rulesets = every_lobby(tv)
     choose_game(tv.locator("#ruleset"), rulesets[0])
     house = tv.get_by_test_id("house")  # every house rule on: the longest line under the name
     number = house.locator("input[type=number]").first.bounding_box()
@@ -695,14 +702,7 @@ def test_every_lobby_of_five_long_names_holds_without_a_scroll_in_both_languages
     for seat, name in enumerate(LONG_NAMES):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
-    rulesets = tv.locator("#ruleset option").evaluate_all("(all) => all.map((o) => o.value)")
-    for lang in ("en", "ru"):
-        if lang == "ru":
-            tv.locator("[data-act=lang]").click()
-        expect(tv.locator("html")).to_have_attribute("lang", lang)
-        for ruleset in rulesets:
-            choose_game(tv.locator("#ruleset"), ruleset)
-            each_size(tv, f"{lang} lobby of {ruleset}, five long names", holds)
+    every_lobby(tv, ", five long names", holds)
 
 
 # The text styles (first font family, size, weight, style) of every element with text of its
