@@ -290,7 +290,8 @@ def replay(data: Any) -> Replayed:
         ends = [i for i, e in enumerate(events) if e["type"] == "hand_over"]
         if ends and game.blocked():  # as the table says it: before the hand's end
             events = [*events[: ends[0]], {"type": "blocked"}, *events[ends[0] :]]
-        log.extend(say(e) for i, e in enumerate(events) if not _said_before(e, events[i - 1 : i]))
+        pairs = zip([None, *events], events, strict=False)  # each event with the one before it
+        log.extend(say(e) for before, e in pairs if not _said_before(e, before))
         if game.over and hands < game.hand_number:
             hands += 1
             _need(
@@ -324,16 +325,16 @@ def _describe(entry: dict[str, Any], names: list[str]) -> str:
     return str(entry["step"]).replace("_", " ")
 
 
-def _said_before(e: Event, before: Sequence[Event]) -> bool:
-    """Is ``e`` said already by the event ``before`` it (none at the start)? A skip of the seat
-    that has just drawn a card's penalty is: those words end "and lost the turn". As the pages'
-    log folds it (js/board.js ``saidBefore``)."""
+def _said_before(e: Event, before: Event | None) -> bool:
+    """Is ``e`` said already by the event ``before`` it (``None`` at the start)? A skip of the
+    seat that has just drawn a card's penalty is: those words end "and lost the turn". As the
+    pages' log folds it (js/board.js ``saidBefore``)."""
     return (
         e.get("type") == "skip"
-        and bool(before)
-        and before[0].get("type") == "draw"
-        and before[0].get("reason") == "penalty"
-        and before[0].get("seat") == e.get("seat")
+        and before is not None
+        and before.get("type") == "draw"
+        and before.get("reason") == "penalty"
+        and before.get("seat") == e.get("seat")
     )
 
 

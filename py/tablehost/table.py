@@ -567,17 +567,19 @@ class Table:
         member.stand_in = member.kept = False
         return [{"type": "back", "seat": seat}] if was_away else []
 
-    def _missed(self) -> list[Event]:
-        """The decision timer ran out on the turn seat (not a melee window): one more miss in a
-        row; at :data:`AWAY_AFTER` the seat is away (shown, never removed)."""
+    def _missed(self) -> tuple[list[Event], list[Event]]:
+        """The decision timer ran out on the turn seat (not a melee window): the events the log
+        says before what the table does for it (whose time ran out) and after it (one more miss
+        in a row; at :data:`AWAY_AFTER` the seat is away, shown, never removed)."""
         if self._window() or not self._awaiting:
-            return []
+            return [], []
         seat = self._awaiting[0]
+        late: list[Event] = [{"type": "time_out", "seat": seat}]
         member = self._lobby.seats[seat]
         if member.kind == "bot":
-            return []
+            return late, []
         member.misses += 1
-        return [{"type": "away", "seat": seat}] if member.misses == AWAY_AFTER else []
+        return late, [{"type": "away", "seat": seat}] if member.misses == AWAY_AFTER else []
 
     def _looked(self) -> None:
         """Look at the game once after it changed: its public view and who it waits on."""
@@ -640,11 +642,12 @@ class Table:
         pause = self._lobby.timers["bot_pause"] or 0.0
         away_bot = self._lobby.away_bot
         for seat, member in enumerate(self._lobby.seats):
-            if member.removed or seat in self._clock.bots or not game.legal_actions(seat):
+            legal = () if member.removed or seat in self._clock.bots else game.legal_actions(seat)
+            if not legal:
                 continue
             if member.kind == "bot":
                 # a "last card" call goes with the card that left one: no pause before it
-                calls = seat != game.turn and "last" in game.legal_actions(seat)
+                calls = seat != game.turn and "last" in legal
                 self._clock.bots[seat] = bots.get(seat, now if calls else now + pause)
             elif member.played_by_computer(away_bot):  # a stand-in for an away seat
                 self._clock.bots[seat] = bots.get(seat, now + max(pause, STAND_IN_PAUSE))
@@ -690,11 +693,7 @@ class Table:
             seat = due[1]
             game = self._playing()
             if seat == DEADLINE:
-                # the log says whose time ran out before what the table did for that seat
-                late: list[Event] = []
-                if self._awaiting and not self._window():
-                    late.append({"type": "time_out", "seat": self._awaiting[0]})
-                missed = self._missed()
+                late, missed = self._missed()
                 events = late + game.time_out() + missed
                 self._note("time_out")
                 self._changed(events)
