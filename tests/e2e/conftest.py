@@ -204,6 +204,17 @@ NEXT_FRAME = """() => new Promise((resolve) => {
 })"""
 
 
+def join_by_link(phone: Page, url: str, name: str, *, seated: bool = True) -> Page:
+    """``phone`` opens the table's join link ``url``, types ``name`` and joins: seated, or
+    watching when a hand is under way (``seated=False``); ``phone`` back."""
+    phone.goto(url)
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").click()
+    said = "You are at the table" if seated else "You are watching."
+    expect(phone.get_by_text(said)).to_be_visible(timeout=20_000)  # relay and WebRTC, under load
+    return phone
+
+
 def resize(page: Page, width: int, height: int) -> None:
     """Give ``page`` a screen of ``width`` x ``height``: its window, then its viewport, one after
     the other; then wait for the page's next frame.

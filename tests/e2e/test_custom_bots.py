@@ -19,6 +19,7 @@ from lastcard.userbot import STARTER
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .conftest import join_by_link
 from .test_table_game import take_phone_turn
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
@@ -86,11 +87,7 @@ def saved(bots: dict[str, str]) -> str:
 def join(new_phone: Callable[[], Page], url: str, name: str, bots: dict[str, str]) -> Page:
     phone = new_phone()
     phone.add_init_script(saved(bots))
-    phone.goto(url)
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Join").click()
-    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
-    return phone
+    return join_by_link(phone, url, name)
 
 
 # The seat on turn on the TV ("seat-2", "" between turns, null once the results show) and the

@@ -16,6 +16,8 @@ import pytest
 from broker import amqtt_broker
 from playwright.sync_api import Page, expect
 
+from .conftest import join_by_link
+
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 # The Screen Wake Lock API, recorded: `wakeLog` lists "request" and "release" in order.
 WAKE_LOG = """
@@ -39,11 +41,7 @@ def broker_url() -> Iterator[str]:
 def join(new_phone: Callable[[], Page], url: str, name: str) -> Page:
     phone = new_phone()
     phone.add_init_script(WAKE_LOG)
-    phone.goto(url)
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Join").click()
-    expect(phone.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
-    return phone
+    return join_by_link(phone, url, name)
 
 
 def wake_log(phone: Page) -> list[str]:

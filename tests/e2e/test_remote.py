@@ -14,6 +14,7 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from .conftest import join_by_link
 from .test_table_game import OFFLINE
 
 MAX_TURNS = 400
@@ -294,17 +295,6 @@ LET_IN_ABOVE = """(id) => {
 }"""
 
 
-def join_phone(new_phone: Callable[[], Page], url: str, name: str, *, seated: bool = True) -> Page:
-    """A phone that joins the table at ``url`` as ``name``: seated, or (mid-hand) watching."""
-    phone = new_phone()
-    phone.goto(url)
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Join").click()
-    said = "You are at the table" if seated else "You are watching."
-    expect(phone.get_by_text(said)).to_be_visible(timeout=JOIN_TIMEOUT)
-    return phone
-
-
 def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_join_way(
     tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], mqtt_broker: str
 ) -> None:
@@ -316,15 +306,15 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     remote = Remote(tv)
     url = tv.get_by_test_id("join-url")
     expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
-    ann = join_phone(new_phone, url.inner_text(), "Ann")  # the first phone is the host
-    bob = join_phone(new_phone, url.inner_text(), "Bob")
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann")  # the first phone is the host
+    bob = join_by_link(new_phone(), url.inner_text(), "Bob")
     ann.get_by_test_id("host-open").click()
     panel = ann.get_by_test_id("host-panel")
     panel.get_by_label("Turn timer").select_option("off")
     expect(tv.get_by_label("Turn timer")).to_have_value("off")
     panel.get_by_role("button", name="Start the game").click()
     expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
-    join_phone(new_phone, url.inner_text(), "Cat", seated=False)  # dealt in at the rematch
+    join_by_link(new_phone(), url.inner_text(), "Cat", seated=False)  # dealt in at the rematch
 
     # the host phone removes Bob (Ann alone is left: the hand ends); Bob comes back to watch
     ann.get_by_test_id("host-open").click()
