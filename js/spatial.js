@@ -345,15 +345,23 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     const now = current();
     if (top) {
       if (!opened.has(top)) opened.set(top, restore ?? remembered(now));
+      // a dialog opened from this one (the rules from the results) closed: back to its opener
+      else if (backTo(restore, top)) return;
       if (!top.contains(now)) focusFirst([top.querySelector("[data-autofocus]:not(:disabled)"), ...candidates(top)]);
       return;
     }
-    // back where it was: the same control, or its like after a re-render (never a risky one
-    // standing where the removed one was)
-    const like = restore?.selector ? document.querySelector(restore.selector) : null;
-    const back = restore && (holds(restore.el) ? restore.el : like?.hasAttribute("data-risky") ? null : like);
-    if (back && focusNow(back)) return;
+    if (backTo(restore, document.body)) return;
     if (!now) focusFirst([...nearLast(), preferred(), ...candidates(document.body)]);
+  }
+
+  /** Give the focus back where it was before a dialog opened (`restore`, as `remembered` noted
+   * it), if that is inside `scope`: the same control, or its like after a re-render (never a
+   * risky one standing where the removed one was). True if it took the focus. */
+  function backTo(restore, scope) {
+    if (!restore) return false;
+    const like = restore.selector ? scope.querySelector(restore.selector) : null;
+    const back = holds(restore.el) && scope.contains(restore.el) ? restore.el : like?.hasAttribute("data-risky") ? null : like;
+    return Boolean(back) && focusNow(back);
   }
 
   return { beforeRender, keepFocus, editing: () => editing };

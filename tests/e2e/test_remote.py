@@ -194,6 +194,17 @@ def test_a_whole_evening_with_the_remote_alone(tv: Page, open_table: Callable[..
     for _ in range(3):
         remote.press("Tab")
         assert remote.inside("[aria-labelledby=results-title]")
+    # the results' Rules: Back closes them and gives the focus back to that button, not Rematch
+    remote.go("ArrowUp", "rules-open")
+    assert remote.inside(".results__top")
+    remote.press("Enter")
+    expect(tv.get_by_role("dialog", name="Rules: Last Player")).to_be_visible()
+    assert remote.inside("[data-testid=rules]")
+    remote.press("Escape")
+    expect(tv.get_by_test_id("rules")).to_have_count(0)
+    assert remote.focused() == "rules-open"
+    assert remote.inside(".results__top")
+    remote.press("ArrowDown")
     remote.go("ArrowLeft", "host:rematch")
     remote.press("Enter")
     expect(results).to_be_hidden()
