@@ -17,13 +17,14 @@ export const OWN_BOT = "own:";
 
 /** The spectators, each with its state, a button that lets a removed one play again and one that
  * removes it (both asked first: a removed phone comes back only to watch; the remote's focus falls
- * on neither by itself, nor on the crown). */
+ * on neither by itself, nor on the crown). The ✕ stays on the line of the name; what is before it
+ * wraps. */
 function spectators(msg) {
   if (!msg.spectators?.length) return html``;
   return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
-    <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}">
+    <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}"><span class="spectators__who">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
-      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
+      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 

@@ -236,6 +236,60 @@ def test_rules_pause_and_removal_during_a_solo_game(
     tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
     expect(tv.get_by_test_id("seat-1")).to_contain_text("removed")
 
+    # two phones the host removed watch again: at 1280 by 720, in both languages, each one's ✕
+    # stays on the line of its name (Bob's went to a line of its own in English, the long
+    # name's under "Let back in" in Russian)
+    spectators = tv.get_by_test_id("spectators")
+    for name in ("Bob", "Бабушка Галина Петровна"):
+        tv.evaluate(REMOVED_SPECTATOR, name)
+        expect(spectators).to_contain_text(f"{name} (removed)")
+    assert tv.viewport_size == {"width": 1280, "height": 720}
+    assert tv.evaluate(REMOVE_OFF_ITS_LINE) == []
+    tv.get_by_role("button", name="Русский").click()
+    expect(spectators).to_contain_text("Бабушка Галина Петровна (вне игры)")
+    assert tv.evaluate(REMOVE_OFF_ITS_LINE) == []
+
+
+# A phone the host removed, watching again (docs/protocol.md, `removed`), made through the
+# table's own calls (window.lastcardTable, docs/design.md) without a transport: it says hello as
+# a spectator, the host removes it, and it says hello again with its token.
+REMOVED_SPECTATOR = """async (name) => {
+  const table = window.lastcardTable;
+  const heard = (check) => new Promise((resolve) => {
+    document.addEventListener("lastcard-out", function listen(event) {
+      for (const [to, text] of event.detail) {
+        const found = check(to, JSON.parse(text));
+        if (found === undefined) continue;
+        document.removeEventListener("lastcard-out", listen);
+        resolve(found);
+        return;
+      }
+    });
+  });
+  const hello = { v: 1, type: "hello", name, lang: "en", play: false };
+  const first = `${name} 1`;
+  const welcome = heard((to, m) => (to === first && m.type === "welcome" ? m.token : undefined));
+  const listed = heard((to, m) => m.spectators?.find((x) => x.name === name)?.id);
+  await table.connect(first);
+  await table.receive(first, JSON.stringify(hello));
+  const [token, id] = await Promise.all([welcome, listed]);
+  await table.host(JSON.stringify({ type: "remove_spectator", id }));
+  await table.disconnect(first);
+  await table.connect(`${name} 2`);
+  await table.receive(`${name} 2`, JSON.stringify({ ...hello, token }));
+}"""
+# The spectators whose ✕ is not on the line where their row starts (the crown or the name).
+REMOVE_OFF_ITS_LINE = """() => [...document.querySelectorAll(".spectators__list li")]
+  .filter((li) => {
+  const remove = li.querySelector("[data-act=remove-spectator]").getBoundingClientRect();
+  const texts = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+  while (texts.nextNode() && !texts.currentNode.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(texts.currentNode);
+  const line = range.getClientRects()[0];
+  return !(remove.top < line.bottom && line.top < remove.bottom);
+}).map((li) => li.innerText)"""
+
 
 def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., Any]) -> None:
     start_solo_game(tv, open_table)
