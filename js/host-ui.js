@@ -130,7 +130,7 @@ export function hostIntent(el, msg) {
       // asked first, as a removal is: one press must not undo a removal
       const id = Number(el.dataset.id);
       const name = (msg.spectators ?? []).find((x) => x.id === id)?.name ?? "";
-      return { command: { type: "let_in", id }, confirm: `${t("host.letInName", { name })}?` };
+      return { command: { type: "let_in", id }, confirm: t("host.letInConfirm", { name }) };
     }
     case "answer-bot":
       return { command: { type: "answer_bot", id: Number(el.dataset.id), accept: el.dataset.accept === "true" } };

@@ -298,6 +298,8 @@ def test_down_walks_every_option_in_order_and_right_goes_to_the_players(
 
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
+# The question before a removed player is let back in (TV and host phone alike).
+LET_BOB_IN = "Allow Bob to play again? They will be dealt in from the next game."
 # Whether the removed spectator ``id``'s "Let back in" is above the focused control.
 LET_IN_ABOVE = """(id) => {
   const button = document.querySelector(`[data-host=let-in][data-id="${id}"]`);
@@ -341,6 +343,12 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     let_in = f"let-in:{bob_id}"
     switch = tv.locator("#join-text [data-act=join-mode]")
     expect(switch).to_have_text("Use the camera instead")
+    # the host phone asks first too, in words of its own (not its button's with a "?"): Cancel
+    panel.get_by_role("button", name="Let Bob play again").click()
+    asked = panel.get_by_test_id("host-confirm")
+    expect(asked).to_contain_text(LET_BOB_IN)
+    asked.get_by_role("button", name="Cancel").click()
+    expect(asked).to_have_count(0)
 
     # the rematch, from the host phone: Ann and Cat are dealt, the TV's focus on Pause
     panel.get_by_role("button", name="Rematch").click()
@@ -370,7 +378,7 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     assert remote.focused() == let_in
     remote.press("Enter")
     dialog = tv.get_by_role("alertdialog")
-    expect(dialog).to_contain_text("Let Bob play again?")
+    expect(dialog).to_contain_text(LET_BOB_IN)
     assert remote.focused() == "close-confirm"
     remote.press("Enter")
     expect(dialog).to_have_count(0)

@@ -248,6 +248,14 @@ def test_rules_pause_and_removal_during_a_solo_game(
     tv.get_by_role("button", name="Русский").click()
     expect(spectators).to_contain_text("Бабушка Галина Петровна (вне игры)")
     assert tv.evaluate(REMOVE_OFF_ITS_LINE) == []
+    # letting her back in is asked in words of its own, not the button's with a "?"
+    tv.get_by_role("button", name="Вернуть в игру: Бабушка Галина Петровна").click()
+    asked = tv.get_by_role("alertdialog")
+    expect(asked.locator("#confirm-title")).to_have_text(
+        "Бабушка Галина Петровна снова сможет играть — со следующей игры. Разрешить?"  # noqa: RUF001
+    )
+    asked.get_by_role("button", name="Отмена").click()
+    expect(asked).to_have_count(0)
 
 
 # A phone the host removed, watching again (docs/protocol.md, `removed`), made through the
