@@ -57,11 +57,12 @@ class LastCard(Game):
         **house_rules("draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        # the seat stays in (D7): its last card was played, it did not go out
         "draw.last": {
-            "en": "{name} went out without calling “Last card!”: picked up {n:card|cards} and"
-            " plays on",
-            "ru": "{name} выходит без объявления «Последняя!»: берёт {n:карту|карты|карт} и"
-            " играет дальше",
+            "en": "{name} picked up {n:card|cards} and plays on: the last card was played"
+            " without calling “Last card!”",
+            "ru": "{name} берёт {n:карту|карты|карт} и играет дальше: последняя карта сыграна"
+            " без объявления «Последняя!»",
         },
     }
     STARTER_EFFECTS = True
@@ -165,9 +166,13 @@ class LastCard(Game):
                     " требует.",
                 ]),
                 ("Начало и очки", [
-                    "Начальная карта действует на того, кто не сдаёт: 2 или 5 — берёт и ходит; 10 —"
-                    " пропускает ход; туз — сначала называет масть.",
+                    "Начальная карта действует на первого игрока (слева от сдающего): 2 или 5 —"
+                    " берёт и ходит; 10 — пропускает ход; туз — сначала называет масть.",
+                    "Вышли двойкой или пятёркой — следующий всё равно берёт карты (ответить"
+                    " нельзя), и они идут в счёт.",
                     f"Победитель раздачи получает очки за карты соперников: {worth}.",
+                    "Если брать нечего и за целый круг никто не может сыграть, раздача"
+                    " заканчивается без очков.",
                 ]),
             ]  # fmt: skip
         return [
@@ -199,8 +204,12 @@ class LastCard(Game):
                 " stay in. Going out with two or more cards of one rank needs no call.",
             ]),
             ("Start and scoring", [
-                "The starter’s effect applies to the non-dealer: 2 or 5 — pick up, then play;"
-                " 10 — skipped; Ace — name the suit first.",
+                "The starter’s effect applies to the first player (left of the dealer): 2 or 5 —"
+                " pick up, then play; 10 — skipped; Ace — name the suit first.",
+                "Going out on a 2 or 5, the next player still picks up (no counter), and those"
+                " cards count in the score.",
                 f"The hand winner scores the opponents’ cards: {worth}.",
+                "If nothing can be drawn and nobody can play for a full round, the hand ends"
+                " unscored.",
             ]),
         ]  # fmt: skip
