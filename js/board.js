@@ -224,21 +224,37 @@ function resultSeats(msg) {
   return (msg.seats ?? []).filter((s) => !s.removed);
 }
 
-/** Every hand's points per player: hands as columns, the totals at the end. */
-function handsTable(msg, history) {
+/**
+ * Every hand's points per player: hands as columns, the totals at the end, each player's name
+ * after the line that stands for them in the chart. With `recent`, a match of more hands shows
+ * the last `recent - 1` of them and, before them, one column of the totals up to then ("1–7"):
+ * the TV's sheet stays as wide as the screen allows, however long the match.
+ */
+function handsTable(msg, history, { recent = Infinity } = {}) {
   const points = handPoints(history);
   const out = eliminatedIn(history, msg.seats?.length ?? 0);
   const winners = new Set(msg.result?.match_winners ?? []);
+  const folded = history.length > recent ? history.length - recent + 1 : 0; // hands in one column
+  const shown = history.slice(folded);
+  const upTo = history[folded - 1];
+  const span = upTo ? `1–${upTo.hand}` : "";
   return html`<div class="sheet-box"><table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
-    <thead><tr><th scope="col">${t("results.player")}</th>${history.map((h) => html`<th scope="col" aria-label="${t("results.handN", { n: h.hand })}">${h.hand}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
-    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
-      <th scope="row"><span class="sheet__name">${s.name}</span>${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
-      ${points.map((row, i) => html`<td class="${history[i].winners?.includes(s.seat) ? "sheet__won" : ""}">${out[s.seat] && history[i].hand > out[s.seat] ? "—" : row[s.seat]}</td>`)}
+    <thead><tr><th scope="col">${t("results.player")}</th>${upTo ? html`<th scope="col" class="sheet__folded" aria-label="${t("results.handN", { n: span })}">${span}</th>` : ""}${shown.map((h) => html`<th scope="col" aria-label="${t("results.handN", { n: h.hand })}">${h.hand}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
+    <tbody>${resultSeats(msg).map((s, i) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
+      <th scope="row">${lineKey(i, "sheet__key")} <span class="sheet__name">${s.name}</span>${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
+      ${upTo ? html`<td class="sheet__folded">${upTo.scores[s.seat]}</td>` : ""}
+      ${points.slice(folded).map((row, i) => html`<td class="${shown[i].winners?.includes(s.seat) ? "sheet__won" : ""}">${out[s.seat] && shown[i].hand > out[s.seat] ? "—" : row[s.seat]}</td>`)}
       <td class="sheet__total">${history.at(-1).scores[s.seat]}</td></tr>`)}</tbody></table></div>`;
 }
 
 /** Line colours for the chart, distinct in hue and in dash pattern (colour is not the only cue). */
 const CHART_STYLES = [["#e4572e", ""], ["#2e86de", "10 6"], ["#f2c14e", "3 5"], ["#17bebb", "14 5 3 5"], ["#a86bd6", "6 3"], ["#76b041", "2 3"], ["#ff8fab", "12 3 3 3"], ["#c9c9c9", "1 4"], ["#f08a24", "8 8"], ["#5bc0eb", "16 4"]];
+
+/** The sample of the chart's `i`th line: its colour and dash, in the legend and the sheet. */
+function lineKey(i, cls = "") {
+  const [colour, dash] = CHART_STYLES[i % CHART_STYLES.length];
+  return html`<svg class="${cls}" width="36" height="12" viewBox="0 0 36 12" aria-hidden="true"><line x1="0" x2="36" y1="6" y2="6" stroke="${colour}" stroke-width="4" stroke-dasharray="${dash}"></line></svg>`;
+}
 
 /**
  * The marks of the chart's scale: 0, half the match's `goal` (its target or elimination score)
@@ -264,12 +280,13 @@ export function scoreChart(msg, history) {
   const W = 640;
   const H = 240;
   const pad = { l: 56, r: 16, t: 16, b: 40 };
+  const every = Math.ceil(history.length / 12); // a long match's hands: every other one, or fewer, named
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / Math.max(1, history.length);
   const y = (v) => H - pad.b - (v * (H - pad.t - pad.b)) / top;
   return html`<figure class="chart" data-testid="score-chart"><figcaption>${t("results.chart")}</figcaption>
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${t("results.chart")}" class="chart__svg">
       ${ticks.map((v) => html`<line class="chart__grid ${v === goal ? "chart__goal" : ""}" x1="${pad.l}" x2="${W - pad.r}" y1="${y(v)}" y2="${y(v)}"></line><text class="chart__label" x="${pad.l - 8}" y="${y(v) + 6}" text-anchor="end">${v}</text>`)}
-      ${[0, ...history.map((h) => h.hand)].map((n, i) => html`<text class="chart__label" x="${x(i)}" y="${H - 12}" text-anchor="middle">${n}</text>`)}
+      ${[0, ...history.map((h) => h.hand)].map((n, i) => (i === history.length || (i % every === 0 && history.length - i >= every) ? html`<text class="chart__label" x="${x(i)}" y="${H - 12}" text-anchor="middle">${n}</text>` : ""))}
       ${series.map((points, i) => {
         const [colour, dash] = CHART_STYLES[i % CHART_STYLES.length];
         const coords = points.map((v, j) => `${x(j).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
@@ -277,7 +294,7 @@ export function scoreChart(msg, history) {
           <circle cx="${x(points.length - 1)}" cy="${y(points.at(-1))}" r="6" fill="${colour}"></circle>`;
       })}
     </svg>
-    <ul class="chart__legend">${seats.map((seat, i) => html`<li><svg width="36" height="12" aria-hidden="true"><line x1="0" x2="36" y1="6" y2="6" stroke="${CHART_STYLES[i % CHART_STYLES.length][0]}" stroke-width="4" stroke-dasharray="${CHART_STYLES[i % CHART_STYLES.length][1]}"></line></svg> ${seatName(msg, seat)}</li>`)}</ul>
+    <ul class="chart__legend">${seats.map((seat, i) => html`<li>${lineKey(i)} ${seatName(msg, seat)}</li>`)}</ul>
   </figure>`;
 }
 
@@ -286,6 +303,11 @@ function leftCards(hand) {
   if (!hand) return "";
   return hand.length ? hand.map((c) => cardFace(c, { size: "card--xs" })) : html`<span class="results__none">${t("results.none")}</span>`;
 }
+
+/** Above this many players shown the TV's results are compact: the cards left a line high. */
+const MANY_RESULTS = 4;
+/** The most hands' columns in the TV's sheet: a longer match folds its first hands into one. */
+const SHEET_HANDS = 9;
 
 /** The results of a finished hand, with match totals where the ruleset keeps scores. */
 export function results(msg, { host = false } = {}) {
@@ -302,9 +324,12 @@ export function results(msg, { host = false } = {}) {
   const losers = r.match_over ? matchLosers(msg, history) : [];
   const winners = new Set(r.winners ?? []);
   const sheet = scored && history.length > 0;
+  const shown = resultSeats(msg);
   // the hand (its winner, the host's actions, the cards left) and, in a match, the match (the
-  // per-hand sheet and the chart): side by side on a wide TV (css/table.css)
-  return html`<section class="results ${sheet ? "results--match" : ""}" data-testid="results" aria-labelledby="results-title">
+  // per-hand sheet and the chart): side by side on a wide TV, more compact for many players
+  // (css/table.css)
+  const kind = [sheet ? "results--match" : "", shown.length > MANY_RESULTS ? "results--many" : ""];
+  return html`<section class="results ${kind.join(" ")}" data-testid="results" aria-labelledby="results-title">
     <div class="results__hand">
     ${host // the TV: its top bar is behind the results, so the rules are a button here too
       ? html`<div class="row results__top"><h2 id="results-title">${t("results.title")}</h2><button type="button" class="btn btn--ghost btn--small" data-act="rules-open">${t("host.rules")}</button></div>`
@@ -318,11 +343,11 @@ export function results(msg, { host = false } = {}) {
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
       ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
-    <tbody>${resultSeats(msg).map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${s.name}</th>
+    <tbody>${shown.map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${s.name}</th>
       <td><div class="results__cards">${leftCards(v.revealed?.[s.seat])}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     </div>
-    ${sheet ? html`<div class="results__match-sheet">${handsTable(msg, history)}${scoreChart(msg, history)}</div>` : ""}
+    ${sheet ? html`<div class="results__match-sheet">${handsTable(msg, history, { recent: host ? SHEET_HANDS : Infinity })}${scoreChart(msg, history)}</div>` : ""}
     ${host ? "" : msg.host ? html`<div class="row results__actions" data-testid="host-next"><span>${t("results.youDecide")}</span>
       <button type="button" class="btn btn--primary" data-host="cmd" data-command="${multi && !r.match_over ? "next_hand" : "rematch"}">${t(multi && !r.match_over ? "host.nextHand" : "host.rematch")}</button>
       <button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.newGame")}</button></div>` : html`<p class="muted">${t("results.waitHost")}</p>`}

@@ -465,6 +465,8 @@ def test_a_long_hand_on_the_tv_fans_out_on_one_row_above_its_moves(
 RESULTS = """async ({ players, hands, lang }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
+  // the modules imported here are not the page's bundle: their language is set here
+  await (await import("./js/i18n.js")).setLang(lang);
   const names = ["Konstantinopolskaya-Anna", "Бабушка Галина Петровна", "Wolfgang Amadeus Mozart",
     "Александра Константинова", "Maximiliana Oppenheimer", "Владислава Станиславовна"];
   const seats = Array.from({ length: players }, (_, seat) => ({ seat,
@@ -578,21 +580,38 @@ def check_layout(tv: Page, state: str) -> None:
 
 
 # How many players' results hold on the TV's screen without a scroll, by its width (the longest
-# names, both languages): at 720p the rem of the paddings and gaps is all of --u, not two thirds.
-HOLD = {1920: 6, 1280: 4, 960: 5}
+# names, both languages): every count the games seat (ten, nine of them shown), with the hand
+# beside the match and, from five players shown, the cards left a line high (css/table.css).
+HOLD = {1920: 9, 1280: 9, 960: 9}
+# The most hands' columns in the TV's sheet (js/board.js SHEET_HANDS): a longer match folds its
+# first hands into one column of their totals.
+SHEET_HANDS = 9
+
+SHEET_SCROLLS = """() => { const box = document.querySelector(".sheet-box");
+  return box.scrollWidth > box.clientWidth + 1; }"""
+
+
+def holds_results(tv: Page, state: str) -> None:
+    """The results' dialog holds its content without a scroll, the sheet its columns (the
+    totals in view)."""
+    box = tv.locator(".results")
+    assert box.evaluate("(el) => el.scrollHeight <= el.clientHeight"), (state, tv.viewport_size)
+    assert not tv.evaluate(SHEET_SCROLLS), (state, tv.viewport_size)
 
 
 def long_results(tv: Page, lang: str) -> None:
-    """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS) at every size, in
-    ``lang``; with the hand beside the match, the results of as many players as HOLD gives for
-    the screen's width hold without a scroll."""
-    for players, hands in ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9)):
+    """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS), and of a long match
+    of sixteen hands for ten, at every size, in ``lang``; the results of as many players as HOLD
+    gives for the screen's width hold without a scroll, the hand beside the match. The other
+    counts up to ten are checked for that alone."""
+    cases = ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9), (10, 16))
+    for players, hands in cases:
         state = f"{players} players, {hands} hands, {lang}"
         for width, height in SIZES:
             resize(tv, width, height)
             tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
             sheet = tv.get_by_test_id("score-sheet")
-            expect(sheet.locator("thead th")).to_have_count(hands + 2)
+            expect(sheet.locator("thead th")).to_have_count(min(hands, SHEET_HANDS) + 2)
             check_texts(tv, state)
             check_layout(tv, state)
             # the winner's line is in view as the dialog opens, the focus on its first action
@@ -611,10 +630,15 @@ def long_results(tv: Page, lang: str) -> None:
             assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
             shown = players - 1 if players > 2 else players  # seat 1 was removed
             if shown <= HOLD[width]:
-                box = tv.locator(".results")
-                assert box.evaluate("(el) => el.scrollHeight <= el.clientHeight"), state
+                holds_results(tv, state)
                 hand = tv.locator(".results__hand").bounding_box()
                 assert hand and hand["x"] + hand["width"] <= table["x"], (state, hand, table)
+    for players in (3, 4, 8, 9):
+        for width, height in SIZES:
+            resize(tv, width, height)
+            tv.evaluate(RESULTS, {"players": players, "hands": 9, "lang": lang})
+            if players - 1 <= HOLD[width]:
+                holds_results(tv, f"{players} players, 9 hands, {lang}")
 
 
 def test_every_lobby_a_game_and_long_results_in_both_languages(
