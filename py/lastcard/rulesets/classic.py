@@ -56,6 +56,14 @@ class Classic(Game):
         "last_call_penalty": call_penalty_option(2, 1),
         **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
     }
+    EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        # a waiting pile of draw cards taken (stacking, D12): its taker also loses the turn, as
+        # a draw card's draw says without stacking ("draw.penalty")
+        "draw.pickup": {
+            "en": "{name} picked up {n:card|cards} and lost the turn",
+            "ru": "{name} забирает {n:карту|карты|карт} и пропускает ход",
+        },
+    }
     STARTER_EFFECTS = True
     PLAY_DRAWN = True
     CALLS = "after"
