@@ -272,7 +272,7 @@ class Lobby:
         else:
             raise ProtocolError("full", "no room left, not even to watch")
         self.joins += 1
-        if self.host is None:  # the first phone to join becomes the host
+        if self.host is None and not barred:  # the first phone to join becomes the host
             self.host = member
         return member
 
@@ -288,8 +288,9 @@ class Lobby:
 
     def next_host(self, after: Member) -> Member | None:
         """Who takes the host role from ``after``: the next phone in join order (wrapping round),
-        a connected one first; ``None`` when no other phone is here."""
-        others = [m for m in self.phones() if m is not after]
+        a connected one first, never one the host removed (``barred``); ``None`` when no other
+        phone is here."""
+        others = [m for m in self.phones() if m is not after and not m.barred]
         ordered = [m for m in others if m.id > after.id] + [m for m in others if m.id < after.id]
         return next((m for m in ordered if m.connected), ordered[0] if ordered else None)
 
@@ -425,9 +426,12 @@ class Lobby:
 
     def let_in(self, member: Member) -> None:
         """The host lets a barred spectator play again: it asks to play (and, in the lobby,
-        moves up when a seat is free)."""
+        moves up when a seat is free), and takes the host role if nobody has it, as a phone that
+        joins does."""
         member.barred = False
         member.want = True
+        if self.host is None:
+            self.host = member
 
     def vote(self, member: Member, agree: bool) -> None:
         """A seated phone agrees (or not) to the options that need it (any change of the

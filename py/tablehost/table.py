@@ -806,6 +806,8 @@ class Table:
             member = self._lobby.by_id(command["id"])
             if member is None:
                 raise ProtocolError("no_phone", f"no phone {command['id']} at the table")
+            if member.barred:
+                raise ProtocolError("not_allowed", "the host removed that phone: let it in first")
             self._make_host(member)
         elif kind == "configure" and self._phase != "lobby":
             if set(command) - {"type", "timers"}:

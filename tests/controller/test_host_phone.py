@@ -114,6 +114,37 @@ def test_a_removed_host_passes_the_role_on_in_join_order(make_net):
     assert host_of(net) == ["p3"]  # the next phone to join takes the empty role
 
 
+def test_a_phone_the_host_removed_never_holds_the_role_until_let_in(make_net):
+    """A kick sticks: the only phone, the host, removed and back as a removed spectator does not
+    take the empty role (and let itself in from it); the role never passes to it, the TV cannot
+    hand it over, and once let in it takes the role nobody has, as a phone that joins does."""
+    net = make_net()
+    net.join("bob", play=False)
+    assert host_of(net) == ["bob"]
+    bob = net.tv()["spectators"][0]["id"]
+    net.host(type="remove_spectator", id=bob)
+    assert host_of(net) == []
+    net.rejoin("bob")
+    assert net.tv()["spectators"][0]["removed"] is True
+    bob = net.tv()["spectators"][0]["id"]  # a phone's id is its join, and it joined again
+    assert host_of(net) == [] and net.view("bob")["host"] is False
+    before = net.table.snapshot()
+    command(net, "bob", type="let_in", id=bob)
+    assert net.error("bob") == "not_host"
+    net.host(type="make_host", id=bob)
+    assert net.error("tv") == "not_allowed"
+    assert net.table.snapshot() == before
+    net.join("ann")
+    net.join("cy")
+    assert host_of(net) == ["ann"]  # the next phone to join, not the removed one before it
+    net.host(type="remove", seat=0)  # ann, the host: the role skips bob for cy
+    assert host_of(net) == ["cy"]
+    net.host(type="remove", seat=0)  # cy: nobody but bob is left, and bob does not take it
+    assert host_of(net) == []
+    net.host(type="let_in", id=bob)
+    assert host_of(net) == ["bob"]
+
+
 def test_a_host_removed_mid_game_passes_the_role_on(make_net):
     net = make_net(players=3)
     net.host(type="remove", seat=0)
