@@ -30,6 +30,7 @@ export function waitingFor(msg, myTurn) {
 /** The key of an event's words (as py/lastcard/words.py's `event_key` gives it). */
 function eventKey(e) {
   if (e.type === "draw") return e.reason && e.reason !== "draw" ? `draw.${e.reason}` : e.cards?.length ? "draw.cards" : "draw";
+  if (e.type === "suit") return e.timed_out ? "suit.time_out" : "suit";
   if (e.type === "challenge") return e.cards?.length ? "challenge.cards" : "challenge";
   if (e.type !== "play") return e.type;
   const action = (e.action ?? "").split(" ");

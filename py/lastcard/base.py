@@ -18,8 +18,9 @@ from .rng import Rng
 
 class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
-    (the table adds ``n``, its running number, ``auto`` to an automatic call, and ``fault``
-    and ``detail`` to a player's own bot's ``bot_fault``)."""
+    (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault`` and
+    ``detail`` to a player's own bot's ``bot_fault``, and ``timed_out`` to a suit in force after
+    a time-out: ``lastcard.words.timed_out``)."""
 
     type: Required[str]
     seat: int
@@ -43,6 +44,7 @@ class Event(TypedDict, total=False):
     #: a challenge's: the seat whose play was challenged, and whether it was caught bluffing
     aggressor: int
     guilty: bool
+    timed_out: bool
 
 
 #: event types whose ``cards`` only the seat's own player may see: a draw's cards, and the hand

@@ -126,6 +126,7 @@ class Game(Beliefs):
         seed: int = 0,
         options: Options | None = None,
         setup: dict[str, Any] | None = None,
+        events: list[Event] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError("players must be an int")
@@ -173,11 +174,15 @@ class Game(Beliefs):
         self._record = []
         self._seen = ((0, [[] for _ in range(players)], [None] * players), None)
         self._cache = {}
-        self._events = None
-        if setup is None:
-            self._deal()
-        else:
-            self._setup(setup)
+        self._events = events  # the first deal's, as ``next_hand`` returns a later deal's
+        try:
+            if setup is None:
+                self._deal()
+                self._emit({"type": "deal", "hand": 1, "dealer": self.dealer, "seat": self.turn})
+            else:
+                self._setup(setup)
+        finally:
+            self._events = None
         self._cache = {}
 
     def _facts(self) -> FastFacts:

@@ -9,7 +9,7 @@ from typing import Any, NotRequired, TypedDict
 
 from . import rulesets  # noqa: F401  (each ruleset module registers itself)
 from .base import Options, Timers
-from .game import AGREED, LANGS, RULESETS, Game
+from .game import AGREED, LANGS, RULESETS, Event, Game
 
 __all__ = ["RULESETS", "Description", "RulesText", "describe", "load", "new_game", "rules_text"]
 
@@ -86,9 +86,12 @@ def new_game(
     seed: int = 0,
     options: Options | None = None,
     setup: dict[str, Any] | None = None,
+    events: list[Event] | None = None,
 ) -> Game:
-    """Start a game of ``ruleset`` for ``players`` seats (ValueError on a bad argument)."""
-    return _kind(ruleset)(players, seed=seed, options=options, setup=setup)
+    """Start a game of ``ruleset`` for ``players`` seats (ValueError on a bad argument);
+    ``events``, a list, receives the deal's events as ``next_hand`` returns a later hand's: what
+    the starter set off (a Draw Two starter's draw and skip), then ``deal``."""
+    return _kind(ruleset)(players, seed=seed, options=options, setup=setup, events=events)
 
 
 def load(state: dict[str, Any]) -> Game:

@@ -23,7 +23,7 @@ from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
 from .game import Event, Game
-from .words import event_key, fill
+from .words import event_key, fill, reading_order, timed_out
 
 FORMAT = "lastcard-record"
 VERSION = 1
@@ -255,19 +255,30 @@ def replay(data: Any) -> Replayed:
         " until the match is over; replay the record saved at its end",
     )
     names: list[str] = data["names"]
+    dealt: list[Event] = []  # what the starter set off, then the deal
     try:
         game = new_game(
-            data["ruleset"], data["players"], seed=data["seed"], options=data["options"]
+            data["ruleset"],
+            data["players"],
+            seed=data["seed"],
+            options=data["options"],
+            events=dealt,
         )
     except ValueError as exc:
         raise RecordError(f"the engine refuses this game: {exc}") from None
     say = _Log(names, type(game).event_words()["en"])
+
+    def tell(events: list[Event]) -> None:
+        pairs = zip([None, *events], events, strict=False)  # each event with the one before it
+        log.extend(say(e) for before, e in pairs if not _said_before(e, before))
+
     top = game.public_view()["top"]
     log = [
         f"{data['ruleset']}, {data['players']} seats: {', '.join(names)}",
         f"Hand 1: {names[game.dealer]} dealt, {names[game.turn]} starts"
         + ("" if top is None else f" on {top}"),
     ]
+    tell(reading_order(dealt)[1:])  # the deal is the line above
     results: list[dict[str, Any]] = data["hands"]
     hands = 0
     for number, entry in enumerate(data["steps"], 1):
@@ -278,11 +289,11 @@ def replay(data: Any) -> Replayed:
             if kind == "action":
                 events = game.apply(seat, entry["action"])
             elif kind == "time_out":
-                events = game.time_out()
+                events = timed_out(game.time_out())
             elif kind == "remove":
                 events = game.remove_seat(seat)
             else:
-                events = game.next_hand()
+                events = reading_order(game.next_hand())
         except IllegalAction as exc:
             raise RecordError(f"{where} is not legal in the replayed game: {exc}") from None
         if kind == "time_out":
@@ -290,8 +301,7 @@ def replay(data: Any) -> Replayed:
         ends = [i for i, e in enumerate(events) if e["type"] == "hand_over"]
         if ends and game.blocked():  # as the table says it: before the hand's end
             events = [*events[: ends[0]], {"type": "blocked"}, *events[ends[0] :]]
-        pairs = zip([None, *events], events, strict=False)  # each event with the one before it
-        log.extend(say(e) for before, e in pairs if not _said_before(e, before))
+        tell(events)
         if game.over and hands < game.hand_number:
             hands += 1
             _need(

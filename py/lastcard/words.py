@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TypeVar
+
+from .base import Event
 
 #: the ranks as the rules texts name them, by language (ranks not listed: as written): in
 #: English the letters of the card faces; in Russian words, since the faces' letters are Latin
@@ -19,6 +22,9 @@ RANKS = {
     "en": {"JOKER": "joker"},
     "ru": {"JOKER": "джокер", "A": "туз", "K": "король", "Q": "дама", "J": "валет"},
 }
+
+#: an event (the engine's ``Event``, or a plain mapping)
+E = TypeVar("E", bound=Mapping[str, object])
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:
@@ -176,6 +182,8 @@ EVENTS: dict[str, dict[str, str]] = {
     "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
     "call": {"en": "{name}: last card!", "ru": "{name}: последняя!"},
     "suit": {"en": "{name} named {suit}", "ru": "{name} называет масть: {suit}"},
+    # the time ran out on a choice of suit: the table let the suit stand or named it (002 D12)
+    "suit.time_out": {"en": "In force: {suit}", "ru": "Действует масть: {suit}"},
     "melee": {
         "en": "Melee: {name} attacks, {count} cards at stake",
         "ru": "Схватка: нападает {name}; на кону карт: {count}",
@@ -252,6 +260,8 @@ def event_key(event: Mapping[str, object]) -> str:
     ``draw.cards``), for a play whether it named a colour or suit, for a challenge whether its
     shown hand is there (``challenge.cards``: the challenger's own log)."""
     kind = str(event.get("type"))
+    if kind == "suit":
+        return "suit.time_out" if event.get("timed_out") else kind
     if kind == "challenge":
         return "challenge.cards" if event.get("cards") else kind
     if kind == "draw":
@@ -263,6 +273,20 @@ def event_key(event: Mapping[str, object]) -> str:
         action = str(event.get("action", "")).split()
         return "play.named" if len(action) > 1 and action[-1] in NAMES_IN_FORCE else "play"
     return kind
+
+
+def reading_order(events: list[E]) -> list[E]:
+    """``events`` in the order a log tells them: a hand's ``deal`` first, then what its starter
+    set off (the engine lists the ``deal`` last: ``Game.next_hand``, ``new_game(events=...)``)."""
+    return [e for e in events if e.get("type") == "deal"] + [
+        e for e in events if e.get("type") != "deal"
+    ]
+
+
+def timed_out(events: list[Event]) -> list[Event]:
+    """The events of ``Game.time_out`` as a log tells them: a suit in force after it is the
+    table's doing, not the seat's choice (marked ``timed_out``: ``suit.time_out``'s words)."""
+    return [{**e, "timed_out": True} if e.get("type") == "suit" else e for e in events]
 
 
 #: the letters a play may name (colours, suits) as the last word of its action

@@ -25,6 +25,7 @@ from lastcard.bots import choose
 from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 from lastcard.userbot import seat_events
+from lastcard.words import reading_order, timed_out
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
@@ -612,11 +613,7 @@ class Table:
         if game.over:
             self._phase = "over"
         self._looked()
-        told = events + _announcements(before, self._public, events)
-        ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
-        if ends and game.blocked():  # said before the hand's end (no engine event says it)
-            told.insert(ends[0], {"type": "blocked"})
-        self._log.add(told, self._owner)
+        self._log.add(_told(events, before, self._public, game.blocked()), self._owner)
         if self._phase == "over":
             self._clock.clear()
             return
@@ -694,7 +691,7 @@ class Table:
             game = self._playing()
             if seat == DEADLINE:
                 late, missed = self._missed()
-                events = late + game.time_out() + missed
+                events = late + timed_out(game.time_out()) + missed
                 self._note("time_out")
                 self._changed(events)
             else:
@@ -745,7 +742,7 @@ class Table:
         if fault.detail:
             told["detail"] = fault.detail[:FAULT_DETAIL]
         if self._awaiting == [seat] and not self._window():
-            events = self._playing().time_out()
+            events = timed_out(self._playing().time_out())
             self._note("time_out")
             self._changed([told, *events])
         else:
@@ -863,8 +860,11 @@ class Table:
             raise ProtocolError(why, WHY_NOT[why])
         seed = game_seed(self._seed, self._games)
         options = lobby.engine_options()
+        dealt: list[Event] = []  # what the starter set off, then the deal
         try:
-            self._game = self._new_game(lobby.ruleset, len(roster), seed=seed, options=options)
+            self._game = self._new_game(
+                lobby.ruleset, len(roster), seed=seed, options=options, events=dealt
+            )
         except ValueError as exc:
             raise ProtocolError("bad_options", str(exc)[:200]) from None
         names = [m.name for m in roster]
@@ -875,7 +875,7 @@ class Table:
         self._games += 1
         self._log.clear()  # a new game's log replaces the last one's everywhere
         lobby.fill(roster)
-        self._play([])
+        self._play(dealt)
 
     def _play(self, events: list[Event]) -> None:
         self._phase = "playing"
@@ -1032,6 +1032,21 @@ def _out_of_turn(action: str) -> bool:
     """An action another seat may take while a decision runs: a last-card call, a melee pass
     (000 D15: neither restarts the decision's clock when the decision stays the same)."""
     return action in ("last", "pass")
+
+
+def _told(
+    events: list[Event], before: PublicView | None, after: PublicView | None, blocked: bool
+) -> list[Event]:
+    """``events`` with the table's own, in the order the log tells them: a deal before what
+    its starter set off, a blocked hand before the hand's end, the seats eliminated by the hand
+    before the match's end."""
+    told = reading_order(events)
+    ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
+    if ends and blocked:  # no engine event says it
+        told.insert(ends[0], {"type": "blocked"})
+    over = [i for i, e in enumerate(told) if e.get("type") == "match_over"]
+    at = over[0] if over else len(told)
+    return [*told[:at], *_announcements(before, after, events), *told[at:]]
 
 
 def _announcements(

@@ -288,6 +288,35 @@ def test_an_elimination_is_announced(make_net):
     tv = net.tv()
     out = sorted(e["seat"] for e in tv["events"] if e["type"] == "eliminated")
     assert out == tv["view"]["eliminated"] == [1, 2]
+    # told in order: the hand's end, who it put out, then the match's end (its consequence)
+    told = [e["type"] for e in tv["events"]]
+    assert told[-4:] == ["hand_over", "eliminated", "eliminated", "match_over"]
+
+
+def test_the_log_tells_a_deal_before_what_its_starter_set_off(make_net):
+    """The first hand's starter acts at the deal: the log says so (it used to say nothing, and a
+    first player with two more cards, skipped, was a mystery), after the deal's own line, as for
+    every later hand."""
+    for seed in range(1, 40):  # a table whose first Classic hand turns a Draw Two
+        net = make_net(seed=seed)
+        net.host(type="configure", ruleset="classic")
+        net.join("p0")
+        net.join("p1")
+        net.host(type="start")
+        if net.tv()["view"]["top"].endswith("+2"):
+            break
+    else:
+        raise AssertionError("no Draw Two starter in 39 tables")
+    tv = net.tv()
+    first = 1 - tv["view"]["turn"]  # it drew two and lost the turn to the other seat
+    told = [(e["type"], e.get("seat"), e.get("count")) for e in tv["events"]]
+    assert told == [("deal", tv["view"]["turn"], None), ("draw", first, 2), ("skip", first, None)]
+    assert tv["seats"][first]["count"] == 9
+    drawn = [e for e in net.view(f"p{first}")["events"] if e["type"] == "draw"]
+    assert len(drawn[0]["cards"]) == 2  # its owner sees the two cards; the others do not
+    assert "cards" not in next(e for e in tv["events"] if e["type"] == "draw")
+    deal = tv["events"][0]
+    assert (deal["hand"], deal["dealer"]) == (1, tv["match"]["dealer"])
 
 
 def test_the_automatic_last_card_call_is_a_log_line(make_net):

@@ -61,6 +61,28 @@ def test_a_time_out_is_said_in_the_log_before_what_the_table_did(net):
     assert told[:2] == [("time_out", 0, None), ("draw", 0, "draw")]
 
 
+def test_a_suit_the_table_let_stand_at_a_time_out_is_not_said_as_the_seats_choice(make_net):
+    """Last Card's first card an Ace: the first player names the suit; when the time runs
+    out the Ace's suit stands (002 D12), and the log says it is in force, not that the player
+    named it (``suit.time_out``: "In force: spades", «Действует масть: пики»)."""
+    setup = {"hands": [["5H", "KD"], ["9D", "2C"]], "starter": "AS", "stock": ["8C", "9C"]}
+    net = make_net(setup={**setup, "first": 0})
+    net.host(type="configure", ruleset="last-card")
+    net.join("p0")
+    net.join("p1")
+    net.host(type="start")
+    assert net.tv()["view"]["pending"] == {"kind": "suit", "seat": 0}
+    net.tick(net.remaining())
+    tv = net.tv()
+    told = [(e["type"], e.get("seat"), e.get("timed_out")) for e in tv["events"]]
+    assert told[-2:] == [("time_out", 0, None), ("suit", 0, True)]
+    words = tv["texts"]["events"]
+    assert (words["en"]["suit.time_out"], words["ru"]["suit.time_out"]) == (
+        "In force: {suit}",
+        "Действует масть: {suit}",
+    )
+
+
 def test_r41_time_out_after_drawing_just_passes(net):
     net.act("p0", "draw")
     net.tick(20)

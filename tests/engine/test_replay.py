@@ -102,6 +102,15 @@ def test_a_penalty_that_costs_the_turn_is_one_line() -> None:
         assert log[i + 1] != log[i].split(" drew ")[0] + " is skipped", log[i : i + 2]
 
 
+def test_the_replays_log_tells_the_first_starter() -> None:
+    """A replayed Classic game whose first card is a Draw Two says so after the hand's line."""
+    seed = next(s for s in range(200) if new_game("classic", 3, seed=s).discard[-1] == "R+2")
+    _, rec = play_random("classic", 3, seed, random.Random(1))
+    log = replay(json.loads(json.dumps(rec.export(True)))).log
+    assert log[1].startswith("Hand 1: ") and log[1].endswith(" on R+2"), log[:3]
+    assert log[2].endswith("drew 2 cards and lost the turn"), log[:3]
+
+
 def test_no_hidden_card_in_a_record() -> None:
     """Only public things: actions, the results' revealed hands; no drawn card anywhere."""
     game, rec = play_random("poslednyaya", 3, 7, random.Random(7))

@@ -48,6 +48,13 @@ test("a penalty that costs the turn is one line, the skip after it folded in", (
   assert.deepEqual(lines([play, { type: "skip", seat: 1, n: 2 }]), ["Борис is skipped", "Анна played red Draw Two"]);
 });
 
+test("a suit the clock let stand is not said as the player's choice", () => {
+  const words = { suit: "{name} named {suit}", "suit.time_out": "In force: {suit}" };
+  const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: words } } };
+  assert.equal(eventLine(msg, { type: "suit", seat: 0, active: "S", n: 1 }), "Анна named spades");
+  assert.equal(eventLine(msg, { type: "suit", seat: 0, active: "S", timed_out: true, n: 2 }), "In force: spades");
+});
+
 test("a removed seat says it is out of the game, not that its phone is offline", () => {
   const seat = { seat: 0, name: "Анна", kind: "phone", connected: false, count: 3 };
   assert.match(text(seatList({ seats: [seat] })), /phone · offline/);

@@ -19,6 +19,7 @@ function eventFor(key, seat) {
   if (type === "draw") return reason === "cards" ? { type, seat, count: 2, reason: "draw", cards: ["R7", "B+2"] } : { type, seat, count: 2, reason: reason ?? "draw" };
   if (key === "play.named") return { type: "play", seat, action: "play W+4 R", cards: ["W+4"] };
   if (type === "play") return { type, seat, action: "play +2B", cards: ["B+2", "QH"] };
+  if (key === "suit.time_out") return { type: "suit", seat, active: "H", timed_out: true };
   return { type, seat, count: 4, active: "H", hand: 2 };
 }
 

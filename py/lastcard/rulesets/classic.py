@@ -57,6 +57,9 @@ class Classic(Game):
         **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        # a wild starter's colour (R6), named by the first player or, at a time-out, the table
+        "suit": {"en": "{name} named {suit}", "ru": "{name} называет цвет: {suit}"},
+        "suit.time_out": {"en": "In force: {suit}", "ru": "Действует цвет: {suit}"},
         # a waiting pile of draw cards taken (stacking, D12): its taker also loses the turn, as
         # a draw card's draw says without stacking ("draw.penalty")
         "draw.pickup": {
