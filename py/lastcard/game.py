@@ -178,7 +178,10 @@ class Game(Beliefs):
         try:
             if setup is None:
                 self._deal()
-                self._emit({"type": "deal", "hand": 1, "dealer": self.dealer, "seat": self.turn})
+                if events is not None:
+                    events.append(
+                        {"type": "deal", "hand": 1, "dealer": self.dealer, "seat": self.turn}
+                    )
             else:
                 self._setup(setup)
         finally:
