@@ -28,6 +28,9 @@ function spectators(msg) {
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
+/** Above this many seats the TV's lobby gives the players more of its width, in two columns. */
+const MANY_IN_LOBBY = 5;
+
 function lobby(s) {
   const msg = s.msg;
   const lob = msg.lobby ?? {};
@@ -35,7 +38,7 @@ function lobby(s) {
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
-  return html`<section class="lobby panel" data-key="lobby" aria-labelledby="lobby-title">
+  return html`<section class="lobby panel ${seats.length > MANY_IN_LOBBY ? "lobby--many" : ""}" data-key="lobby" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
     <div class="row lobby__go">
       <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>

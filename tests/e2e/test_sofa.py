@@ -3,14 +3,14 @@ results, at 1920x1080, 1280x720 and 960x540 (a 1080p TV's browser at twice the d
 smaller than 24 px at 1080p (16 px at 720p, 12 at 540: the type scales with the screen), card
 faces and the results' chart included; no two texts overlapping and none cut off by its box, in
 both languages, with the longest names the lobby allows (whole, on at most two lines); every
-game's lobby with five such players without a scroll; the results of long matches for 2 and 10
-players with the winner's line in view; the pause marker clear of the turn line; the join QR at
-least 300 px at 1080p during play; every text style of the deal and the results laid out in the
-lobby beforehand; the top bar's title and buttons on one row; every seat of a table of ten in
-sight during play, and a hand played on the TV with its moves; the join heading's words
-whole; the join panel on the screen in every way of joining and every state of it (the relay
-answering or not, a webcam or none), in the lobby and during play, its QR as large as the room
-allows and read back."""
+game's lobby with five such players, and with ten, without a scroll; the results of long matches
+for 2 to 10 players without a scroll, the winner's line in view; the pause marker clear of the
+turn line; the join QR at least 300 px at 1080p during play; every text style of the deal and
+the results laid out in the lobby beforehand; the top bar's title and buttons on one row; every
+seat of a table of ten in sight during play, and a hand played on the TV with its moves; the
+join heading's words whole; the join panel on the screen in every way of joining and every
+state of it (the relay answering or not, a webcam or none), in the lobby and during play, its
+QR as large as the room allows and read back."""
 
 from __future__ import annotations
 
@@ -138,11 +138,12 @@ def check_top_bar(tv: Page, state: str) -> None:
 
 
 def every_lobby(tv: Page, what: str = "", extra: Callable[[Page], None] | None = None) -> list[str]:
-    """``each_size`` on the lobby of every game, in English then in Russian (the TV is left in
-    Russian); the games' ids."""
+    """``each_size`` on the lobby of every game, in the TV's language then in the other (the TV
+    is left in the other: in Russian if it was in English); the games' ids."""
     rulesets = tv.locator("#ruleset option").evaluate_all("(all) => all.map((o) => o.value)")
-    for lang in ("en", "ru"):
-        if lang == "ru":
+    first = tv.locator("html").get_attribute("lang") or "en"
+    for lang in (first, "ru" if first == "en" else "en"):
+        if lang != first:
             tv.locator("[data-act=lang]").click()
         expect(tv.locator("html")).to_have_attribute("lang", lang)
         for ruleset in rulesets:
@@ -702,6 +703,14 @@ LONG_NAMES = (
     "Вильгельмина Шереметьева",
     "Maximilian Wolfgang Moor",
 )
+# Five more, for a table of ten (the most any game seats).
+MORE_LONG_NAMES = (
+    "Бабушка Галина Петровна",
+    "Christopher Fitzwilliams",
+    "Екатерина Великолепная",
+    "Bartholomew Fitzgerald",
+    "Станислава Владимировна",
+)
 ADD_BOT = """(name) => window.lastcardTable.host(
   JSON.stringify({ type: "add_bot", level: "normal", name }))"""
 
@@ -714,19 +723,28 @@ def holds(page: Page) -> None:
     assert height <= size["height"], (size, height)
 
 
-def test_every_lobby_of_five_long_names_holds_without_a_scroll_in_both_languages(
+def test_every_lobby_of_five_and_of_ten_long_names_holds_without_a_scroll_in_both_languages(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
     """Every ruleset's lobby (Classic's options are the most) beside five computer players with
-    the longest names, in both languages: the options, the players and the buttons that start
-    hold on the screen without a scroll at each size, readable (no text under 24 px at 1080p,
-    none overlapping or cut off, the names whole on at most two lines)."""
+    the longest names, then beside ten (the players in two columns), in both languages: the
+    options, the players and the buttons that start hold on the screen without a scroll at each
+    size, readable (no text under 24 px at 1080p, none overlapping or cut off, the names whole
+    on at most two lines); with ten, the remote can leave every control."""
+    from .test_remote import TRAPS
+
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     for seat, name in enumerate(LONG_NAMES):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
     every_lobby(tv, ", five long names", holds)
+    for seat, name in enumerate(MORE_LONG_NAMES, start=len(LONG_NAMES)):
+        tv.evaluate(ADD_BOT, name)
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    expect(tv.locator(".lobby--many")).to_be_visible()
+    every_lobby(tv, ", ten long names", join_panel_holds)  # the join panel narrower
+    assert tv.evaluate(TRAPS) == []
 
 
 # The text styles (first font family, size, weight, style) of every element with text of its
