@@ -203,18 +203,21 @@ export function tvScreen(s) {
 /**
  * Samples of the text styles that the game's screen and its results show for the first time:
  * the pile with a card of each deck, the turn line, the log, the join panel as it is in play
- * (`invite`: the join panel's) and the results with the cards left in a hand. js/table.js lays
- * them out out of sight in the lobby, one an idle moment: each font size and weight that a page
- * lays out for the first time costs Chromium on Linux a synchronous call to the browser process,
- * and the deal's own task made eight of them, the results' one (docs/benchmarks.md).
+ * (`invite`: the join panel's) and the results with the cards left in a hand (as pictures, and
+ * as the chips of five players or more). js/table.js lays them out out of sight in the lobby, one
+ * an idle moment: each font size and weight that a page lays out for the first time costs
+ * Chromium on Linux a synchronous call to the browser process, and the deal's own task made
+ * eight of them, the results' one (docs/benchmarks.md).
  */
 export function fontSamples(invite) {
   const msg = { phase: "playing", awaiting: [0], seats: [], events: [] };
   const table = (top) => html`<div class="tv tv--playing"><section class="game"><div class="game__center">
     ${pile({ ...msg, view: { top, stock: 1, direction: 1, discard: 0 } })}${turnLine(msg, null)}${eventLog(msg)}</div></section></div>`;
   const over = { phase: "over", seats: [{ seat: 0, name: "" }], result: { winners: [0] }, view: { revealed: { 0: ["R5", "10H"] } } };
+  // five players and more: the cards left as chips (css/table.css)
+  const many = { ...over, seats: [0, 1, 2, 3, 4].map((seat) => ({ seat, name: "" })) };
   return [table("R5"), table("10H"), html`<aside class="join join--play">${joinText(invite, null)}</aside>`,
-    html`<div class="overlay">${results(over, { host: true })}</div>`];
+    html`<div class="overlay">${results(over, { host: true })}</div>`, html`<div class="overlay">${results(many, { host: true })}</div>`];
 }
 
 /** Camera failures (getUserMedia's DOMException names) that have their own advice. */
