@@ -1052,11 +1052,20 @@ def _told(
 def _announcements(
     before: PublicView | None, after: PublicView | None, events: list[Event]
 ) -> list[Event]:
-    """The table's own log lines for what the engine shows but does not announce: a seat that
-    now holds one card under an automatic call (000 rule 34), and a seat eliminated."""
+    """The table's own log lines for what the engine shows but does not announce: a melee's
+    first attack (the engine says only the answers: last-one D5), a seat that now holds one card
+    under an automatic call (000 rule 34), and a seat eliminated."""
     if after is None:
         return []
     out: list[Event] = []
+    melee = after["pending"]
+    if (
+        melee is not None
+        and melee["kind"] == "melee"
+        and not (before is not None and before["pending"] and before["pending"]["kind"] == "melee")
+        and not any(e.get("type") == "melee" for e in events)
+    ):
+        out.append({"type": "melee", "seat": melee["aggressor"], "count": melee["count"]})
     called = set(before["called"]) if before is not None else set()
     said = {e.get("seat") for e in events if e.get("type") == "call"}
     for seat in after["called"]:

@@ -197,6 +197,17 @@ def test_d15_a_melee_pass_does_not_restart_the_melee_window(make_net):
     assert net.remaining() == 6.0
 
 
+def test_a_melees_first_attack_is_a_log_line_as_its_answers_are(make_net):
+    """The engine says a melee only when a card answers it; the table says its start too
+    ("Melee: Ann attacks, 4 cards at stake"), once, right after the card that started it."""
+    net = started(make_net, MELEE, "last-one")
+    net.act("p0", "play 4H")
+    told = [(e["type"], e.get("seat"), e.get("count")) for e in net.tv()["events"]]
+    assert told[-2:] == [("play", 0, None), ("melee", 0, 4)]
+    net.act("p1", "pass")  # the melee goes on: no second line for it
+    assert [e["type"] for e in logged(net)].count("melee") == 1
+
+
 # ----------------------------------------------------------------- away seats
 def test_two_timeouts_in_a_row_show_a_seat_away_until_it_acts(make_net):
     net = started(make_net, SLOW, phones=2)
