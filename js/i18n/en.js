@@ -68,7 +68,7 @@ export default {
   "lobby.houseRules": "House rules", "act.chooseSeat": "Swap hands with…", "act.jumpIn": "Jump in out of turn with {cards}",
   "act.keepSuit": "Keep {suit}", "act.yourTurn": "Your turn", "act.waiting": "Waiting for {name}",
   "act.select": "Tap more cards of this rank, then Play",
-  "event.last_card": "{name} has one card left!", "event.away": "{name} is away: two turns timed out", "event.time_out": "{name}’s time ran out", "event.back": "{name} is back",
+  "event.last_card": "{name} has one card left!", "event.away": "{name} is away: two turns timed out", "event.unattended": "Nobody has played for a long while: the game is paused", "event.time_out": "{name}’s time ran out", "event.back": "{name} is back",
   "event.jump_in": "{name} jumped in out of turn", "event.deal": "Hand {hand} dealt",
   "link.connecting": "Connecting to the table…", "link.answering": "Connecting to the table…",
   "link.show-answer": "Show this code to the table’s camera", "link.reconnecting": "Connection lost — reconnecting…",

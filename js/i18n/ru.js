@@ -68,7 +68,7 @@ export default {
   "lobby.houseRules": "Домашние правила", "act.chooseSeat": "С кем поменяться картами?", "act.jumpIn": "Можно перехватить ход: {cards}",
   "act.keepSuit": "Оставить {suit}", "act.yourTurn": "Ваш ход", "act.waiting": "Ходит {name}",
   "act.select": "Добавьте карты того же достоинства и нажмите «Сыграть»",
-  "event.last_card": "{name}: последняя карта!", "event.away": "{name} — нет на месте: два хода без ответа", "event.time_out": "{name}: время на ход вышло", "event.back": "{name} снова в игре",
+  "event.last_card": "{name}: последняя карта!", "event.away": "{name} — нет на месте: два хода без ответа", "event.unattended": "Давно никто не ходил — игра на паузе", "event.time_out": "{name}: время на ход вышло", "event.back": "{name} снова в игре",
   "event.jump_in": "{name} перехватывает ход!", "event.deal": "Раздача {hand}",
   "link.connecting": "Подключаемся к столу…", "link.answering": "Подключаемся к столу…",
   "link.show-answer": "Покажите этот код камере стола", "link.reconnecting": "Связь потеряна — переподключаемся…",

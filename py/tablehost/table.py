@@ -99,6 +99,12 @@ class BotTurn:
 
 STAND_IN_LEVEL = "normal"  # the computer that plays for an away seat (lobby setting away_bot)
 STAND_IN_PAUSE = 3.0  # seconds at least before it does: time for the phone to act first
+#: decisions in a row the table makes alone (time-outs, computer players, stand-ins) before it
+#: pauses the game: nobody is playing, and a hand among computers may go round for ever (in
+#: Last One, three Draw Twos passed on while every other card is held). A hand takes a few
+#: hundred; six `easy` computers playing at random, up to about 4,500 (tests/controller/
+#: test_away.py); at a second a computer's move, 5,000 is well over an hour of nobody there
+UNATTENDED = 5000
 
 
 def game_seed(table_seed: int, games: int) -> int:
@@ -143,6 +149,7 @@ class Table:
         self._state = 0  # the state id actions must answer
         self._log = EventLog()
         self._paused = False
+        self._unattended = 0  # decisions the table made alone since a person's (not saved)
         self._rules_open = False
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
@@ -543,6 +550,7 @@ class Table:
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:200]) from None
         self._note("action", seat=seat, action=action)
+        self._unattended = 0
         self._changed(jumped + events + self._back(seat), out_of_turn=_out_of_turn(action))
         return []
 
@@ -694,6 +702,7 @@ class Table:
                 events = late + timed_out(game.time_out()) + missed
                 self._note("time_out")
                 self._changed(events)
+                self._alone()
             else:
                 action = self._bot_choice(seat)
                 if isinstance(action, Thinking):  # worked out elsewhere: tick again later
@@ -710,8 +719,17 @@ class Table:
                 events = game.apply(seat, action)
                 self._note("action", seat=seat, action=action)
                 self._changed(jumped + events, out_of_turn=_out_of_turn(action))
+                self._alone()
             clock.run(self._should_run())
         return []
+
+    def _alone(self) -> None:
+        """The table made one more decision alone: at :data:`UNATTENDED` in a row, while the
+        hand goes on, it pauses the game (the host's Resume plays on) and says why."""
+        self._unattended += 1
+        if self._unattended >= UNATTENDED and self._phase == "playing":
+            self._paused = True
+            self._log.add([{"type": "unattended"}], self._owner)
 
     def _bot_decision(self, seat: int) -> tuple[str, int]:
         """The bot in ``seat``: its level and the seed of its decision in this state."""
@@ -758,6 +776,7 @@ class Table:
         elif kind == "resume":
             self._need_phase("playing")
             self._paused = False
+            self._unattended = 0
         elif kind == "rules":
             self._rules_open = command["open"]
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
@@ -880,6 +899,7 @@ class Table:
     def _play(self, events: list[Event]) -> None:
         self._phase = "playing"
         self._paused = False
+        self._unattended = 0
         self._changed(events)
 
     def _next_hand(self) -> None:

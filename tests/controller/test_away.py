@@ -1,7 +1,8 @@
 """Absent players and a hand that always ends (issue 25): the host is asked about an away seat
 (a computer plays for it, or the table keeps waiting), a seat that lets FORCE_STAND_IN decisions
 in a row time out gets a computer even with the lobby's option off, and in every ruleset any mix
-of computers and idle phones finishes its hand."""
+of computers and idle phones finishes its hand, or, when computers alone would go round for ever,
+pauses it after UNATTENDED decisions of their own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import lastcard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tablehost import Table
+from tablehost import table as table_module
 from tablehost.lobby import AWAY_AFTER, FORCE_STAND_IN
 from tablehost.table import STAND_IN_PAUSE
 
@@ -88,11 +90,15 @@ def test_the_question_is_answered_only_during_a_game_and_for_a_player(make_net):
 
 
 def play_out(net: Net) -> int:
-    """Let the clock run (nobody but computers acts) until the hand is over; its decisions."""
+    """Let the clock run (nobody but computers acts) until the hand is over, or until the table
+    pauses it after UNATTENDED decisions of its own in a row (nobody plays); its decisions."""
     start = int(net.tv()["state"])
-    while net.tv()["phase"] == "playing":
+    while net.tv()["phase"] == "playing" and not net.tv()["paused"]:
         assert net.tv()["state"] - start < DECISIONS, "the hand makes no progress"
         net.tick(net.remaining() or 0.0)
+    if net.tv()["paused"]:
+        assert net.tv()["events"][-1]["type"] == "unattended"
+        assert net.tv()["state"] - start >= table_module.UNATTENDED
     return int(net.tv()["state"]) - start
 
 
@@ -127,6 +133,42 @@ def test_every_hand_ends_whoever_is_at_the_table(data):
         if kind == "gone":
             net.disconnect(f"p{n}")
     play_out(net)
-    if net.tv()["result"]["match_over"] is False:  # and the next hand too
+    if net.tv()["phase"] == "over" and net.tv()["result"]["match_over"] is False:  # the next too
         net.host(type="next_hand")
         play_out(net)
+
+
+def test_a_hand_nobody_plays_pauses_after_unattended_decisions(monkeypatch):
+    """Three phones nobody holds in Last One (found by the test above): computers play for
+    them (FORCE_STAND_IN) and pass three Draw Twos round for ever while every other card is
+    held. The table pauses the game after UNATTENDED decisions of its own in a row and says
+    why; the host's Resume plays on for as many again; a person's move starts the count anew."""
+    monkeypatch.setattr(table_module, "UNATTENDED", 800)  # (5,000 take half a minute here)
+    clock = FakeClock()
+    net = Net(Table(clock, 128, bot_playouts=2), clock)
+    net.host(type="configure", ruleset="last-one", away_bot=False)
+    for n in range(3):
+        net.join(f"p{n}")
+    net.host(type="start")
+    decisions = play_out(net)
+    tv = net.tv()
+    assert tv["phase"] == "playing" and tv["paused"], "the hand ended: no longer the case found"
+    assert decisions == 800
+    game = net.table._game
+    assert game is not None and not game.stock and len(game.discard) == 1  # all but one held
+    assert game.discard[0][0] == "2"  # the Draw Twos going round
+    state = tv["state"]
+    net.tick(60)
+    assert net.tv()["state"] == state  # paused: nothing moves
+    monkeypatch.setattr(table_module, "UNATTENDED", 10)
+    net.host(type="resume")
+    assert play_out(net) == 10 and net.tv()["paused"]
+    net.host(type="resume")
+    for _ in range(5):
+        net.tick(net.remaining() or 0.0)
+    seat = net.tv()["awaiting"][0]
+    while net.tv()["awaiting"] != [seat] or net.tv()["seats"][seat]["kind"] != "phone":
+        net.tick(net.remaining() or 0.0)
+        seat = net.tv()["awaiting"][0]
+    net.act(f"p{seat}", net.view(f"p{seat}")["view"]["legal"][0])  # a person plays
+    assert play_out(net) >= 10
