@@ -240,7 +240,7 @@ function handsTable(msg, history, { recent = Infinity } = {}) {
   const upTo = history[folded - 1];
   const span = upTo ? `1–${upTo.hand}` : "";
   return html`<div class="sheet-box"><table class="sheet" data-testid="score-sheet"><caption>${t("results.sheet")}</caption>
-    <thead><tr><th scope="col">${t("results.player")}</th>${upTo ? html`<th scope="col" class="sheet__folded" aria-label="${t("results.handN", { n: span })}">${span}</th>` : ""}${shown.map((h) => html`<th scope="col" aria-label="${t("results.handN", { n: h.hand })}">${h.hand}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
+    <thead><tr><th scope="col">${t("results.player")}</th>${upTo ? html`<th scope="col" class="sheet__folded" aria-label="${t("results.handsUpTo", { n: upTo.hand })}">${span}</th>` : ""}${shown.map((h) => html`<th scope="col" aria-label="${t("results.handN", { n: h.hand })}">${h.hand}</th>`)}<th scope="col">${t("results.total")}</th></tr></thead>
     <tbody>${resultSeats(msg).map((s, i) => html`<tr data-key="sheet-${s.seat}" class="${winners.has(s.seat) ? "sheet__winner" : ""}">
       <th scope="row">${lineKey(i, "sheet__key")} <span class="sheet__name">${s.name}</span>${out[s.seat] ? html` <span class="seat__out" data-testid="out-${s.seat}">${t("results.outIn", { n: out[s.seat] })}</span>` : ""}</th>
       ${upTo ? html`<td class="sheet__folded">${upTo.scores[s.seat]}</td>` : ""}

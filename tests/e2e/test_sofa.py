@@ -613,6 +613,11 @@ def long_results(tv: Page, lang: str) -> None:
             tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
             sheet = tv.get_by_test_id("score-sheet")
             expect(sheet.locator("thead th")).to_have_count(min(hands, SHEET_HANDS) + 2)
+            if hands > SHEET_HANDS:  # the first hands in one column, read out as such
+                upto = hands - SHEET_HANDS + 1
+                ru = f"Раздачи с 1-й по {upto}-ю"  # noqa: RUF001
+                said = {"en": f"Hands 1 to {upto}", "ru": ru}[lang]
+                expect(sheet.locator("th.sheet__folded")).to_have_attribute("aria-label", said)
             check_texts(tv, state)
             check_layout(tv, state)
             # the winner's line is in view as the dialog opens, the focus on its first action
