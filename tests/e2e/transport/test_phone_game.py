@@ -148,7 +148,7 @@ def test_phone_joins_sees_its_hand_and_plays(
     spectators = tv.get_by_test_id("spectators")
     expect(spectators).to_contain_text("Пётр (removed)")
     spectators.get_by_role("button", name="Let Пётр play again").click()
-    asked = tv.get_by_role("alertdialog", name="Let Пётр play again?")  # asked first
+    asked = tv.get_by_role("alertdialog", name="Allow Пётр to play again?")  # asked first
     asked.get_by_role("button", name="Yes").click()
     expect(phone.get_by_text("You are watching.")).to_be_visible()
     expect(phone.get_by_role("button", name="You will play in the next game")).to_be_visible()
