@@ -321,7 +321,7 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
 
 
 # The host panel's list of players, with two long names alike, on the phone's own page and style.
-HOST_PANEL = """async (names) => {
+HOST_PANEL = """async ([names, phase = "playing"]) => {
   const { hostPanel } = await import("./js/host-ui.js");
   const { morph } = await import("./js/html.js");
   await new Promise((loaded) => document.head.append(Object.assign(document.createElement("link"),
@@ -329,9 +329,11 @@ HOST_PANEL = """async (names) => {
   const seats = names.map((name, seat) => ({ seat, name, kind: "phone", level: null,
     connected: true, lang: "ru", removed: false, count: 5, score: null, id: seat + 1,
     host: seat === 0 }));
-  const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", seats,
+  const msg = { type: "view", phase, state: 3, seat: 0, role: "player", seats,
     spectators: [], awaiting: [1], paused: true, host: true, result: null, events: [],
     lobby: { ruleset: "poslednyaya", options: {}, timers: {},
+      rulesets: { poslednyaya: { name: { en: "Final Card (colour deck)",
+        ru: "Последняя (цветная колода)" } } },
       description: { id: "poslednyaya", options: [], features: {} } } };
   morph(document.getElementById("app"), hostPanel(msg));
 }"""
@@ -343,7 +345,7 @@ def test_the_host_panel_shows_long_names_whole(
     phone = new_phone()
     open_idle(phone, base_url, "ru")
     names = ["Мария-Антуанетта Иванова", "Мария-Антуанетта Петрова", "Женя"]
-    phone.evaluate(HOST_PANEL, names)
+    phone.evaluate(HOST_PANEL, [names])
     shown = phone.locator(".host-person__name")
     expect(shown).to_have_count(3)
     for i, name in enumerate(names):
@@ -351,3 +353,12 @@ def test_the_host_panel_shows_long_names_whole(
         assert box.inner_text().strip().endswith(name)
         cut = box.evaluate("(el) => el.scrollWidth > el.clientWidth + 1")
         assert not cut, f"{name} is cut off"
+    # the lobby's settings on a small Android (360 px): the game's list, whose longest name is
+    # wider than the sheet, does not push the settings box past the sheet's right edge (the sheet
+    # scrolled sideways and the box's border was cut off)
+    resize(phone, 360, 640)
+    phone.evaluate(HOST_PANEL, [names, "lobby"])
+    expect(phone.locator("#host-ruleset")).to_be_visible()
+    sheet = phone.get_by_test_id("host-panel")
+    wide = sheet.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert wide[0] <= wide[1], wide
