@@ -26,7 +26,6 @@ export default {
   "join.code.failures": "Wrong codes tried: {n}.",
   "join.code.paused": "Too many wrong codes ({n}): joining by code is paused. Phones can still scan the QR code.",
   "join.symbols": "Table mark:",
-  "results.handsUpTo": "Hands 1 to {n}",
   "table.waiting": "Every player is offline: the game waits for someone to come back",
   "host.confirm": "Remove",
   "table.pausedTimers": "While paused you can change the timers:",

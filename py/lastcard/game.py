@@ -45,7 +45,7 @@ from .cards import BASE, CARD_ORDER, JOKER, NATURALS, ORDER_KEY, PIPS, RANK, SUI
 from .check import check_game
 from .moves import BY_TEXT, CHALLENGE, DRAW, PASS, Move, play_move
 from .rng import Rng
-from .words import EVENTS
+from .words import DEAL_SINGLE, EVENTS
 
 __all__ = [
     "AGREED",
@@ -211,7 +211,8 @@ class Game(Beliefs):
     def event_words(cls) -> dict[str, dict[str, str]]:
         """The words of every event key (``lastcard.words.event_key``) in each language: the
         engine's, with the ruleset's own ``EVENT_WORDS`` over them, as ``{lang: {key: text}}``."""
-        merged = {**EVENTS, **cls.EVENT_WORDS}
+        single = {"deal": DEAL_SINGLE} if cls.MATCH == "single" else {}
+        merged = {**EVENTS, **single, **cls.EVENT_WORDS}
         return {lang: {key: text[lang] for key, text in merged.items()} for lang in LANGS}
 
     def blocked(self) -> bool:

@@ -209,6 +209,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "ru": "Никто не может ни сыграть, ни взять карту: раздача заблокирована",
     },
     "eliminated": {"en": "{name} is out of the match", "ru": "{name} выбывает из матча"},
+    "deal": {"en": "Hand {hand}: {name} starts", "ru": "Раздача {hand}: начинает {name}"},
     "hand_over": {"en": "Hand over", "ru": "Раздача окончена"},
     "match_over": {"en": "Match over", "ru": "Матч окончен"},
 }
@@ -252,6 +253,10 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
 def house_line(lang: str, key: str) -> str:
     """A house rule's rules-text line in ``lang`` (``HOUSE_RULES_TEXT``)."""
     return HOUSE_RULES_TEXT[key][lang]
+
+
+#: a deal's words in a game of one hand (``MATCH`` "single"), where it has no number
+DEAL_SINGLE = {"en": "Cards dealt: {name} starts", "ru": "Карты розданы, начинает {name}"}
 
 
 def event_key(event: Mapping[str, object]) -> str:

@@ -65,3 +65,16 @@ def test_a_suit_the_clock_let_stand_has_words_of_its_own() -> None:
     )
     classic = RULESETS["classic"].event_words()["ru"]
     assert "цвет" in classic["suit"] and "цвет" in classic["suit.time_out"]
+
+
+def test_a_deal_says_who_starts_and_its_number_only_in_a_match() -> None:
+    """A game of one hand («Последняя») has no hand numbers; a match says which hand it is."""
+    single = RULESETS["poslednyaya"].event_words()
+    assert (single["en"]["deal"], single["ru"]["deal"]) == (
+        "Cards dealt: {name} starts",
+        "Карты розданы, начинает {name}",
+    )
+    for ruleset in ("classic", "last-one", "last-card", "posledniy-igrok"):
+        words = RULESETS[ruleset].event_words()
+        assert words["en"]["deal"] == "Hand {hand}: {name} starts", ruleset
+        assert words["ru"]["deal"] == "Раздача {hand}: начинает {name}", ruleset
