@@ -24,13 +24,14 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
    { name: "last_call_penalty", type: "int", default: 0, house: true,
      short: { en: "Penalty {n}" } }])"""
 
-RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true }) => {
+RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true, away = false }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
   const seats = names.map((name, seat) => ({ seat, name,
     kind: "phone", level: null, connected: true, lang: "en", removed: false,
-    count: seat ? 7 : hand.length, score: null, id: seat + 1, host: host && seat === 0 }));
+    count: seat ? 7 : hand.length, score: null, id: seat + 1, host: host && seat === 0,
+    away: away && seat === 0 }));
   const view = { ruleset: "last-one", seat: 0, hand, legal: ["draw", "play " + hand[0]],
     counts: seats.map((s) => s.count), top: "R5", active: "R", direction: 1, stock: 40,
     pending: null, called: [], turn: 0, discard: 1 };
@@ -87,6 +88,26 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
             )
             assert hit == name, (size, name, hit)
         phone.get_by_role("button", name="Draw", exact=True).click(trial=True)
+
+
+def test_the_move_buttons_stay_on_screen_under_banners(
+    new_phone: Callable[[], Page], base_url: str
+) -> None:
+    """A small Android (360 x 640) in Russian, five players, the house rules' line, paused and
+    shown as away (two banners above the table): the move buttons are still on screen. They
+    stuck to the bottom of the hand's own box, which then began too low for them to rise whole
+    into the screen; "Последняя!" (and "Оспорить" in a challenge) was cut off."""
+    phone = new_phone()
+    resize(phone, 360, 640)
+    open_idle(phone, base_url, "ru")
+    names = ["Саша", *FIVE]
+    state = {"hand": hand_of(7), "paused": True, "house": True, "names": names, "away": True}
+    phone.evaluate(RENDER, state)
+    expect(phone.get_by_test_id("away")).to_be_visible()
+    assert phone.evaluate("scrollY") == 0
+    for name in ("Взять карту", "Пас", "Последняя!"):
+        box = phone.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
 
 
 # Phones as their browsers leave them, the address and tool bars taken off (a 390 x 844 iPhone
