@@ -103,3 +103,9 @@ test("no module of a phone or the home page asks for a string of another page's 
   }
   assert.ok(seen.has("js/board.js") && seen.has("js/host-ui.js"), [...seen].join(" "));
 });
+
+test("the missed call's banner says the cards were taken, as they were (it shows after the draw)", () => {
+  // «берёте» read as a penalty still to come, on the phone whose hand had already grown
+  assert.match(strings.ru["hand.missedCall"], /взяли/);
+  assert.match(strings.en["hand.missedCall"], /drew/);
+});
