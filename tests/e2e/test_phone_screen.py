@@ -227,6 +227,10 @@ def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
     for row in rows:
         assert all(gap < 12 for gap in row["gaps"]), rows
         assert row["right"] < 1, rows
+    # it stays on top as the page scrolls: opaque, the colour chip and the cards pass under it
+    # unseen (see-through, they showed dimmed among its buttons)
+    colour = phone.locator(".phone-head").evaluate("(el) => getComputedStyle(el).backgroundColor")
+    assert colour.startswith("rgb("), colour
 
 
 # How many rows each seat's cards take in the results.
