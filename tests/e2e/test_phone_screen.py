@@ -24,7 +24,8 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
    { name: "last_call_penalty", type: "int", default: 0, house: true,
      short: { en: "Penalty {n}" } }])"""
 
-RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true, away = false }) => {
+RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true,
+  away = false }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
