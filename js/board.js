@@ -100,7 +100,8 @@ export function seatList(msg, { host = false } = {}) {
   return html`<ol class="seats" aria-label="${t("lobby.seats")}">${(msg.seats ?? []).map((s) => seatTile(msg, s, { turn: awaiting.has(s.seat), host }))}</ol>`;
 }
 
-/** A compact strip of every seat's name and card count (the phone's view of the others). */
+/** A compact strip of every seat's name and card count (the phone's view of the others), with
+ * the mark of a match's dealer. */
 export function seatStrip(msg) {
   const awaiting = new Set(msg.awaiting ?? []);
   const counts = msg.view?.counts ?? [];
@@ -110,7 +111,8 @@ export function seatStrip(msg) {
     ${msg.view?.called?.includes(s.seat) && (counts[s.seat] ?? s.count) > 0 ? html`<span class="seat__called">!</span>` : ""}
     ${msg.view?.eliminated?.includes(s.seat) || s.removed ? html`<span class="seat__out">${t(s.removed ? "seat.removed" : "seat.out")}</span>` : ""}
     ${s.away && !s.removed ? html`<span class="seat__away">${t(s.stand_in ? "seat.standIn" : "seat.away")}</span>` : ""}
-    ${s.kind === "phone" && !s.connected && !s.removed ? html`<span class="seat__away">${t("seat.offline")}</span>` : ""}</li>`)}</ul>`;
+    ${s.kind === "phone" && !s.connected && !s.removed ? html`<span class="seat__away">${t("seat.offline")}</span>` : ""}
+    ${msg.match?.dealer === s.seat ? html`<span class="seat__dealer">${t("match.dealerMark")}</span>` : ""}</li>`)}</ul>`;
 }
 
 /**
@@ -136,15 +138,16 @@ export function houseLine(msg, { label = false } = {}) {
   return html`<p class="house-line" data-testid="house-rules">${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.map((rule, i) => html`${i ? " · " : ""}<span class="nowrap">${rule}</span>`)}</p>`;
 }
 
-/** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250"). */
+/** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250
+ * · Ann dealt"). The phone leaves out who dealt: its strip of players marks the dealer. */
 export function matchLine(msg) {
   const m = msg.match;
   if (!m || msg.phase === "lobby") return html``;
   const parts = [m.of ? t("match.handOf", { n: m.hand, of: m.of }) : t("match.hand", { n: m.hand })];
   if (m.out_at) parts.push(t("match.outAt", { n: m.out_at }));
   if (m.first_to) parts.push(t("match.firstTo", { n: m.first_to }));
-  if (m.dealer !== null && m.dealer !== undefined) parts.push(t("match.dealer", { name: seatName(msg, m.dealer) }));
-  return html`<p class="match" data-testid="match">${parts.join(" · ")}</p>`;
+  const dealt = m.dealer !== null && m.dealer !== undefined;
+  return html`<p class="match" data-testid="match">${parts.join(" · ")}${dealt ? html`<span class="match__dealer"> · ${t("match.dealer", { name: seatName(msg, m.dealer) })}</span>` : ""}</p>`;
 }
 
 /**

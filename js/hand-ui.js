@@ -98,7 +98,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
     ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>`
       : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
-      : hint || waitingFor ? html`<p class="hand__wait muted">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
+      : hint || waitingFor ? html`<p class="hand__wait muted ${hint ? "" : "hand__who"}">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
     <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">

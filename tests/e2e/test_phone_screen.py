@@ -6,6 +6,7 @@ its buttons together at the right."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -25,7 +26,7 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
      short: { en: "Penalty {n}" } }])"""
 
 RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true,
-  away = false }) => {
+  away = false, match = null }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
@@ -37,7 +38,7 @@ RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = 
     counts: seats.map((s) => s.count), top: "R5", active: "R", direction: 1, stock: 40,
     pending: null, called: [], turn: 0, discard: 1 };
   const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
-    spectators: [], awaiting: [0], remaining: 12, paused, waiting: false,
+    spectators: [], awaiting: [0], remaining: 12, paused, waiting: false, match,
     lobby: { ruleset: "last-one", timers: {},
       options: house ? { stacking: true, jump_in: true, seven_zero: true, draw_until_play: true,
         hand_size: 12, last_call_penalty: 4 } : {},
@@ -91,27 +92,68 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
         phone.get_by_role("button", name="Draw", exact=True).click(trial=True)
 
 
+# The cards of the hand's first row (by their place in the row, not raised as playable ones are).
+FIRST_ROW = """() => {
+  const cards = [...document.querySelectorAll(".hand__cards > li")];
+  return cards.filter((li) => li.offsetTop === cards[0].offsetTop).length;
+}"""
+# Each way of the board's lines on a short phone: what to press, what the match line says and
+# the away banner, in each language.
+UNDER_BANNERS = {
+    "ru": (
+        ("Взять карту", "Пас", "Последняя!"),
+        "Раздача 1 · До 200 очков",
+        "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру.",
+    ),
+    "en": (
+        ("Draw", "Pass", "Last card!"),
+        "Hand 1 · First to 200 points",
+        "Two of your turns ran out: make a move to be back in the game.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"), [((360, 640), "ru"), ((390, 664), "ru"), ((360, 640), "en")], ids=str
+)
 def test_the_move_buttons_stay_on_screen_under_banners(
-    new_phone: Callable[[], Page], base_url: str
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str
 ) -> None:
-    """A small Android (360 x 640) in Russian, five players, the house rules' line, paused and
-    shown as away (two banners above the table): the move buttons are still on screen. They
-    stuck to the bottom of the hand's own box, which then began too low for them to rise whole
-    into the screen; "Последняя!" (and "Оспорить" in a challenge) was cut off."""
+    """A small Android (360 x 640) or an iPhone in Safari (390 x 664), in a match of five
+    players (its line: the hand, the target and who dealt), every house rule on, paused and
+    shown as away (two banners above the table): the move buttons are still on screen, and the
+    hand's first row of cards whole above them. The buttons stuck to the bottom of the hand's
+    own box, which then began too low for them to rise whole into the screen; "Последняя!" (and
+    "Оспорить" in a challenge) was cut off. Then the lines above the hand (the house rules over
+    three lines, the match over two, the away banner over four) left no card on screen."""
     phone = new_phone()
-    resize(phone, 360, 640)
-    open_idle(phone, base_url, "ru")
+    resize(phone, *size)
+    open_idle(phone, base_url, lang)
+    # the page's title, before the player has a name, whole (it wraps): «Последняя карта» cut
+    # to «Последня…» read as the game «Последняя»
+    title = phone.locator("span.phone-head__name")
+    assert title.evaluate("(el) => el.scrollWidth <= el.clientWidth"), title.inner_text()
     names = ["Саша", *FIVE]
+    match = {"hand": 1, "of": None, "out_at": None, "first_to": 200, "dealer": 3}
     state = {"hand": hand_of(7), "paused": True, "house": True, "names": names, "away": True}
-    phone.evaluate(RENDER, state)
+    phone.evaluate(RENDER, {**state, "match": match})
+    buttons, line, said = UNDER_BANNERS[lang]
     # what to do, true whether or not a computer plays for the seat meanwhile (the players'
     # list says which): not "the table shows you away", under "the computer plays for Саша"
-    said = "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру."
     expect(phone.get_by_test_id("away")).to_have_text(said)
+    # the hand and the target on the match line, the dealer marked in the players' strip
+    expect(phone.get_by_test_id("match")).to_have_text(re.compile(f"^{line}"))
+    expect(phone.get_by_test_id("match")).to_be_in_viewport()
+    dealer = phone.get_by_role("list", name="Players" if lang == "en" else "Игроки").first
+    expect(dealer.get_by_role("listitem").nth(3)).to_contain_text(
+        "dealer" if lang == "en" else "сдаёт"
+    )
     assert phone.evaluate("scrollY") == 0
-    for name in ("Взять карту", "Пас", "Последняя!"):
+    for name in buttons:
         box = phone.get_by_role("button", name=name, exact=True).bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= size[1], (name, box)
+    row = phone.evaluate(FIRST_ROW)
+    assert row >= 4 and phone.evaluate(VISIBLE) >= row, (row, phone.evaluate(VISIBLE))
 
 
 # Phones as their browsers leave them, the address and tool bars taken off (a 390 x 844 iPhone

@@ -71,7 +71,11 @@ test("the chart's scale: round steps to the highest total, or the match's goal a
 
 test("the match line says the hand, what ends the match and who dealt", () => {
   const msg = { phase: "playing", seats: seats(3), match: { hand: 3, of: 5, out_at: null, first_to: null, dealer: 1 } };
-  assert.match(String(matchLine(msg)), /Hand 3 of 5 · P1 dealt/);
+  assert.match(String(matchLine(msg)).replace(/<[^>]*>/g, ""), /Hand 3 of 5 · P1 dealt/);
+  // who dealt in a part of its own, which the phone leaves out: its strip marks the dealer
+  assert.match(String(matchLine(msg)), /<span class="match__dealer"> · P1 dealt<\/span>/);
+  const marked = String(seatStrip(msg)).split("</li>").map((seat) => seat.includes("seat__dealer"));
+  assert.deepEqual(marked, [false, true, false, false]);
   const out = { ...msg, match: { hand: 2, of: null, out_at: 250, first_to: null, dealer: 0 } };
   assert.match(String(matchLine(out)), /Hand 2 · Out at 250/);
   assert.equal(String(matchLine({ ...msg, match: null })), "");
