@@ -114,7 +114,15 @@ UNDER_BANNERS = {
 
 
 @pytest.mark.parametrize(
-    ("size", "lang"), [((360, 640), "ru"), ((390, 664), "ru"), ((360, 640), "en")], ids=str
+    ("size", "lang"),
+    [
+        ((360, 640), "ru"),
+        ((390, 664), "ru"),
+        ((360, 640), "en"),
+        ((390, 844), "ru"),
+        ((412, 800), "ru"),
+    ],
+    ids=str,
 )
 def test_the_move_buttons_stay_on_screen_under_banners(
     new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str
@@ -125,7 +133,10 @@ def test_the_move_buttons_stay_on_screen_under_banners(
     hand's first row of cards whole above them. The buttons stuck to the bottom of the hand's
     own box, which then began too low for them to rise whole into the screen; "Последняя!" (and
     "Оспорить" in a challenge) was cut off. Then the lines above the hand (the house rules over
-    three lines, the match over two, the away banner over four) left no card on screen."""
+    three lines, the match over two, the away banner over four) left no card on screen. So too
+    on taller screens, above the short phones' compact layout: a whole iPhone (390 x 844) and an
+    Android with its bars (412 x 800), where the banners in large type and the players' names
+    whole (one to a row) put every card under the buttons."""
     phone = new_phone()
     resize(phone, *size)
     open_idle(phone, base_url, lang)
