@@ -268,28 +268,39 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # The TV's screen during play at a table of phones (js/table-ui.js, tvScreen), drawn into the
 # real page: the longest names the lobby allows, one phone away, with the house rules' row in the
 # top bar when `house`. With `local`, seat 0 is a player on the TV instead, whose turn it is, and
-# the log under the seats has eight lines.
-SEATS_IN_PLAY = """async ({ names, house, local = false }) => {
+# the log under the seats has eight lines. With `melee`, a hand of a Last One match instead (the
+# match's line over the pile, the scores), seat 0's in a melee with nothing to answer it with:
+# the melee's line under the pile and the hand's own line over its cards. With `lang`, in that
+# language (the page's) rather than in English.
+SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
+  // in `lang`, the page's (these modules are not the page's bundle's, nor is their language)
+  if (lang) await (await import("./js/i18n.js")).setLang(lang);
   const seats = names.map((name, seat) => ({ seat, name, kind: local && !seat ? "local" : "phone",
-    level: null, connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat, score: null,
-    id: seat + 1, host: !local && seat === 0 }));
-  const hand = ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
+    level: null, connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat,
+    score: melee ? 0 : null, id: seat + 1, host: !local && seat === 0 }));
+  const hand = melee ? ["AH", "3H", "4H", "6H", "7H", "4C", "6C", "9C", "QC", "KC"]
+    : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
     direction: 1, stock: 20, pending: null, called: [], turn: local ? 0 : 3, discard: 9,
-    ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}) };
+    ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}),
+    ...(melee ? { ruleset: "last-one", top: "5S", active: "S", direction: -1, dealer: 3,
+      legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
+        defender: 1, count: 5, passed: [] } } : {}) };
   const events = local ? names.slice(0, 8).map((_, n) => ({ n, type: "jump_in", seat: n })) : [];
   const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play"].map((en, i) => ({
     name: `rule${i}`, type: "bool", default: false, house: true, short: { en, ru: en } }));
   const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [],
     awaiting: [local ? 0 : 3], remaining: 12, paused: false, waiting: false,
     local: local ? { 0: view } : {}, view, events, events_reset: true,
-    lobby: { ruleset: "poslednyaya", timers: {},
+    lobby: { ruleset: melee ? "last-one" : "poslednyaya", timers: {},
       options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
-      description: { id: "poslednyaya", name: { en: "Final Card (colour deck)" }, options: rules,
-        features: { last_call: false, melee: false } } },
-    result: null };
+      description: { id: melee ? "last-one" : "poslednyaya", options: rules,
+        name: { en: melee ? "Last One" : "Final Card (colour deck)" },
+        features: { last_call: melee, melee,
+          ...(melee ? { scores: true, match: "threshold" } : {}) } } },
+    match: melee ? { hand: 1, out_at: 250, dealer: 3 } : null, result: null };
   document.body.dataset.phase = "playing";
   morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: {}, sent: null,
     left: 12, solo: null, confirm: null, rulesOpen: false, toast: null, damaged: null }));
@@ -324,8 +335,10 @@ def counts_in_one_column(page: Page) -> None:
 def test_ten_phones_keep_every_seat_on_the_tv_screen(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    """Seven seats or more take compact tiles (the name and the count on one line, the kind of
-    seat only when a phone is away): at ten, every seat is in sight at both sizes."""
+    """Seven seats or more take compact tiles (the count beside the name's last line, the kind
+    of seat only when a phone is away): at ten, every seat is in sight at each size, with short
+    names and with ten of the longest the lobby allows, in both languages, with the house rules'
+    row or none, with a hand played on the TV (its moves in sight too) or none."""
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     names = [LONG_NAME, "Бабушка Галина Петровна", *(f"Игрок {n}" for n in range(3, 11))]
@@ -343,6 +356,30 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
     tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": True})
     expect(tv.get_by_test_id("house-rules")).to_be_visible()
     each_size(tv, "ten phones, house rules", ten_in_sight)
+
+    def moves_in_sight(page: Page) -> None:
+        ten_in_sight(page)
+        size = page.viewport_size
+        moves = page.get_by_test_id("hand").locator(".hand__actions").bounding_box()
+        assert size and moves and moves["y"] + moves["height"] <= size["height"], (size, moves)
+
+    # ten of the longest names (two lines each at most): each way once in each language
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES]
+    for lang, local, house in (
+        ("ru", False, True),
+        ("ru", True, False),
+        ("en", False, False),
+        ("en", True, True),
+    ):
+        if tv.locator("html").get_attribute("lang") != lang:
+            tv.locator("[data-act=lang]").click()  # drawn again from the table's state: the lobby
+            expect(tv.locator("html")).to_have_attribute("lang", lang)
+            expect(tv.get_by_test_id("solo")).to_be_visible()
+        tv.evaluate(SEATS_IN_PLAY, {"names": longest, "house": house, "local": local, "lang": lang})
+        expect(tv.get_by_test_id("seat-9")).to_contain_text(longest[9])
+        expect(tv.get_by_test_id("count-9")).to_have_text("16 карт" if lang == "ru" else "16 cards")
+        state = f"{lang}: ten long names, hand on the TV {local}, house rules {house}"
+        each_size(tv, state, moves_in_sight if local else ten_in_sight)
 
 
 def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
@@ -376,6 +413,35 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
             ), (seats, newest, lines)
 
         each_size(tv, f"a hand beside {seats} seats", hand_and_seats_in_sight)
+
+    # A hand of a Last One match in a melee beside six long names (the most the game seats): the
+    # match's line over the pile, the melee's under it, the hand's own over its cards, and in
+    # English the house rules' row too; the Draw and Pass buttons stay on the screen. (French
+    # cards' corners and a fanned hand's covered faces trip check_layout's overlap test: not
+    # checked here.)
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES][:6]
+    for lang, house in (("ru", False), ("en", True)):
+        if tv.locator("html").get_attribute("lang") != lang:
+            tv.locator("[data-act=lang]").click()  # drawn again from the table's state: the lobby
+            expect(tv.locator("html")).to_have_attribute("lang", lang)
+            expect(tv.get_by_test_id("solo")).to_be_visible()
+        tv.evaluate(
+            SEATS_IN_PLAY,
+            {"names": longest, "house": house, "local": True, "melee": True, "lang": lang},
+        )
+        expect(tv.get_by_test_id("pending")).to_be_visible()
+        expect(tv.get_by_test_id("match")).to_be_visible()
+        moves = tv.get_by_test_id("hand").locator(".hand__actions .btn")
+        expect(moves).to_have_count(3)  # Draw, Pass and the call
+        for width, height in SIZES:
+            resize(tv, width, height)
+            state = f"{lang}: a melee beside six long names"
+            check_texts(tv, state)
+            check_names(tv)
+            every_seat_in_sight(tv, 6)
+            for move in moves.all():
+                box = move.bounding_box()
+                assert box and box["y"] + box["height"] <= height, (state, width, box)
 
 
 # The index of the card a click lands on at the left strip of each card of the hand.
