@@ -145,9 +145,11 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} drew {n:card|cards} and lost the turn",
         "ru": "{name} берёт {n:карту|карты|карт} и пропускает ход",
     },
+    # a waiting pile of draw cards taken (the stacking house rule, H2): its taker also loses the
+    # turn, as a draw card's draw says without stacking ("draw.penalty"); Last Card says its own
     "draw.pickup": {
-        "en": "{name} picked up {n:card|cards}",
-        "ru": "{name} забирает {n:карту|карты|карт}",
+        "en": "{name} picked up {n:card|cards} and lost the turn",
+        "ru": "{name} забирает {n:карту|карты|карт} и пропускает ход",
     },
     "draw.melee": {
         "en": "{name} lost the melee and drew {n:card|cards}",

@@ -60,12 +60,6 @@ class Classic(Game):
         # a wild starter's colour (R6), named by the first player or, at a time-out, the table
         "suit": {"en": "{name} named {suit}", "ru": "{name} называет цвет: {suit}"},
         "suit.time_out": {"en": "In force: {suit}", "ru": "Действует цвет: {suit}"},
-        # a waiting pile of draw cards taken (stacking, D12): its taker also loses the turn, as
-        # a draw card's draw says without stacking ("draw.penalty")
-        "draw.pickup": {
-            "en": "{name} picked up {n:card|cards} and lost the turn",
-            "ru": "{name} забирает {n:карту|карты|карт} и пропускает ход",
-        },
     }
     STARTER_EFFECTS = True
     PLAY_DRAWN = True

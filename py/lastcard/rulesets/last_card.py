@@ -57,6 +57,12 @@ class LastCard(Game):
         **house_rules("draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
+        # a pile of 2s and 5s taken: the line says no more, as the first card's pickup is
+        # followed by the taker's own turn (a pickup in play ends it: rule 27)
+        "draw.pickup": {
+            "en": "{name} picked up {n:card|cards}",
+            "ru": "{name} забирает {n:карту|карты|карт}",
+        },
         # the seat stays in (D7): its last card was played, it did not go out
         "draw.last": {
             "en": "{name} picked up {n:card|cards} and plays on: the last card was played"

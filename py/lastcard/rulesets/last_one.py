@@ -43,14 +43,6 @@ def french_specials(lang: str, two: str) -> tuple[str, str]:
     )
 
 
-#: the log line of a waiting pile of 2s taken (the stacking house rule, H2): its taker also loses
-#: the turn, as a 2's draw says without stacking ("draw.penalty")
-PICKUP_WORDS: Words = {
-    "en": "{name} picked up {n:card|cards} and lost the turn",
-    "ru": "{name} забирает {n:карту|карты|карт} и пропускает ход",
-}
-
-
 @register
 class LastOne(Game):
     """The ``last-one`` ruleset."""
@@ -77,7 +69,6 @@ class LastOne(Game):
         **house_rules("stacking", "draw_until_play"),
     }
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
-        "draw.pickup": PICKUP_WORDS,
         "eliminated": {
             "en": "{name} reached the elimination score and is out of the match",
             "ru": "{name} набирает порог выбывания и выбывает из матча",

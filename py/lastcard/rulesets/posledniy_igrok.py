@@ -24,7 +24,7 @@ from ..base import (
 from ..cards import SUITS, french_deck
 from ..game import Effect, Game, Option, lowest, register
 from ..words import cards, hands, house_line, missed_call, players, points
-from .last_one import PICKUP_WORDS, LastOne, french_specials
+from .last_one import LastOne, french_specials
 
 
 @register
@@ -52,7 +52,6 @@ class PosledniyIgrok(Game):
         ),
         **house_rules("stacking", "draw_until_play"),
     }
-    EVENT_WORDS: ClassVar[dict[str, Words]] = {"draw.pickup": PICKUP_WORDS}
     UPCARD = False
     VOLUNTARY_DRAW = False
     CALLS = "after"
