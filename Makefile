@@ -28,4 +28,4 @@ lint: setup
 	$(VENV_PY) -m mypy
 
 clean:
-	rm -rf .venv node_modules vendor build bench/results
+	rm -rf .venv node_modules vendor build dist bench/results

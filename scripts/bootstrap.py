@@ -20,7 +20,8 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
    its rules text at the default options and timers
    (``lastcard.describe``), for the landing page, which has no Python;
 5. ``js/table.bundle.js``, the table page's modules in one file (``scripts/bundle.py``, esbuild),
-   built every time with the wheel;
+   and ``dist/``, our scripts and style sheets as served, without comments and layout whitespace
+   (``scripts/minify.py``), both built every time with the wheel;
 6. ``vendor/site-files.json``, the content hashes of the site's files that the service worker
    keeps offline (``scripts/sitefiles.py``), written after the wheel, every time;
 7. ``.tv-chromium/<major>/chromium``: the old Chromium builds the tests run as smart TVs' browsers
@@ -49,6 +50,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import bundle
+import minify
 from sitefiles import write_manifest
 from tv_chromium import unpack_tv_chromiums
 
@@ -247,7 +249,8 @@ def build_engine_wheel() -> Path:
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     write_rulesets()
     bundle.build(ROOT)  # the table page's modules as they are now (scripts/bundle.py)
-    write_manifest(ROOT)  # the wheel's and the bundle's hashes changed with them
+    minify.build(ROOT)  # the scripts and style sheets as served (scripts/minify.py)
+    write_manifest(ROOT)  # the wheel's, the bundle's and the served copies' hashes changed
     log(f"built vendor/{name}")
     return VENDOR / name
 

@@ -5,7 +5,9 @@ and prints the table URL (this machine) and the LAN URL for phones. The site man
 worker reads (``vendor/site-files.json``, see ``scripts/sitefiles.py``) is computed afresh on each
 request, so files edited while it runs reach an installed service worker on the next load; so
 does an edit of the table page's modules, bundled again when the bundle or the manifest is asked
-for (``scripts/bundle.py``).
+for (``scripts/bundle.py``). Our scripts and style sheets are sent from ``dist/``, without their
+comments and layout whitespace (``scripts/minify.py``), copied again when a page or the manifest
+is asked for after an edit.
 Listening on every interface, it also answers ``/lan.json`` with this machine's LAN addresses
 (``{"addresses": ["192.168.1.20"]}``; an empty list otherwise): a table opened at ``localhost``
 reads it and puts the LAN address into its QR code and link, which a phone on the same Wi-Fi can
@@ -29,6 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import bundle
+import minify
 from sitefiles import MANIFEST, manifest_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +73,8 @@ class StaticHandler(SimpleHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path in (f"/{MANIFEST}", f"/{bundle.BUNDLE}"):
             bundle.ensure(Path(self.directory))  # a module edited since: the bundle again
+        if path == f"/{MANIFEST}" or path.endswith(("/", ".html")):
+            minify.ensure(Path(self.directory))  # a page's scripts edited since: copied again
         if path == "/lan.json":
             body = json.dumps({"addresses": self.lan}).encode()
         elif path == f"/{MANIFEST}":
@@ -82,6 +87,15 @@ class StaticHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def translate_path(self, path: str) -> str:
+        """The file for a URL path: a script or style sheet of ours from its copy in ``dist/``
+        (``scripts/minify.py``)."""
+        local = super().translate_path(path)
+        site_path = os.path.relpath(local, self.directory)
+        if site_path.startswith(".."):
+            return local
+        return str(minify.served(Path(self.directory), Path(site_path).as_posix()))
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -13,7 +13,8 @@ wheel) and ``vendor/`` (Pyodide, PyScript for the bot lab, the JS libraries, the
 without source maps and dot files. The service worker keeps the files of the sets its pages
 asked for: a phone's pages ask for ``phone`` (every file not under a ``phone_skips`` prefix),
 the table for ``table`` (every file but the bot lab's, ``table_skips``). A file's entry in the
-worker's cache is keyed by its hash, so a new deploy fetches only the files that changed.
+worker's cache is keyed by its hash, so a new deploy fetches only the files that changed. The
+hash is of what is served: a script's or style sheet's copy in ``dist/`` (``scripts/minify.py``).
 
 ``scripts/bootstrap.py`` writes the manifest after building the engine wheel (the Pages workflow
 runs it, then ``python3 scripts/sitefiles.py --check _site`` checks that the collected site is
@@ -30,6 +31,8 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from minify import served
 
 MANIFEST = "vendor/site-files.json"
 PAGES = ("*.html", "manifest.webmanifest")
@@ -107,7 +110,7 @@ def file_hash(path: Path) -> str:
 
 def manifest(root: Path) -> dict[str, Any]:
     """The manifest of the site under ``root`` (see the module docstring)."""
-    files = {path: file_hash(root / path) for path in site_paths(root)}
+    files = {path: file_hash(served(root, path)) for path in site_paths(root)}
     listing = "".join(f"{path} {digest}\n" for path, digest in files.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
     return {

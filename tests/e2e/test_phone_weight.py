@@ -2,7 +2,9 @@
 
 A phone on mobile data opens the page from a QR code: camera mode must stay within 60 KB and
 relay mode within 200 KB (KB = 1000 bytes; every file's body gzipped at level 6, as a static
-host serves it; counted up to the moment the phone has everything its mode loads). What a phone
+host serves it: our scripts and style sheets as ``dist/`` holds them, without comments and layout
+whitespace, scripts/minify.py; counted up to the moment the phone has everything its mode
+loads). What a phone
 does not always need comes by dynamic import() when it is needed: the table's drawing (js/board.js)
 once the link opens, the rules texts when the rules are opened, the other language when it is
 switched to, the SDP codec and the QR renderer in camera mode only, the relay and its MQTT client
