@@ -156,8 +156,7 @@ function phoneBar(s) {
   return html`<header class="phone-head">
     ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
     ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
-    <span class="spacer"></span>
-    ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open">♛ ${t("host.open")}</button>` : ""}
+    ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open">♛<span> ${t("host.open")}</span></button>` : ""}
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted, "btn--small")}
     <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;

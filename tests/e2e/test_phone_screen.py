@@ -251,12 +251,12 @@ OVER = """async () => {
 }""".replace("HOUSE", HOUSE)
 
 
-# The phone header's buttons by row: the gaps between neighbours and the room at the row's right,
-# in CSS pixels.
+# The phone header's parts (the name, then its buttons) by row: the gaps between neighbours and
+# the room at the row's right, in CSS pixels.
 HEADER_ROWS = """() => {
   const head = document.querySelector(".phone-head");
   const end = head.getBoundingClientRect().right - parseFloat(getComputedStyle(head).paddingRight);
-  const boxes = [...head.querySelectorAll(".btn")].map((b) => b.getBoundingClientRect());
+  const boxes = [...head.children].map((b) => b.getBoundingClientRect());
   const rows = new Map();
   for (const box of boxes) {
     const middle = Math.round((box.top + box.bottom) / 2);
@@ -270,11 +270,40 @@ HEADER_ROWS = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_host_phone_header_is_one_row(
+    new_phone: Callable[[], Page], base_url: str, lang: str
+) -> None:
+    """The host's phone on the usual phones (360, 375 and 390 px wide), a long name: its name,
+    Host, Rules, the sound and the language on one row, the buttons together at the right and
+    the name cut with "…". The header took two rows there: the name whole on the first (at
+    least 9em of it on taller screens, 6em on shorter ones), and the buttons, Host's word among
+    them («♛ Ведущий»), on a second. On a phone the Host button is its crown, its word kept for
+    screen readers."""
+    phone = new_phone()
+    open_idle(phone, base_url, lang)
+    for width, height in ((360, 640), (375, 667), (390, 844)):
+        resize(phone, width, height)
+        phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": [FIVE[0], "Bob"]})
+        host = "Host" if lang == "en" else "Ведущий"
+        expect(phone.get_by_role("button", name=f"♛ {host}")).to_be_visible()
+        rows = phone.evaluate(HEADER_ROWS)
+        assert len(rows) == 1, (width, rows)
+        assert all(gap < 12 for gap in rows[0]["gaps"]) and rows[0]["right"] < 1, (width, rows)
+        name = phone.locator("button.phone-head__name")
+        cut = name.evaluate(
+            "(el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow"
+        )
+        assert cut == "ellipsis", (width, cut)
+
+
 def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
-    # The host's phone in Russian: four buttons do not fit beside the name on a 390-px phone.
+    # The host's phone in Russian: its four buttons and 3em of name do not fit on one row of a
+    # 320-px phone.
     phone = new_phone()
+    resize(phone, 320, 568)
     open_idle(phone, base_url, "ru")
     phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"]})
     expect(phone.get_by_test_id("host-open")).to_be_visible()
