@@ -76,6 +76,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from serve import serving
 
 TV_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
+# The TVs a layout must hold on: 1080p, 720p and 540p.
+TV_SIZES = ((1920, 1080), (1280, 720), (960, 540))
 PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 BOOT_TIMEOUT = 90_000  # ms: a cold Pyodide boot on a busy two-core machine, with a wide margin
 

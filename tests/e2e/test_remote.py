@@ -14,7 +14,7 @@ from urllib.parse import quote
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .conftest import join_by_link
+from .conftest import TV_SIZES, join_by_link, resize
 from .test_table_game import OFFLINE
 
 MAX_TURNS = 400
@@ -295,6 +295,72 @@ def test_down_walks_every_option_in_order_and_right_goes_to_the_players(
         tv.locator(f"#{control}").focus()
         remote.press("ArrowRight")
         assert remote.inside(".lobby__seats"), (control, remote.focused())
+
+
+# The lobby's controls that add a player, by the names the test gives them.
+ADD_CONTROLS = {
+    "level": "#bot-level",
+    "computer": "[data-act=add-bot]",
+    "name": "#local-name",
+    "player": "[data-act=add-local] [type=submit]",
+}
+# Which of ADD_CONTROLS has the focus (its name), or null when none has.
+ADDING = """(controls) => Object.keys(controls)
+  .find((name) => document.activeElement === document.querySelector(controls[name])) ?? null"""
+
+
+def test_down_from_the_computer_level_goes_to_the_name_field(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The lobby's computer level and name field, each with its button beside or under it, at
+    1080p, 720p and 540p, in both languages. With few players, Down from the level reaches the
+    name field. With six or more, where each field shares a line with its button, Down goes
+    straight down the two columns and Up back: from the level to the name field (it went past
+    it to the taller "Add a player on this screen" beside it, whose edge was nearer) and from
+    "Add computer player" to "Add a player on this screen"."""
+    tv.emulate_media(reduced_motion="reduce")  # a resize's layout is final at once
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+
+    def on(control: str) -> None:
+        tv.locator(ADD_CONTROLS[control]).focus()
+
+    def each_layout(check: Callable[[str], None]) -> None:
+        for lang in ("en", "ru"):
+            if tv.locator("html").get_attribute("lang") != lang:
+                tv.locator("[data-act=lang]").focus()
+                remote.press("Enter")
+                expect(tv.locator("html")).to_have_attribute("lang", lang)
+            for width, height in TV_SIZES:
+                resize(tv, width, height)
+                check(f"{lang} at {width}x{height}")
+
+    def few(where: str) -> None:
+        on("level")
+        walk = [tv.evaluate(ADDING, ADD_CONTROLS)]
+        while walk[-1] is not None and len(walk) < 5:
+            remote.press("ArrowDown")
+            walk.append(tv.evaluate(ADDING, ADD_CONTROLS))
+        assert "name" in walk, (where, walk)
+
+    def many(where: str) -> None:
+        for start, key, to in (
+            ("level", "ArrowDown", "name"),
+            ("name", "ArrowUp", "level"),
+            ("computer", "ArrowDown", "player"),
+            ("player", "ArrowUp", "computer"),
+        ):
+            on(start)
+            remote.press(key)
+            assert tv.evaluate(ADDING, ADD_CONTROLS) == to, (where, start, key)
+
+    each_layout(few)
+    on("computer")
+    remote.press("Enter", 6)
+    expect(tv.locator(".lobby--many")).to_be_visible()
+    expect(tv.get_by_test_id("seat-5")).to_be_visible()
+    each_layout(many)
 
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine

@@ -25,11 +25,11 @@ import pytest
 from broker import amqtt_broker, free_port
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import TV_SIZES as SIZES
 from .conftest import resize
 from .test_table_game import choose_game, lobby_for_solo, play_to_results
 from .test_tv_engines import read_qr
 
-SIZES = ((1920, 1080), (1280, 720), (960, 540))
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
 JOIN_TIMEOUT = 20_000  # ms: the relay's QR, on a busy machine
 HAND_TIMEOUT = 90_000  # ms: a hand of three computer players, no pause, on a busy machine
