@@ -211,6 +211,54 @@ def test_a_short_phone_shows_its_hand_without_scrolling(
     assert phone.evaluate(VISIBLE) >= whole
 
 
+# The players' strip, name by name: its text, whether it is cut, how a cut one ends and whether
+# its seat takes the strip's whole width; and whether the strip is wider than the screen.
+STRIP_NAMES = """() => {
+  const strip = document.querySelector(".phone-board .strip");
+  return { over: strip.scrollWidth > strip.clientWidth,
+    names: [...strip.querySelectorAll(".strip__name")].map((name) => ({ name: name.textContent,
+      cut: name.scrollWidth > name.clientWidth, ends: getComputedStyle(name).textOverflow,
+      full: name.closest("li").getBoundingClientRect().width >= strip.clientWidth - 1 })) };
+}"""
+# Ten names of up to 24 characters (the longest a name may be), the phone's own first.
+LONG_NAMES = [
+    "Шахерезада Шумилова-Жмых",
+    "Констанция-Александра",
+    "Bartholomew Fitzgerald",
+    "Мария-Антуанетта Иванова",
+    "Компьютер 1",
+    "Александр Сергеевич",
+    "Ann",
+    "Бабушка Галина Петровна",
+    "Christopher Alexander",
+    "Женя",
+]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (412, 915)], ids=str)
+def test_a_tall_phone_shows_the_players_names_whole_where_they_fit(
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int]
+) -> None:
+    """A tall phone (above the short phones' 760 px) from two players to ten: the players' strip
+    shows a name whole, as the "Players" list does, wherever its seat fits on a row; only a name
+    too long for a whole row (the phone's own, shown away) is cut, with "…". Every name was cut
+    at 8em there («Констанция-…» beside room for the rest); the short phones keep that cut, for
+    the first row of cards. The hand's first row stays above the move buttons."""
+    phone = new_phone()
+    resize(phone, *size)
+    open_idle(phone, base_url, "ru")
+    for count in range(2, 11):
+        names = LONG_NAMES[:count]
+        phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": names, "away": True})
+        strip = phone.evaluate(STRIP_NAMES)
+        assert [seat["name"] for seat in strip["names"]] == names
+        assert not strip["over"], count
+        for seat in strip["names"]:
+            assert not seat["cut"] or (seat["full"] and seat["ends"] == "ellipsis"), (count, seat)
+        assert not strip["names"][1]["cut"], count
+        assert phone.evaluate(VISIBLE) >= phone.evaluate(FIRST_ROW), count
+
+
 def test_paused_shows_on_the_phone(new_phone: Callable[[], Page], base_url: str) -> None:
     phone = new_phone()
     open_idle(phone, base_url)
