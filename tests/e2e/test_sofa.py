@@ -335,10 +335,10 @@ def counts_in_one_column(page: Page) -> None:
 def test_ten_phones_keep_every_seat_on_the_tv_screen(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    """Seven seats or more take compact tiles (the count beside the name's last line, the kind
-    of seat only when a phone is away): at ten, every seat is in sight at each size, with short
-    names and with ten of the longest the lobby allows, in both languages, with the house rules'
-    row or none, with a hand played on the TV (its moves in sight too) or none."""
+    """Seven seats or more take compact tiles (the count beside the name's last line, of the
+    kind of seat only an away phone's "offline"): at ten, every seat is in sight at each size,
+    with short names and with ten of the longest the lobby allows, in both languages, with the
+    house rules' row or none, with a hand played on the TV (its moves in sight too) or none."""
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     names = [LONG_NAME, "Бабушка Галина Петровна", *(f"Игрок {n}" for n in range(3, 11))]
@@ -348,7 +348,7 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
     def ten_in_sight(page: Page) -> None:
         every_seat_in_sight(page)
         counts_in_one_column(page)
-        away = page.get_by_test_id("seat-4").locator(".seat__kind")
+        away = page.get_by_test_id("seat-4").locator(".seat__kind .warn")  # "offline" alone
         expect(away).to_be_visible()
         expect(page.get_by_test_id("seat-3").locator(".seat__kind")).to_be_hidden()
 
@@ -416,29 +416,39 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
 
     # A hand of a Last One match in a melee beside six long names (the most the game seats): the
     # match's line over the pile, the melee's under it, the hand's own over its cards, and in
-    # English the house rules' row too; the Draw and Pass buttons stay on the screen. (French
-    # cards' corners and a fanned hand's covered faces trip check_layout's overlap test: not
-    # checked here.)
-    longest = [*LONG_NAMES, *MORE_LONG_NAMES][:6]
-    for lang, house in (("ru", False), ("en", True)):
+    # English the house rules' row too; the Draw and Pass buttons stay on the screen. Then the
+    # same state with ten scored seats of long names (a match of ten, as Classic's may be), in
+    # both languages, with the house rules' row and without: the centre beside the wider side of
+    # ten seats is narrower. (French cards' corners and a fanned hand's covered faces trip
+    # check_layout's overlap test: not checked here.)
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES]
+    for seats, lang, house in (
+        (6, "ru", False),
+        (6, "en", True),
+        (10, "en", False),
+        (10, "en", True),
+        (10, "ru", True),
+        (10, "ru", False),
+    ):
         if tv.locator("html").get_attribute("lang") != lang:
             tv.locator("[data-act=lang]").click()  # drawn again from the table's state: the lobby
             expect(tv.locator("html")).to_have_attribute("lang", lang)
             expect(tv.get_by_test_id("solo")).to_be_visible()
         tv.evaluate(
             SEATS_IN_PLAY,
-            {"names": longest, "house": house, "local": True, "melee": True, "lang": lang},
+            {"names": longest[:seats], "house": house, "local": True, "melee": True, "lang": lang},
         )
         expect(tv.get_by_test_id("pending")).to_be_visible()
         expect(tv.get_by_test_id("match")).to_be_visible()
+        expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_contain_text(longest[seats - 1])
         moves = tv.get_by_test_id("hand").locator(".hand__actions .btn")
         expect(moves).to_have_count(3)  # Draw, Pass and the call
         for width, height in SIZES:
             resize(tv, width, height)
-            state = f"{lang}: a melee beside six long names"
+            state = f"{lang}: a melee beside {seats} long names, house rules {house}"
             check_texts(tv, state)
             check_names(tv)
-            every_seat_in_sight(tv, 6)
+            every_seat_in_sight(tv, seats)
             for move in moves.all():
                 box = move.bounding_box()
                 assert box and box["y"] + box["height"] <= height, (state, width, box)
