@@ -100,7 +100,7 @@ export default {
   "error.not_host": "Only the host phone can do that", "error.no_phone": "That phone has left the table", "error.not_lobby": "Only in the lobby, between games",
   "hand.starting": "The table is starting… You will be seated in a moment.",
   "host.letIn": "Let back in", "host.letInName": "Let {name} play again",
-  "host.letInConfirm": "Allow {name} to play again? They will be dealt in from the next game.", "spectator.removed": "removed",
+  "host.letInConfirm": "Allow {name} to play again? They will be dealt in at the next game with a free seat.", "spectator.removed": "removed",
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
   "error.barred": "Only the host can let you play again",

@@ -365,7 +365,7 @@ def test_down_from_the_computer_level_goes_to_the_name_field(
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 # The question before a removed player is let back in (TV and host phone alike).
-LET_BOB_IN = "Allow Bob to play again? They will be dealt in from the next game."
+LET_BOB_IN = "Allow Bob to play again? They will be dealt in at the next game with a free seat."
 # Whether the removed spectator ``id``'s "Let back in" is above the focused control.
 LET_IN_ABOVE = """(id) => {
   const button = document.querySelector(`[data-host=let-in][data-id="${id}"]`);

@@ -252,7 +252,8 @@ def test_rules_pause_and_removal_during_a_solo_game(
     tv.get_by_role("button", name="Вернуть в игру: Бабушка Галина Петровна").click()
     asked = tv.get_by_role("alertdialog")
     expect(asked.locator("#confirm-title")).to_have_text(
-        "Бабушка Галина Петровна снова сможет играть — со следующей игры. Разрешить?"  # noqa: RUF001
+        "Бабушка Галина Петровна снова сможет играть — с ближайшей игры, где будет свободное место."  # noqa: RUF001
+        " Разрешить?"
     )
     asked.get_by_role("button", name="Отмена").click()
     expect(asked).to_have_count(0)
@@ -297,6 +298,34 @@ REMOVE_OFF_ITS_LINE = """() => [...document.querySelectorAll(".spectators__list 
   const line = range.getClientRects()[0];
   return !(remove.top < line.bottom && line.top < remove.bottom);
 }).map((li) => li.innerText)"""
+
+
+def test_a_player_let_in_at_a_full_table_waits_for_a_free_seat(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The host lets a removed phone play again while every seat of the lobby is taken: the
+    question says it plays from the next game with a free seat (it promised the next game), the
+    phone watches asking to play, and it takes the seat a computer player leaves."""
+    open_table(tv, OFFLINE)
+    choose_game(tv.get_by_label("Game", exact=True), "last-one")  # six seats at most
+    for seat in range(6):
+        tv.get_by_role("button", name="Add computer player").click()
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_be_visible()
+    tv.evaluate(REMOVED_SPECTATOR, "Bob")
+    spectators = tv.get_by_test_id("spectators")
+    expect(spectators).to_contain_text("Bob (removed)")
+    tv.get_by_role("button", name="Let Bob play again").click()
+    asked = tv.get_by_role("alertdialog")
+    expect(asked.locator("#confirm-title")).to_have_text(
+        "Allow Bob to play again? They will be dealt in at the next game with a free seat."
+    )
+    asked.get_by_role("button", name="Yes").click()
+    expect(spectators).to_contain_text("Bob (wants to play)")
+    expect(tv.get_by_test_id("seat-6")).to_have_count(0)
+    tv.get_by_role("button", name="Remove Bot 6").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Remove").click()
+    expect(tv.get_by_test_id("seat-5")).to_contain_text("Bob")
+    expect(spectators).to_have_count(0)
 
 
 def test_a_reload_resumes_the_saved_table(tv: Page, open_table: Callable[..., Any]) -> None:
