@@ -121,6 +121,7 @@ UNDER_BANNERS = {
         ((360, 640), "en"),
         ((390, 844), "ru"),
         ((412, 800), "ru"),
+        ((320, 568), "en"),
     ],
     ids=str,
 )
@@ -136,7 +137,10 @@ def test_the_move_buttons_stay_on_screen_under_banners(
     three lines, the match over two, the away banner over four) left no card on screen. So too
     on taller screens, above the short phones' compact layout: a whole iPhone (390 x 844) and an
     Android with its bars (412 x 800), where the banners in large type and the players' names
-    whole (one to a row) put every card under the buttons."""
+    whole (one to a row) put every card under the buttons. And on the smallest phone still sold
+    (320 x 568, in English), where the header's two rows and the players' strip on four rows left
+    no card above the buttons: the header is one row and the strip's smaller type puts the five
+    seats on three."""
     phone = new_phone()
     resize(phone, *size)
     open_idle(phone, base_url, lang)
