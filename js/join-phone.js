@@ -10,6 +10,16 @@ import { Link } from "./rtc.js";
 
 const ANSWER_TIMEOUT_MS = 90000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+
+/**
+ * How long to wait before the next relay try: the back-off of the `attempt`-th failure, counted
+ * from the start of the try that failed (`tried` ms ago). A try that reached a broker and waited
+ * there for the table (up to 8 s) has waited its back-off already, and goes again at once: a
+ * table back on the broker as that try ran out is heard half a second later, not eight.
+ * @param {number} attempt failures in a row before this one
+ * @param {number} tried ms since the failed try began
+ */
+export const retryDelay = (attempt, tried) => Math.max(RETRY_MS[0], RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] - tried);
 // Relay mode: a link that has its answer but is not open this long after is given up and a
 // fresh offer sent. ICE that stalls would otherwise hold the phone at "Connecting" until the
 // browser declares it failed (about 30 s in Chromium); on loopback a link opens in well under a
@@ -206,6 +216,7 @@ export class PhoneJoin extends EventTarget {
 
   /** One relay attempt: (code exchange,) offer, first answer, then (on open) the key proof. */
   async #relayAttempt(relay) {
+    this.tryStart = performance.now();
     if (this.everOpen) this.#status("reconnecting");
     else if (this.attempt === 0) this.#status("connecting");
     let link = null;
@@ -277,7 +288,7 @@ export class PhoneJoin extends EventTarget {
 
   #retry() {
     if (!this.relay) return;
-    const delay = RETRY_MS[Math.min(this.attempt++, RETRY_MS.length - 1)];
+    const delay = retryDelay(this.attempt++, performance.now() - this.tryStart);
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.#relayConnect(), delay);
   }
