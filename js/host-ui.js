@@ -94,11 +94,6 @@ export function settingsFields(msg, prefix = "") {
     <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" data-sync name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
 }
 
-/** A computer player's name in the current language ("Bot 2", "Компьютер 2"). */
-export function botName(msg) {
-  return t("bot.name", { n: 1 + (msg.seats ?? []).filter((seat) => seat.kind === "bot").length });
-}
-
 /**
  * What a host control means: `{command, confirm?}` — `confirm` is the question to ask before
  * sending — or null when `el` is not a host control.
@@ -114,7 +109,7 @@ export function hostIntent(el, msg) {
     }
     case "add-bot": {
       const level = el.closest("[data-host-scope]")?.querySelector("[name=level]")?.value ?? "normal";
-      return { command: { type: "add_bot", level, name: botName(msg) } };
+      return { command: { type: "add_bot", level } };
     }
     case "remove": {
       const seat = Number(el.dataset.seat);

@@ -340,13 +340,16 @@ function keepAwake(s) {
   }
 }
 
-/**
- * Add a computer seat with a name in the current language ("Bot 2", "Компьютер 2"). The table
- * answers later (it runs in a worker), so callers that add several pass the count so far.
- */
-function addBot(level, bots = store.state().msg.seats.filter((seat) => seat.kind === "bot").length) {
+/** Add a computer seat: the table names it in its language ("Bot 2", «Компьютер 2»), which is
+ * this screen's (`tellLang`), or a bot saved in this browser's lab by its own name. */
+function addBot(level) {
   if (level.startsWith(OWN_BOT)) return addOwnBot(level.slice(OWN_BOT.length));
-  host({ type: "add_bot", level, name: t("bot.name", { n: bots + 1 }) });
+  host({ type: "add_bot", level });
+}
+
+/** The table's language is this screen's: the computer seats it named follow it. */
+function tellLang() {
+  host({ type: "lang", lang: lang() });
 }
 
 /** Seat a bot saved in this browser's lab (docs/bots.md, "Seat it at a table"). */
@@ -373,8 +376,7 @@ function solo(name, level) {
     seats += 1;
   }
   const want = Math.max(players.min, 1 + soloBots);
-  let bots = msg.seats.filter((seat) => seat.kind === "bot").length;
-  for (; seats < want; seats += 1, bots += 1) addBot(level, bots);
+  for (; seats < want; seats += 1) addBot(level);
   host({ type: "start" });
 }
 
@@ -572,6 +574,7 @@ function begin() {
     };
     store.dispatch({ type: "boot", boot: "ready" });
     setState("ready");
+    tellLang();
     engine.refresh();
     document.dispatchEvent(new CustomEvent("lastcard-ready", { detail: "" }));
   });
@@ -637,7 +640,10 @@ whenParsed(() => {
     wakeLock = null; // the browser drops the lock when the tab is hidden
     keepAwake(store.state());
   });
-  onLangChange(() => store.dispatch({ type: "lang" }));
+  onLangChange(() => {
+    tellLang();
+    store.dispatch({ type: "lang" });
+  });
   // the lab (another tab of this browser) saved, renamed or deleted a bot
   addEventListener("storage", (event) => event.key === null || event.key === BOTS_KEY ? store.dispatch({ type: "ownBots" }) : null);
   document.documentElement.lang = lang();

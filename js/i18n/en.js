@@ -11,7 +11,7 @@ export default {
   "card.joker": "joker", "card.jokerAs": "joker as {card}",
   "rank.A": "ace", "rank.J": "jack", "rank.Q": "queen", "rank.K": "king",
   "opt.turn": "Turn timer", "hand.away": "Two of your turns ran out: make a move to be back in the game.", "opt.away_bot": "A computer plays for away players (two turns missed) until they are back", "opt.bot_pause": "Computer thinking pause", "opt.off": "off", "opt.seconds": "{n} s",
-  "bot.name": "Bot {n}", "lobby.ruleset": "Game", "lobby.options": "Options",
+  "lobby.ruleset": "Game", "lobby.options": "Options",
   "lobby.seats": "Players", "lobby.addBot": "Add computer player", "lobby.level": "Level",
   "lobby.start": "Start the game",
   "lobby.agreeVotes": "{what} needs every phone's agreement: {yes} of {n} agreed", "lobby.agreeAbove": "above {max} only if every phone agrees",

@@ -11,7 +11,7 @@ export default {
   "card.joker": "джокер", "card.jokerAs": "джокер как {card}",
   "rank.A": "туз", "rank.J": "валет", "rank.Q": "дама", "rank.K": "король",
   "opt.turn": "Время на ход", "hand.away": "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру.", "opt.away_bot": "Компьютер играет за отошедших (пропустили два хода), пока они не вернутся", "opt.bot_pause": "Пауза компьютера", "opt.off": "выкл.", "opt.seconds": "{n} с",
-  "bot.name": "Компьютер {n}", "lobby.ruleset": "Игра", "lobby.options": "Настройки",
+  "lobby.ruleset": "Игра", "lobby.options": "Настройки",
   "lobby.seats": "Игроки", "lobby.addBot": "Добавить компьютер", "lobby.level": "Уровень",
   "lobby.start": "Начать игру",
   "lobby.agreeVotes": "{what} — нужно согласие всех телефонов: согласны {yes} из {n}", "lobby.agreeAbove": "больше {max} — только если согласны все телефоны",

@@ -32,6 +32,9 @@ FORCE_STAND_IN = 5  # ... after which a computer plays for it even with away_bot
 MAX_REMOVED = 64  # removed phones' tokens remembered (they come back only to watch)
 CUSTOM = "custom"  # the level of a player's own bot (its ``source`` runs in a worker of its own)
 MAX_OFFERS = 8  # bots brought by phones waiting for the host's answer
+BOT_NAMES = {"en": "Bot {n}", "ru": "Компьютер {n}"}
+"""A computer seat's name when the host gives it none, in the table's language (``Lobby.lang``)
+with the seat's number; it follows the language when that changes."""
 WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
@@ -57,6 +60,7 @@ class Member:
     misses: int = 0  # decisions in a row its timer ran out on (reset when it acts itself)
     stand_in: bool = False  # the host let a computer play for it (until it acts itself)
     kept: bool = False  # the host chose to keep waiting for it (until it acts itself)
+    bot_number: int | None = None  # a bot the table named: its number ("Bot 2", BOT_NAMES)
     peer: str | None = None  # the connected channel; never persisted
     gone: float | None = None  # clock time its phone disconnected (phones only); not persisted
 
@@ -64,8 +68,9 @@ class Member:
         """JSON-ready, without the peer (a restored table waits for every phone to return)."""
         data = asdict(self)
         del data["peer"], data["gone"]
-        if data["source"] is None:  # only a custom bot has one
-            del data["source"]
+        for field in ("source", "bot_number"):  # only a custom bot, or one the table named
+            if data[field] is None:
+                del data[field]
         return data
 
     @property
@@ -224,6 +229,7 @@ class Lobby:
         self.joins = 0  # phones joined so far (the next one's id is joins + 1)
         self.host: Member | None = None  # the host phone (besides the TV), if any
         self.away_bot = False  # a computer plays for away seats until their phone acts again
+        self.lang = "en"  # the table's (the TV's) language: that of the bots' names it gave
         self.removed_tokens: list[str] = []  # of phones the host removed that are not here now
         self.offers: list[Offer] = []  # bots phones brought, waiting for the host's answer
         self.offered = 0  # offers made so far (the next one's id is offered + 1)
@@ -302,15 +308,29 @@ class Lobby:
         source: str | None = None,
     ) -> None:
         """The host adds a bot (``level``; a CUSTOM one with its ``source``) or a local seat
-        (``name``)."""
+        (``name``). A bot without a ``name`` is named by the table, in its language, with its
+        number ("Bot 2", «Компьютер 2»)."""
         if len(self.seats) >= self.max_players():
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
-            number = 1 + sum(m.kind == "bot" for m in self.seats)
-            name = self.unique(name or f"Bot {number}")
-            self.seats.append(Member(name=name, kind="bot", level=level, source=source))
+            number = None if name else 1 + sum(m.kind == "bot" for m in self.seats)
+            bot = Member(name="", kind="bot", level=level, source=source, bot_number=number)
+            bot.name = self.unique(name or self.bot_name(bot))
+            self.seats.append(bot)
         else:
             self.seats.append(Member(name=self.unique(name or ""), kind="local"))
+
+    def bot_name(self, bot: Member) -> str:
+        """The name of a bot the table named, in the table's language."""
+        return BOT_NAMES[self.lang].format(n=bot.bot_number)
+
+    def speak(self, lang: str) -> None:
+        """The table's language is now ``lang``: the bots it named are named in it (a name the
+        host gave stays as it is)."""
+        self.lang = lang
+        for member in self.seats:
+            if member.bot_number is not None:
+                member.name = self.unique(self.bot_name(member), member)
 
     def offer(self, phone: Member, name: str, source: str) -> Offer:
         """A phone brings a bot: it waits for the host's answer (a phone's newer offer replaces
@@ -483,6 +503,7 @@ class Lobby:
             "host": None if self.host is None else self.host.id,
             "away_bot": self.away_bot,
             "removed_tokens": list(self.removed_tokens),
+            "lang": self.lang,
         }
 
     @classmethod
@@ -503,4 +524,5 @@ class Lobby:
                 member.id = lobby.joins
         lobby.away_bot = bool(snap.get("away_bot", False))
         lobby.removed_tokens = list(snap.get("removed_tokens", []))
+        lobby.lang = snap.get("lang", lobby.lang)
         return lobby

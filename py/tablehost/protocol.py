@@ -203,6 +203,7 @@ HOST: Schema = {
     "lobby": {},
     "make_host": {"id": (integer(1, 2**31), True)},
     "record": {},
+    "lang": {"lang": (choice(*LANGS), True)},
 }
 """Host commands from the TV page (``Table.host``)."""
 

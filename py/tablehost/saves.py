@@ -48,6 +48,7 @@ MEMBER_FIELDS = {
     "stand_in",
     "kept",
     "source",
+    "bot_number",
 }
 TOP_FIELDS = {
     "format", "seed", "games", "phase", "ruleset", "options", "timers", "seats", "spectators",
@@ -55,7 +56,9 @@ TOP_FIELDS = {
     "grace_used", "bots_due",
 }  # fmt: skip
 # absent from saves made before they were kept
-OPTIONAL_FIELDS = {"event_owners", "joins", "host", "record", "away_bot", "removed_tokens"}
+OPTIONAL_FIELDS = {
+    "event_owners", "joins", "host", "record", "away_bot", "removed_tokens", "lang",
+}  # fmt: skip
 NAMES_SEEN = ("", *COLOURS, *SUITS)  # the colour or suit in force of a seen position
 RANKS = frozenset(RANK.values())
 TRIED_ACTIONS = 64  # at most this many actions are tried on copies of a restored game
@@ -187,6 +190,11 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
             f"{name!r}: a bad source (only a custom bot has one)",
         )
         _need(lang is None or lang in LANGS, f"{name!r}: unknown language")
+        number = member.get("bot_number")
+        _need(
+            number is None or (kind == "bot" and _is_int(number, 1, 2**31)),
+            f"{name!r}: a bot number is for bots only",
+        )
         for flag in ("removed", "want", "barred", "stand_in", "kept"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
         _need(where == "seat" or not member.get("removed", False), "a removed spectator")
@@ -202,6 +210,7 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
     _need(host is None or (type(host) is int and host in ids), "the host phone is not here")
     _need(host is None or not ids[host].get("removed", False), "the host phone was removed")
     _need(type(snap.get("away_bot", False)) is bool, "away_bot is not true or false")
+    _need(snap.get("lang", "en") in LANGS, "the table's language is unknown")
     removed = snap.get("removed_tokens", [])
     _need(
         isinstance(removed, list)

@@ -51,7 +51,7 @@ TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
 SPECTATOR_GONE = 60.0  # seconds a disconnected spectator keeps its place
 SNAPSHOT_FORMAT = 1
 HOST_AWAY = 30.0  # seconds a host phone may be away before the role moves (when grace is off)
-TV_ONLY = ("local_action", "rules", "refresh")  # host commands a host phone may not send
+TV_ONLY = ("local_action", "rules", "refresh", "lang")  # host commands a host phone may not send
 
 
 class Thinking:
@@ -779,6 +779,10 @@ class Table:
             self._unattended = 0
         elif kind == "rules":
             self._rules_open = command["open"]
+        elif kind == "lang":  # the TV's language: the bots the table named are named in it
+            if command["lang"] == self._lobby.lang:
+                return []  # nothing changes: nothing to send or save
+            self._lobby.speak(command["lang"])
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
             self._log.resend()
         elif kind == "record":

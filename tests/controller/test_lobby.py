@@ -3,8 +3,11 @@ local seats, and the Last One melee window."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from lastcard import RULESETS
+from tablehost import Table
 
 
 def test_the_host_chooses_the_ruleset_and_the_engine_judges_the_options(make_net):
@@ -70,6 +73,39 @@ def test_computer_and_local_seats(make_net):
         ("Granny", "local", None),
     ]
     assert all(s["connected"] for s in seats)
+
+
+def test_the_bots_the_table_named_follow_its_language_and_given_names_stay(make_net, clock):
+    """The TV tells the table its language: the computers the table named ("Bot 1") are named
+    in it, in the lobby and during a game, for the TV and every phone, and after a restore; a
+    name the host gave stays. A bot whose name a player has takes a number after it."""
+    net = make_net()
+    net.join("p0", "Компьютер 1")
+    net.host(type="add_bot", level="hard")
+    net.host(type="add_bot", level="easy", name="Robo")
+    net.host(type="add_bot", level="easy")
+
+    def names(to: str = "tv") -> list[str]:
+        message = net.tv() if to == "tv" else net.view(to)
+        return [s["name"] for s in message["seats"]]
+
+    assert names() == ["Компьютер 1", "Bot 1", "Robo", "Bot 3"]
+    net.host(type="lang", lang="ru")
+    russian = ["Компьютер 1", "Компьютер 1 2", "Robo", "Компьютер 3"]
+    assert names() == names("p0") == russian
+    net.host(type="start")
+    net.host(type="lang", lang="en")
+    assert names() == names("p0") == ["Компьютер 1", "Bot 1", "Robo", "Bot 3"]
+    net.host(type="lang", lang="ru")
+    restored = Table.restore(json.loads(json.dumps(net.table.snapshot())), clock)
+    assert [s["name"] for s in restored.snapshot()["seats"]] == russian
+    assert restored.host({"type": "lang", "lang": "ru"}) == []  # nothing changes
+    restored.host({"type": "lang", "lang": "en"})
+    assert [s["name"] for s in restored.snapshot()["seats"]][1] == "Bot 1"
+    # the table's language is the TV's: a host phone does not set it
+    net.clear()
+    net.send("p0", type="host", command={"type": "lang", "lang": "en"})
+    assert net.error("p0") == "not_allowed"
 
 
 def test_a_local_seat_plays_on_the_tv_which_carries_its_view(make_net):

@@ -48,7 +48,7 @@ test("a translation fills the same placeholders", () => {
 
 test("t() reads the language loaded at start and fills placeholders", () => {
   assert.equal(t("app.title"), strings[lang()]["app.title"]);
-  assert.equal(t("bot.name", { n: 3 }), strings[lang()]["bot.name"].replace("{n}", "3"));
+  assert.equal(t("match.hand", { n: 3 }), strings[lang()]["match.hand"].replace("{n}", "3"));
   assert.equal(t("no.such.key"), "no.such.key");
 });
 
