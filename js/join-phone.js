@@ -20,6 +20,7 @@ const RETRY_MS = [500, 1000, 2000, 4000, 8000];
  * @param {number} tried ms since the failed try began
  */
 export const retryDelay = (attempt, tried) => Math.max(RETRY_MS[0], RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] - tried);
+
 // Relay mode: a link that has its answer but is not open this long after is given up and a
 // fresh offer sent. ICE that stalls would otherwise hold the phone at "Connecting" until the
 // browser declares it failed (about 30 s in Chromium); on loopback a link opens in well under a
