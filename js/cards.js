@@ -81,8 +81,10 @@ function faceBody(p, compact = false) {
     return html`${corner(html`${rank}${icon(p.colour, "icon--corner")}`)}${icon(p.colour, "icon--pip")}<span class="card__big">${rank}</span>`;
   }
   if (p.joker) {
+    // a named joker: the named card's face, its corner in the joker's place (the star's corner
+    // and the card's lay one over the other), and the joker's word under it
     const label = compact ? "" : html`<span class="card__label">${t("card.joker")}</span>`;
-    return html`${corner("★")}${p.named ? faceBody(p.named, compact) : html`<span class="card__big joker-star">★</span>`}${label}`;
+    return html`${p.named ? faceBody(p.named, compact) : html`${corner("★")}<span class="card__big joker-star">★</span>`}${label}`;
   }
   return html`${corner(html`${p.rank}${icon(p.suit, "icon--corner")}`)}${icon(p.suit, "icon--pip")}<span class="card__big">${p.rank}</span>`;
 }

@@ -270,8 +270,9 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # top bar when `house`. With `local`, seat 0 is a player on the TV instead, whose turn it is, and
 # the log under the seats has eight lines. With `melee`, a hand of a Last One match instead (the
 # match's line over the pile, the scores), seat 0's in a melee with nothing to answer it with:
-# the melee's line under the pile and the hand's own line over its cards. With `lang`, in that
-# language (the page's) rather than in English.
+# the melee's line under the pile (a joker named as the 5 of spades on top), the hand's own line
+# over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
+# rather than in English.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
@@ -280,12 +281,12 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
   const seats = names.map((name, seat) => ({ seat, name, kind: local && !seat ? "local" : "phone",
     level: null, connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat,
     score: melee ? 0 : null, id: seat + 1, host: !local && seat === 0 }));
-  const hand = melee ? ["AH", "3H", "4H", "6H", "7H", "4C", "6C", "9C", "QC", "KC"]
+  const hand = melee ? ["AH", "4H", "6H", "7H", "10H", "4C", "6C", "9C", "QC", "KC"]
     : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
     direction: 1, stock: 20, pending: null, called: [], turn: local ? 0 : 3, discard: 9,
     ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}),
-    ...(melee ? { ruleset: "last-one", top: "5S", active: "S", direction: -1, dealer: 3,
+    ...(melee ? { ruleset: "last-one", top: "JOKER=5S", active: "S", direction: -1, dealer: 3,
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
         defender: 1, count: 5, passed: [] } } : {}) };
   const events = local ? names.slice(0, 8).map((_, n) => ({ n, type: "jump_in", seat: n })) : [];
@@ -419,8 +420,8 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
     # English the house rules' row too; the Draw and Pass buttons stay on the screen. Then the
     # same state with ten scored seats of long names (a match of ten, as Classic's may be), in
     # both languages, with the house rules' row and without: the centre beside the wider side of
-    # ten seats is narrower. (French cards' corners and a fanned hand's covered faces trip
-    # check_layout's overlap test: not checked here.)
+    # ten seats is narrower. The French faces' texts, in the pile and in the fanned hand, are
+    # laid out clear of each other (check_layout).
     longest = [*LONG_NAMES, *MORE_LONG_NAMES]
     for seats, lang, house in (
         (6, "ru", False),
@@ -448,6 +449,7 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
             state = f"{lang}: a melee beside {seats} long names, house rules {house}"
             check_texts(tv, state)
             check_names(tv)
+            check_layout(tv, state)
             every_seat_in_sight(tv, seats)
             for move in moves.all():
                 box = move.bounding_box()

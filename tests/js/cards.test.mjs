@@ -18,3 +18,13 @@ test("the smallest card shows its sign and rank only, every other size its corne
   assert.equal(count(cardFace("R5", { size: "card--xs" }), "icon--pip"), 1);
   assert.equal(count(cardFace("JOKER"), "card__label"), 1);
 });
+
+test("a named joker shows the named card's corner alone, not the star's over it", () => {
+  for (const size of ["", "card--xl"]) {
+    const face = cardFace("JOKER=10H", { size });
+    assert.equal(count(face, "card__corner"), 1, size);
+    assert.equal(count(face, "★"), 0, size);
+    assert.equal(count(face, "card__label"), 1, size);
+  }
+  assert.equal(count(cardFace("JOKER"), "★"), 2); // the joker itself: its star in the corner and the middle
+});
