@@ -318,9 +318,14 @@ export function results(msg, { host = false } = {}) {
   const r = msg.result;
   if (!r) return html``;
   const v = msg.view ?? {};
-  const won = r.winners?.length ? t("results.winner", { names: names(msg, r.winners) }) : null;
+  // The title says what ended, the hand or the match, and the headline who won it. At a match's
+  // end the last hand's winners are named too only when they are others (a player who won both
+  // is named once), and a blocked last hand says why it ended.
+  const matchWon = r.match_over && r.match_winners?.length ? r.match_winners : null;
+  const wonBoth = matchWon && r.winners?.length === matchWon.length && r.winners.every((seat) => matchWon.includes(seat));
+  const won = r.winners?.length && !wonBoth ? t(matchWon ? "results.lastHand" : "results.winner", { names: names(msg, r.winners) }) : null;
   // a blocked hand says why it ended (nobody could play or draw), whether or not it has winners
-  const headline = r.blocked ? `${t("results.blocked")} ${won ?? t("results.blockedNone")}` : r.stopped || !won ? t("results.nowinner") : won;
+  const hand = r.blocked ? `${t("results.blocked")} ${won ?? (wonBoth ? "" : t("results.blockedNone"))}`.trim() : r.stopped || !r.winners?.length ? t("results.nowinner") : won;
   const scored = (msg.seats ?? []).some((s) => s.score !== null && s.score !== undefined);
   const match = msg.lobby?.description?.features?.match;
   const multi = Boolean(match) && match !== "single"; // a match of hands: next hand until it is over
@@ -329,6 +334,7 @@ export function results(msg, { host = false } = {}) {
   const winners = new Set(r.winners ?? []);
   const sheet = scored && history.length > 0;
   const shown = resultSeats(msg);
+  const title = t(r.match_over ? "results.matchTitle" : "results.title");
   // the hand (its winner, the host's actions, the cards left) and, in a match, the match (the
   // per-hand sheet and the chart): side by side on a wide TV, more compact for many players
   // (css/table.css)
@@ -336,10 +342,10 @@ export function results(msg, { host = false } = {}) {
   return html`<section class="results ${kind.join(" ")}" data-testid="results" aria-labelledby="results-title">
     <div class="results__hand">
     ${host // the TV: its top bar is behind the results, so the rules are a button here too
-      ? html`<div class="row results__top"><h2 id="results-title">${t("results.title")}</h2><button type="button" class="btn btn--ghost btn--small" data-act="rules-open">${t("host.rules")}</button></div>`
-      : html`<h2 id="results-title">${t("results.title")}</h2>`}
-    <p class="results__headline">${headline}</p>
-    ${r.match_over ? html`<p class="results__match">${r.match_winners?.length ? t("results.match", { names: names(msg, r.match_winners) }) : t("results.matchstopped")}</p>` : ""}
+      ? html`<div class="row results__top"><h2 id="results-title">${title}</h2><button type="button" class="btn btn--ghost btn--small" data-act="rules-open">${t("host.rules")}</button></div>`
+      : html`<h2 id="results-title">${title}</h2>`}
+    <p class="results__headline">${matchWon ? t("results.winner", { names: names(msg, matchWon) }) : hand}</p>
+    ${matchWon && hand ? html`<p class="results__match">${hand}</p>` : ""}
     ${losers.length ? html`<p class="results__loser" data-testid="loser">${t("results.loser", { names: names(msg, losers) })}</p>` : ""}
     ${host ? html`<div class="row results__actions">
       ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand" data-autofocus>${t("host.nextHand")}</button>` : ""}

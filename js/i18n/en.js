@@ -54,7 +54,7 @@ export default {
   "rules.time.noGrace": "A disconnected player keeps the turn's own time.",
   "rules.time.pause": "A player who lets two turns in a row time out is shown as away (and never removed). Pause stops the timers; reading the rules does not.",
   "results.title": "Hand over", "results.winner": "{names} won!", "results.nowinner": "Stopped, no winner",
-  "results.match": "Match over: {names} won!", "results.matchstopped": "The match is over, with no winner", "results.loser": "Lost the match: {names}",
+  "results.matchTitle": "Match over", "results.lastHand": "{names} won the last hand.", "results.loser": "Lost the match: {names}",
   "results.sheet": "Points per hand", "results.player": "Player", "results.handsUpTo": "Hands 1 to {n}", "results.handN": "Hand {n}", "results.total": "Total",
   "results.outIn": "out in hand {n}", "results.chart": "Running totals after each hand",
   "results.download": "Download the game record", "results.downloadHint": "Replay it with: python -m lastcard.replay FILE",

@@ -54,7 +54,7 @@ export default {
   "rules.time.noGrace": "У отключившегося игрока остаётся время его хода.",
   "rules.time.pause": "Если у игрока два хода подряд истекает время, стол показывает, что его нет на месте (из игры его не убирают). Пауза останавливает таймеры, экран правил — нет.",
   "results.title": "Раздача окончена", "results.winner": "Победа: {names}!", "results.nowinner": "Игра остановлена, без победителя",
-  "results.match": "Матч окончен, победа: {names}!", "results.matchstopped": "Матч окончен без победителя", "results.loser": "Проигрыш в матче: {names}",
+  "results.matchTitle": "Матч окончен", "results.lastHand": "Победа в последней раздаче: {names}.", "results.loser": "Проигрыш в матче: {names}",
   "results.sheet": "Очки по раздачам", "results.player": "Игрок", "results.handsUpTo": "Раздачи с 1-й по {n}-ю", "results.handN": "Раздача {n}", "results.total": "Итого",
   "results.outIn": "вне матча с раздачи {n}", "results.chart": "Сумма очков после каждой раздачи",
   "results.download": "Скачать запись партии", "results.downloadHint": "Проверить и воспроизвести: python -m lastcard.replay ФАЙЛ",

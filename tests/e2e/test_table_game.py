@@ -449,7 +449,18 @@ def test_a_two_hand_match_shows_its_progress_sheet_chart_and_record(
     play_to_results(tv, MATCH_TURNS)
     sheet = tv.get_by_test_id("score-sheet")
     expect(sheet.get_by_role("columnheader", name="Hand 2")).to_be_visible()
-    expect(tv.get_by_test_id("results")).to_contain_text("Match over")
+    # the match's end: its winner said once, the last hand's too only when another won it, in
+    # both languages (they were said three times: "Hand over", "Ann won!", "Match over: Ann won!")
+    expect(results.locator("#results-title")).to_have_text("Match over")
+    won = results.locator(".results__hand p[class^=results__]").all_inner_texts()
+    assert won[0].endswith(" won!"), won
+    winner = won[0].removesuffix(" won!")
+    assert all(winner not in line for line in won[1:]), won
+    results.get_by_role("button", name="Rules").click()
+    tv.get_by_role("dialog", name="Rules").get_by_role("button", name="Русский").click()
+    tv.get_by_role("dialog", name="Правила").get_by_role("button", name="Закрыть").click()
+    expect(results.locator("#results-title")).to_have_text("Матч окончен")
+    expect(results.locator(".results__headline")).to_have_text(re.compile(r"^Победа: .+!$"))
     expect(tv.get_by_test_id("score-chart").locator("polyline").first).to_have_attribute(
         "points",
         re.compile(r"^(\S+ ){2}\S+$"),  # 0, after hand 1, after hand 2

@@ -112,16 +112,28 @@ test("eliminated seats are marked out, away seats away, on the TV and the phones
   assert.match(String(seatStrip(msg)), /out/);
 });
 
-test("a match stopped with no winner says so, with no empty winner name", async () => {
-  const { results } = await import("../../js/board.js");
-  const msg = {
-    seats: seats(2),
-    view: { revealed: [[], []] },
-    result: { winners: [], stopped: true, match_over: true, match_winners: [], history: [] },
-  };
-  const out = String(results(msg));
-  assert.ok(out.includes("The match is over, with no winner"), out);
-  assert.ok(!out.includes("—"), out);
-  const won = String(results({ ...msg, result: { ...msg.result, stopped: false, winners: [1], match_winners: [1] } }));
-  assert.ok(won.includes("Match over: P1 won!"), won);
+// The results' title and the lines under it that say who won (the TV's with `host`), as text.
+const said = (msg, host = false) =>
+  [...String(results(msg, { host })).matchAll(/<(h2|p class="results__\w+")[^>]*>([\s\S]*?)<\/(h2|p)>/g)].map((m) => m[2].trim());
+
+test("a match's end names its winner once, the last hand's too only when another won it", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  const end = (result) => ({ seats: seats(3), view: { revealed: [[], [], []] }, result: { winners: [1], match_over: true, match_winners: [1], history: [], ...result } });
+  for (const host of [false, true]) {
+    assert.deepEqual(said(end({}), host), ["Match over", "P1 won!"]);
+    assert.deepEqual(said(end({ winners: [0] }), host), ["Match over", "P1 won!", "P0 won the last hand."]);
+    assert.deepEqual(said(end({ blocked: true }), host), ["Match over", "P1 won!", "Nobody could play or draw: the hand is blocked."]);
+    // stopped with no winner: said once, with no empty winner name
+    assert.deepEqual(said(end({ winners: [], stopped: true, match_winners: [] }), host), ["Match over", "Stopped, no winner"]);
+    // a hand within the match: the hand's winner, as ever
+    assert.deepEqual(said(end({ match_over: false, match_winners: null }), host), ["Hand over", "P1 won!"]);
+  }
+  await setLang("ru");
+  try {
+    assert.deepEqual(said(end({})), ["Матч окончен", "Победа: P1!"]);
+    assert.deepEqual(said(end({ winners: [0] }), true), ["Матч окончен", "Победа: P1!", "Победа в последней раздаче: P0."]);
+    assert.deepEqual(said(end({ winners: [], stopped: true, match_winners: [] })), ["Матч окончен", "Игра остановлена, без победителя"]);
+  } finally {
+    await setLang("en");
+  }
 });
