@@ -673,6 +673,10 @@ class Table:
             return (public["turn"], None)
         return (public["turn"], pending.get("kind"), pending.get("need"), pending.get("seat"))
 
+    def _on_turn(self, seat: int) -> bool:
+        """The game waits on ``seat``'s own turn, not on an out-of-turn window."""
+        return self._awaiting == [seat] and not self._window()
+
     def _window(self) -> bool:
         """The game waits on an out-of-turn window with a timer of the ruleset's own (a melee):
         every seat may act in it, and no grace extends it."""
@@ -747,6 +751,8 @@ class Table:
             action = self._choose(game, seat, level, seed, clock=self._clock.wall)
         except Exception as exc:
             return Fault("error", f"{type(exc).__name__}: {exc}"[:FAULT_DETAIL])
+        if action is None and self._on_turn(seat):  # no move: the turn timer may be off
+            return Fault("illegal", "None")
         if action is None or isinstance(action, (Thinking, Fault)):
             return action
         if not isinstance(action, str) or action not in game.legal_actions(seat):
@@ -759,7 +765,7 @@ class Table:
         told: Event = {"type": "bot_fault", "seat": seat, "fault": fault.kind}
         if fault.detail:
             told["detail"] = fault.detail[:FAULT_DETAIL]
-        if self._awaiting == [seat] and not self._window():
+        if self._on_turn(seat):
             events = timed_out(self._playing().time_out())
             self._note("time_out")
             self._changed([told, *events])

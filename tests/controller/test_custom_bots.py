@@ -100,6 +100,7 @@ def test_a_custom_bot_plays_a_hand_seeing_only_its_seat(make_net: MakeNet) -> No
     [
         ("def move(view, events):\n    return 'pass the salt'\n", "illegal", "'pass the salt'"),
         ("def move(view, events):\n    return 42\n", "illegal", "42"),
+        ("def move(view, events):\n    pass\n", "illegal", "None"),  # no move on its turn
         ("def move(view, events):\n    return 1 / 0\n", "error", "ZeroDivisionError"),
         ("def move(view, events)\n", "error", "SyntaxError"),
     ],
