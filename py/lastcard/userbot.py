@@ -109,7 +109,8 @@ class UserBot:
     """A player's ``move`` as a seat of ``lastcard.tournament``: called with the game, the seat
     and the events of the hand, it hands the bot copies of what the seat may see and returns
     its action when legal, else ``None`` (the seat declines; on its turn the time-out applies).
-    ``bad`` counts the answers that were not legal actions, ``first_bad`` keeps the first."""
+    ``bad`` counts the answers that were not legal actions (``None`` on the seat's turn, where
+    it is a time-out, but not out of turn, where it declines), ``first_bad`` keeps the first."""
 
     def __init__(self, move: Move) -> None:
         self.move = move
@@ -126,7 +127,7 @@ class UserBot:
             raise BotError.of(error) from None
         if isinstance(action, str) and action in game.legal_actions(seat):
             return action
-        if action is not None:
+        if action is not None or seat == game.turn:
             self.bad += 1
             if self.first_bad is None:
                 self.first_bad = f"{action!r} is not one of {game.legal_actions(seat)}"
