@@ -13,7 +13,7 @@
  * in this browser (or a phone's lobby, on a phone) offers them as players.
  */
 import { html, morph } from "./html.js";
-import { lang, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
+import { lang, num, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 import { botNames, keepBots, savedBots } from "./saved-bots.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -210,7 +210,7 @@ function stop() {
 const code = () => document.getElementById("lab-code");
 
 function percent(x) {
-  return `${(100 * x).toFixed(1)} %`;
+  return `${num((100 * x).toFixed(1))} %`;
 }
 
 function resultBlock() {
@@ -221,7 +221,7 @@ function resultBlock() {
     <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval}
       <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
     <p>${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
-    ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, first: r.first_bad })}</p>` : ""}
+    ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, ...r.first_bad })}</p>` : ""}
   </div>`;
 }
 

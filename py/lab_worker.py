@@ -6,7 +6,9 @@ The page calls, through PyScript's worker exports (``__export__``): ``starter()`
 starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed}`` →
 the bot's error or ``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
 ``{played, games, hands, rate, low, high, fair, bad, first_bad, done}`` (the bot's hands won
-per seat, with the 95 % Wilson interval) or the bot's error. An error is
+per seat, with the 95 % Wilson interval; ``first_bad``: the first answer that was no legal
+action and the legal actions then, ``{answer, legal}``, both as Python writes them) or the
+bot's error. An error is
 ``{"error": traceback, "line": line of bot.py or null}``.
 """
 

@@ -115,7 +115,7 @@ class UserBot:
     def __init__(self, move: Move) -> None:
         self.move = move
         self.bad = 0
-        self.first_bad: str | None = None
+        self.first_bad: dict[str, str] | None = None  # {"answer", "legal"}: Python reprs
 
     def __call__(self, game: Game, seat: int, events: Sequence[Event]) -> str | None:
         view = game.view(seat)
@@ -130,7 +130,7 @@ class UserBot:
         if action is not None or seat == game.turn:
             self.bad += 1
             if self.first_bad is None:
-                self.first_bad = f"{action!r} is not one of {game.legal_actions(seat)}"
+                self.first_bad = {"answer": repr(action), "legal": repr(game.legal_actions(seat))}
         return None
 
 

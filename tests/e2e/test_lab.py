@@ -72,8 +72,16 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     code.fill(GARBAGE)
     tv.get_by_test_id("lab-run").click()
     expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
-    expect(tv.get_by_test_id("lab-bad")).to_contain_text("'pass the salt' is not one of")
+    bad = tv.get_by_test_id("lab-bad")
+    expect(bad).to_contain_text("The first: 'pass the salt', when the legal actions were ['")
     expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+
+    # in Russian, every word of the standings and numbers as Russian writes them
+    tv.get_by_role("button", name="Русский").click()
+    expect(bad).to_contain_text("Первый: 'pass the salt', а допустимы были ['")  # noqa: RUF001
+    expect(tv.get_by_test_id("lab-rate")).to_have_text(re.compile(r"^\d+,\d %$"))
+    expect(result).to_contain_text(re.compile(r"от \d+,\d % до \d+,\d %"))
+    tv.get_by_role("button", name="English").click()
 
     # the bot is kept in this browser, under its name
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
