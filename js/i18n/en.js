@@ -79,7 +79,7 @@ export default {
   "link.code-paused": "The table has paused joining by code after too many wrong tries. Scan the QR code on the TV, or ask the host for a new code.",
   "link.tableMark": "Table mark: {words} (the TV shows the same)",
   "hand.rename": "Change name", "hand.agree": "Agree", "hand.disagree": "Disagree", "hand.watch": "Watch the table",
-  "hand.wantPlay": "I want to play the next game", "hand.wantPlayOn": "You will play in the next game (tap to cancel)",
+  "hand.wantPlay": "I want to play the next game", "hand.wantPlayOn": "You will play in the next game with a free seat (tap to cancel)",
   "hand.connecting": "Connecting to the table…",
   "hand.joined": "You are at the table", "hand.waitStart": "Waiting for the host to start",
   "hand.nameSave": "Join", "hand.removed": "The host removed you from this game.",

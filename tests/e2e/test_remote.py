@@ -455,4 +455,6 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     remote.press("Enter")
     expect(spectators).to_contain_text("Bob (wants to play)")
     expect_focus(tv, "host:pause")  # his row has only a crown and a ✕ left: back to the game's
-    expect(bob.get_by_role("button", name="You will play in the next game")).to_be_visible()
+    expect(
+        bob.get_by_role("button", name="You will play in the next game with a free seat")
+    ).to_be_visible()

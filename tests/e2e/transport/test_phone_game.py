@@ -151,7 +151,9 @@ def test_phone_joins_sees_its_hand_and_plays(
     asked = tv.get_by_role("alertdialog", name="Allow Пётр to play again?")  # asked first
     asked.get_by_role("button", name="Yes").click()
     expect(phone.get_by_text("You are watching.")).to_be_visible()
-    expect(phone.get_by_role("button", name="You will play in the next game")).to_be_visible()
+    expect(
+        phone.get_by_role("button", name="You will play in the next game with a free seat")
+    ).to_be_visible()
     expect(phone.get_by_test_id("top").get_by_role("img")).to_be_visible()
     expect(phone.get_by_role("region", name="Your cards")).to_have_count(0)
     assert phone_log.console_errors == []
