@@ -32,6 +32,7 @@ const state = {
   status: "booting", // booting | ready | running | failed
   rulesets: [],
   options: { ruleset: null, level: "normal", players: 2, games: 100, seed: 1 },
+  ran: null, // the options of the last run, which its result measured
   result: null,
   error: null, // {error: traceback, line}
   note: "",
@@ -180,7 +181,7 @@ async function run() {
   if (state.status !== "ready") return;
   save();
   const id = ++runId;
-  Object.assign(state, { status: "running", result: null, error: null, note: "" });
+  Object.assign(state, { status: "running", ran: { ...state.options }, result: null, error: null, note: "" });
   render();
   const started = await call("start", JSON.stringify({ ...state.options, source: code().value }));
   let answer = started;
@@ -213,14 +214,21 @@ function percent(x) {
   return `${num((100 * x).toFixed(1))} %`;
 }
 
+/** What the last run measured: its game, the computer players against the bot, its seed. */
+function measured() {
+  const { ruleset, level, players, seed } = state.ran;
+  const game = words(state.rulesets.find((r) => r.id === ruleset)?.name) || ruleset;
+  return t("lab.measured", { game, n: players - 1, level: t(`level.${level}`), seed });
+}
+
 function resultBlock() {
   const r = state.result;
   if (!r) return html`<p class="lab-result muted" data-testid="lab-result">${t(state.status === "running" ? "lab.starting" : "lab.hint")}</p>`;
   const interval = t("lab.interval", { low: percent(r.low), high: percent(r.high) });
   return html`<div class="lab-result" data-testid="lab-result" data-done="${r.done ? "yes" : "no"}" data-rate="${r.rate}" data-low="${r.low}" data-high="${r.high}">
-    <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval}
+    <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval};
       <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
-    <p>${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
+    <p>${measured()} ${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
     ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, ...r.first_bad })}</p>` : ""}
   </div>`;
 }

@@ -9,6 +9,7 @@ export default {
   "lab.starting": "Dealing…", "lab.interval": "of hands won (95 % interval {low} to {high})", "lab.fair": "a fair share is {fair}",
   "lab.progress": "{played} of {games:hand|hands}", "lab.done": "{hands:hand|hands} played.",
   "lab.bad": "Answers that were not legal actions: {n} (on the bot's turn, each is a time-out). The first: {answer}, when the legal actions were {legal}.",
+  "lab.measured": "{game}: your bot against {n:computer player|computer players} at the {level} level, seed {seed}.",
   "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
   "lab.help": "How a bot works",
   "lab.help.view": "view: what the seat's phone sees — hand (its cards), legal (its legal actions now), top, active (the colour or suit in force), counts (cards per seat), turn, direction, pending, scores…",

@@ -50,7 +50,12 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     tv.get_by_test_id("lab-run").click()
     result = tv.get_by_test_id("lab-result")
     expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
-    expect(result).to_contain_text("12 hands played")
+    game = tv.get_by_test_id("lab-ruleset").locator("option:checked").inner_text()
+    measured = f"{game}: your bot against 1 computer player at the normal level, seed 1."
+    expect(result).to_contain_text(f"{measured} 12 hands played.")
+    tv.get_by_test_id("lab-level").select_option("hard")  # the next run's: this one's stays
+    expect(result).to_contain_text(measured)
+    tv.get_by_test_id("lab-level").select_option("normal")
     low, rate, high = (
         float(result.get_attribute(f"data-{x}") or -1) for x in ("low", "rate", "high")
     )
