@@ -19,3 +19,12 @@ test("the ruleset's own sections come first, in the current language", () => {
   assert.match(text(RULES), /<h3>Goal<\/h3><ul><li>2–6 players; first to 300.<\/li>/);
   assert.equal(playersText({ min: 2, max: 6 }), "2–6");
 });
+
+test("the host's section names the host phone's button as every phone shows it: its crown", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  await setLang("en");
+  assert.match(text(RULES), /Its ♛ button opens the lobby/);
+  await setLang("ru");
+  assert.match(text(RULES), /Его кнопка ♛ открывает выбор игры/);
+  await setLang("en");
+});
