@@ -200,6 +200,8 @@ async function run() {
   state.status = "ready";
   state.error = answer.error ? answer : null;
   render();
+  // what the run says in sight: on a phone the traceback and the standings are under the editor
+  document.getElementById(state.error ? "lab-editor" : "lab-foot").scrollIntoView({ block: "nearest" });
 }
 
 function stop() {

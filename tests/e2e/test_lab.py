@@ -10,6 +10,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .conftest import PHONE_VIEWPORT, TV_VIEWPORT, resize
+
 #: Python starts in the lab's worker (the first load of the page's files included)
 BOOT_MS = 120_000
 
@@ -20,6 +22,12 @@ BROKEN = """def move(view, events):
 GARBAGE = """def move(view, events):
     return "pass the salt"
 """
+
+#: the element is wholly in the window (from its top to its bottom)
+IN_SIGHT = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= innerHeight;
+}"""
 
 #: pixels between the saved bots' label's words and their list (beside them, or under them)
 LABEL_GAP = """() => {
@@ -61,8 +69,11 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     )
     assert 0 <= low <= rate <= high <= 1
     expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+    # under the editor, in sight with the Run button on a laptop's screen
+    assert tv.evaluate(IN_SIGHT, "[data-testid=lab-result]") and tv.evaluate("scrollY") == 0
 
-    # a broken bot: its traceback beside line 3, where it fails
+    # a broken bot, on a phone: its traceback beside line 3, where it fails, in sight
+    resize(tv, PHONE_VIEWPORT["width"], PHONE_VIEWPORT["height"])
     code.fill(BROKEN)
     tv.get_by_test_id("lab-run").click()
     trace = tv.get_by_test_id("lab-trace")
@@ -72,6 +83,7 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(trace).to_contain_text("IndexError")
     expect(tv.locator("#lab-gutter .is-error")).to_have_text("3")
     assert "lab_worker" not in trace.inner_text()  # the bot's frames, not the lab's machinery
+    assert tv.evaluate(IN_SIGHT, "#lab-trace")
 
     # a bot that answers garbage loses its turns to the time-out, and the lab counts them
     code.fill(GARBAGE)
@@ -80,6 +92,7 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     bad = tv.get_by_test_id("lab-bad")
     expect(bad).to_contain_text("The first: 'pass the salt', when the legal actions were ['")
     expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+    assert tv.evaluate(IN_SIGHT, "[data-testid=lab-result]")
 
     # in Russian, every word of the standings and numbers as Russian writes them
     tv.get_by_role("button", name="Русский").click()
@@ -87,6 +100,7 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(tv.get_by_test_id("lab-rate")).to_have_text(re.compile(r"^\d+,\d %$"))
     expect(result).to_contain_text(re.compile(r"от \d+,\d % до \d+,\d %"))
     tv.get_by_role("button", name="English").click()
+    resize(tv, TV_VIEWPORT["width"], TV_VIEWPORT["height"])
 
     # the bot is kept in this browser, under its name
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
