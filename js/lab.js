@@ -199,6 +199,7 @@ async function run() {
   }
   state.status = "ready";
   state.error = answer.error ? answer : null;
+  if (state.error?.line) lineInSight(state.error.line);
   render();
   // what the run says in sight: on a phone the traceback and the standings are under the editor
   document.getElementById(state.error ? "lab-editor" : "lab-foot").scrollIntoView({ block: "nearest" });
@@ -305,7 +306,22 @@ function gutter() {
   box.scrollTop = code().scrollTop;
 }
 
-/** The traceback beside its line (or at the top when no line of bot.py is in it). */
+/** Where the editor's lines are: their height, and the top of line `n` (from 1) in its box. */
+function lines() {
+  const style = getComputedStyle(code());
+  const height = parseFloat(style.lineHeight) || 20;
+  return { height, top: (n) => parseFloat(style.paddingTop) + (n - 1) * height - code().scrollTop };
+}
+
+/** The editor scrolled to `line` of bot.py (a third of the way down) unless it is in sight. */
+function lineInSight(line) {
+  const { height, top } = lines();
+  const editor = code();
+  if (top(line) < 0 || top(line) + height > editor.clientHeight) editor.scrollTop += top(line) - editor.clientHeight / 3;
+}
+
+/** The traceback beside its line, under it or, where the editor has no room left, over it (at
+ * the top when no line of bot.py is in it); on a phone, under the editor. */
 function showError() {
   const trace = document.getElementById("lab-trace");
   const error = state.error;
@@ -314,9 +330,11 @@ function showError() {
   if (!error) return;
   trace.textContent = error.error;
   trace.dataset.line = error.line ?? "";
-  const lineHeight = parseFloat(getComputedStyle(code()).lineHeight) || 20;
-  const top = (Math.max(error.line ?? 1, 1) - 1) * lineHeight - code().scrollTop;
-  trace.style.top = `calc(0.6rem + ${Math.max(0, top) + lineHeight}px)`;
+  const { height, top } = lines();
+  const line = top(Math.max(error.line ?? 1, 1));
+  const room = code().clientHeight - trace.offsetHeight;
+  const under = line + height <= room ? line + height : line - trace.offsetHeight;
+  trace.style.top = `${Math.max(0, Math.min(under, room))}px`;
 }
 
 // ---------------------------------------------------------------- events

@@ -19,6 +19,9 @@ BROKEN = """def move(view, events):
     legal = view["legal"]
     return legal[len(view["hand"]) + 100]
 """
+#: a bot taller than the editor that fails on its next-to-last line, 44
+LONG = "".join(f"X{i} = {i}\n" for i in range(40)) + "\n\ndef move(view, events):\n"
+LONG += "    return view['legal'][X3 * 100]\n"
 GARBAGE = """def move(view, events):
     return "pass the salt"
 """
@@ -27,6 +30,15 @@ GARBAGE = """def move(view, events):
 IN_SIGHT = """(selector) => {
   const box = document.querySelector(selector).getBoundingClientRect();
   return box.top >= 0 && box.bottom <= innerHeight;
+}"""
+
+#: the failing line in the editor's box, and its traceback whole in it, just under or over it
+BESIDE = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const editor = box('.lab-editor'), trace = box('#lab-trace'), line = box('#lab-gutter .is-error');
+  const inside = (b) => b.top >= editor.top && b.bottom <= editor.bottom;
+  const touching = Math.abs(trace.top - line.bottom) < 2 || Math.abs(trace.bottom - line.top) < 2;
+  return inside(line) && inside(trace) && touching;
 }"""
 
 #: pixels between the saved bots' label's words and their list (beside them, or under them)
@@ -68,15 +80,25 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
         float(result.get_attribute(f"data-{x}") or -1) for x in ("low", "rate", "high")
     )
     assert 0 <= low <= rate <= high <= 1
-    expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
+    trace = tv.get_by_test_id("lab-trace")
+    expect(trace).to_be_hidden()
     # under the editor, in sight with the Run button on a laptop's screen
     assert tv.evaluate(IN_SIGHT, "[data-testid=lab-result]") and tv.evaluate("scrollY") == 0
+
+    # a long bot fails near the editor's foot (the caret's line), then out of sight (the caret
+    # at the top): its line comes into sight, the traceback whole beside it
+    code.fill(LONG)
+    for caret in ("End", "Control+Home"):
+        code.press(caret)
+        tv.get_by_test_id("lab-run").click()
+        expect(lab).to_have_attribute("data-state", "ready")
+        expect(trace).to_have_attribute("data-line", "44")
+        assert tv.evaluate(BESIDE), caret
 
     # a broken bot, on a phone: its traceback beside line 3, where it fails, in sight
     resize(tv, PHONE_VIEWPORT["width"], PHONE_VIEWPORT["height"])
     code.fill(BROKEN)
     tv.get_by_test_id("lab-run").click()
-    trace = tv.get_by_test_id("lab-trace")
     expect(trace).to_be_visible(timeout=30_000)
     expect(trace).to_have_attribute("data-line", "3")
     expect(trace).to_contain_text('File "bot.py", line 3, in move')
