@@ -387,7 +387,7 @@ code().addEventListener("scroll", () => {
 
 // ---------------------------------------------------------------- start
 document.documentElement.lang = lang();
-state.name = localStorage.getItem(CURRENT_KEY) ?? "";
+state.name = localStorage.getItem(CURRENT_KEY) ?? t("lab.defaultName"); // kept in every language
 const kept = savedBots()[state.name];
 if (kept !== undefined) code().value = kept;
 else {

@@ -64,6 +64,16 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     assert not [u for u in requests if not u.startswith((base_url, "blob:"))]  # no CDN
     assert any("/vendor/pyodide/pyodide.asm.wasm" in url for url in requests)
 
+    # the first bot's name is the one it opened with, whatever the language when it is saved
+    name = tv.get_by_test_id("lab-name")
+    expect(name).to_have_value("My bot")
+    tv.get_by_role("button", name="Русский").click()
+    code.press("End")
+    tv.keyboard.type("\n")
+    assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")).keys() == {"My bot"}
+    tv.keyboard.press("Backspace")
+    tv.get_by_role("button", name="English").click()
+
     # the starting bot against `normal`, 12 seeded hands at two seats
     tv.get_by_test_id("lab-games").fill("12")
     tv.get_by_test_id("lab-games").dispatch_event("change")
@@ -132,7 +142,6 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     assert tv.evaluate(LABEL_GAP) >= 3
 
     # the saved bots: renamed, a new one from the starting bot, one deleted
-    name = tv.get_by_test_id("lab-name")
     name.fill("Salt")
     name.dispatch_event("change")
     expect(tv.get_by_test_id("lab-bots")).to_have_value("Salt")
