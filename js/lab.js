@@ -83,6 +83,7 @@ function rename(input) {
   }
   delete bots[old];
   state.name = name;
+  state.note = "";
   bots[name] = code().value;
   keepBots(bots);
   localStorage.setItem(CURRENT_KEY, name);

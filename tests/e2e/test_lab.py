@@ -150,7 +150,17 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(name).to_have_value("My bot")
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')"))
     assert saved.keys() == {"Salt", "My bot"} and saved["Salt"] == GARBAGE
+    status = tv.get_by_test_id("lab-status")
+    name.fill("Salt")  # taken: the bot keeps its name, and the page says why
+    name.dispatch_event("change")
+    expect(name).to_have_value("My bot")
+    expect(status).to_have_text("Another bot is called “Salt”: this one keeps its name.")
+    name.fill("Pepper")
+    name.dispatch_event("change")
+    expect(tv.get_by_test_id("lab-bots")).to_have_value("Pepper")
+    expect(status).to_have_text("")  # that word was for the name refused
     tv.get_by_test_id("lab-delete").click()
+    expect(status).to_have_text("“Pepper” is gone.")
     expect(tv.get_by_test_id("lab-bots")).to_have_value("Salt")
     expect(code).to_have_value(GARBAGE)
     assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")) == {"Salt": GARBAGE}
