@@ -14,6 +14,7 @@
  */
 import { html, morph } from "./html.js";
 import { lang, num, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
+import { MOVE_MS } from "./custom-bots.js";
 import { botNames, keepBots, savedBots } from "./saved-bots.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -184,7 +185,7 @@ async function run() {
   const id = ++runId;
   Object.assign(state, { status: "running", ran: { ...state.options }, result: null, error: null, note: "" });
   render();
-  const started = await call("start", JSON.stringify({ ...state.options, source: code().value }));
+  const started = await call("start", JSON.stringify({ ...state.options, source: code().value, move_seconds: MOVE_MS / 1000 }));
   let answer = started;
   while (answer && !answer.error && !answer.done && id === runId) {
     answer = await call("advance", CALL_SECONDS);
@@ -233,6 +234,7 @@ function resultBlock() {
     <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval};
       <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
     <p>${measured()} ${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
+    ${r.slow ? html`<p class="warn" data-testid="lab-slow">${t("lab.slow", { n: r.slow, s: MOVE_MS / 1000 })}</p>` : ""}
     ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, ...r.first_bad })}</p>` : ""}
   </div>`;
 }

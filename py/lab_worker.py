@@ -3,11 +3,13 @@ tournament between a player's bot and the built-in levels, about a second of gam
 the page shows the standings as they grow. See ``docs/bots.md``.
 
 The page calls, through PyScript's worker exports (``__export__``): ``starter()`` → the
-starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed}`` →
+starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed,
+move_seconds}`` (``move_seconds``: the time a table gives a move, js/custom-bots.js) →
 the bot's error or ``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
-``{played, games, hands, rate, low, high, fair, bad, first_bad, done}`` (the bot's hands won
+``{played, games, hands, rate, low, high, fair, bad, first_bad, slow, done}`` (the bot's hands won
 per seat, with the 95 % Wilson interval; ``first_bad``: the first answer that was no legal
-action and the legal actions then, ``{answer, legal}``, both as Python writes them) or the
+action and the legal actions then, ``{answer, legal}``, both as Python writes them; ``slow``:
+the moves that took longer than ``move_seconds``, each a time-out at a table) or the
 bot's error. An error is
 ``{"error": traceback, "line": line of bot.py or null}``.
 """
@@ -25,17 +27,34 @@ from typing import Any
 zipfile.ZipFile("engine.whl").extractall(sysconfig.get_paths()["purelib"])
 
 from lastcard.tournament import Record, Standings, games  # noqa: E402
-from lastcard.userbot import STARTER, BotError, UserBot, load  # noqa: E402
+from lastcard.userbot import STARTER, BotError, Move, UserBot, load  # noqa: E402
 
 #: the bot's name among the tournament's levels
 MINE = "mine"
+
+
+class Timed:
+    """A bot's ``move`` that counts the calls taking longer than ``limit`` seconds."""
+
+    def __init__(self, move: Move, limit: float) -> None:
+        self.move = move
+        self.limit = limit
+        self.slow = 0
+
+    def __call__(self, view: Any, events: Any) -> Any:
+        start = time.monotonic()
+        try:
+            return self.move(view, events)
+        finally:
+            self.slow += time.monotonic() - start > self.limit
 
 
 class Run:
     """One tournament: the player's bot in one seat, ``level`` in the others."""
 
     def __init__(self, options: dict[str, Any]) -> None:
-        self.bot = UserBot(load(options["source"]))
+        self.timed = Timed(load(options["source"]), float(options["move_seconds"]))
+        self.bot = UserBot(self.timed)
         players = int(options["players"])
         levels = [MINE] + [options["level"]] * (players - 1)
         self.total = int(options["games"])
@@ -71,6 +90,7 @@ class Run:
             "fair": 1 / self.standings.players,
             "bad": self.bot.bad,
             "first_bad": self.bot.first_bad,
+            "slow": self.timed.slow,
             "done": self.played >= self.total,
         }
 

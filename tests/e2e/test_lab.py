@@ -22,6 +22,18 @@ BROKEN = """def move(view, events):
 #: a bot taller than the editor that fails on its next-to-last line, 44
 LONG = "".join(f"X{i} = {i}\n" for i in range(40)) + "\n\ndef move(view, events):\n"
 LONG += "    return view['legal'][X3 * 100]\n"
+#: a bot whose first move takes longer than a table gives a move (5 s)
+SLOW = """import time
+
+late = [5.2]
+
+
+def move(view, events):
+    end = time.monotonic() + (late.pop() if late else 0)
+    while time.monotonic() < end:
+        pass
+    return view["legal"][0]
+"""
 GARBAGE = """def move(view, events):
     return "pass the salt"
 """
@@ -104,6 +116,13 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
         expect(lab).to_have_attribute("data-state", "ready")
         expect(trace).to_have_attribute("data-line", "44")
         assert tv.evaluate(BESIDE), caret
+
+    # a bot too slow for a table: the lab plays on, and says how many moves would time out there
+    code.fill(SLOW)
+    tv.get_by_test_id("lab-run").click()
+    expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
+    slow = "Moves that took longer than the 5 s a table gives a move: 1 (at a table, each would"
+    expect(tv.get_by_test_id("lab-slow")).to_contain_text(slow)
 
     # a broken bot, on a phone: its traceback beside line 3, where it fails, in sight
     resize(tv, PHONE_VIEWPORT["width"], PHONE_VIEWPORT["height"])
