@@ -215,8 +215,9 @@ function stop() {
 // ---------------------------------------------------------------- the screen
 const code = () => document.getElementById("lab-code");
 
+/** A share as a percentage, "44.5 %" («44,5 %»), the sign never on a line of its own. */
 function percent(x) {
-  return `${num((100 * x).toFixed(1))} %`;
+  return `${num((100 * x).toFixed(1))}\u00a0%`;
 }
 
 /** What the last run measured: its game, the computer players against the bot, its seed. */

@@ -6,7 +6,7 @@ export default {
   "lab.games": "Hands", "lab.seed": "Seed", "lab.run": "Run", "lab.stop": "Stop", "lab.reset": "Starting bot",
   "lab.booting": "Starting Python…", "lab.failed": "Python could not start here: {error}",
   "lab.hint": "Run plays seeded hands, your bot in one seat and the computer players in the others; the seats rotate every hand.",
-  "lab.starting": "Dealing…", "lab.interval": "of hands won (95 % interval {low} to {high})", "lab.fair": "a fair share is {fair}",
+  "lab.starting": "Dealing…", "lab.interval": "of hands won (95\u00a0% interval {low} to {high})", "lab.fair": "a fair share is {fair}",
   "lab.progress": "{played} of {games:hand|hands}", "lab.done": "{hands:hand|hands} played.",
   "lab.bad": "Answers that were not legal actions: {n} (on the bot's turn, each is a time-out). The first: {answer}, when the legal actions were {legal}.",
   "lab.measured": "{game}: your bot against {n:computer player|computer players} at the {level} level, seed {seed}.",

@@ -95,6 +95,7 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     game = tv.get_by_test_id("lab-ruleset").locator("option:checked").inner_text()
     measured = f"{game}: your bot against 1 computer player at the normal level, seed 1."
     expect(result).to_contain_text(f"{measured} 12 hands played.")
+    assert " %" not in result.inner_text()  # a percent sign stays with its number
     tv.get_by_test_id("lab-level").select_option("hard")  # the next run's: this one's stays
     expect(result).to_contain_text(measured)
     tv.get_by_test_id("lab-level").select_option("normal")
@@ -148,8 +149,9 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     # in Russian, every word of the standings and numbers as Russian writes them
     tv.get_by_role("button", name="Русский").click()
     expect(bad).to_contain_text("Первый: 'pass the salt', а допустимы были ['")  # noqa: RUF001
-    expect(tv.get_by_test_id("lab-rate")).to_have_text(re.compile(r"^\d+,\d %$"))
-    expect(result).to_contain_text(re.compile(r"от \d+,\d % до \d+,\d %"))
+    expect(tv.get_by_test_id("lab-rate")).to_have_text(re.compile(r"^\d+,\d\u00a0%$"))
+    expect(result).to_contain_text(re.compile(r"от \d+,\d\u00a0% до \d+,\d\u00a0%"))
+    assert " %" not in result.inner_text()  # a percent sign stays with its number
     tv.get_by_role("button", name="English").click()
     resize(tv, TV_VIEWPORT["width"], TV_VIEWPORT["height"])
 
