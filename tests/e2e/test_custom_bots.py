@@ -38,6 +38,12 @@ document.addEventListener("lastcard-out", (event) => {
 });
 """
 LOOPER = "def move(view, events):\n    while True:\n        pass\n"
+# Pixels from the lobby's left margin (its screen's padding) to the offer form's words: none.
+BRING_INDENT = """() => {
+  const screen = document.querySelector('section.screen');
+  const margin = screen.getBoundingClientRect().left + parseFloat(getComputedStyle(screen).paddingLeft);
+  return document.querySelector('[data-testid=bring-bot] label').getBoundingClientRect().left - margin;
+}"""
 # Looks everywhere it can for the table's game or another hand, and says what it found as its
 # answer (a string that is no action: a time-out for its seat, logged with the answer).
 PEEKER = """
@@ -169,6 +175,8 @@ def test_own_bots_play_at_a_table_and_can_neither_see_nor_stall_it(
         tv.get_by_role("button", name="Add computer player").click()
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
     bring = bob.get_by_test_id("bring-bot")
+    expect(bring).to_be_visible()
+    assert abs(bob.evaluate(BRING_INDENT)) < 1  # in line with the lobby, clear of the edge
     bring.get_by_label("Your bot").select_option("Gift")
     bring.get_by_role("button", name="Offer it to the table").click()
     expect(bob.get_by_test_id("bring-status")).to_have_text("“Gift” waits for the host's answer.")
