@@ -103,10 +103,12 @@ async function newBot() {
   showName(name);
 }
 
-/** Delete the bot being edited; the next saved one (or a new one) takes its place. */
+/** Delete the bot being edited, once its author says so; the next saved one (or a new one)
+ * takes its place. */
 function remove() {
   const bots = savedBots();
   const name = current();
+  if (!confirm(t("lab.confirmDelete", { name }))) return;
   delete bots[name];
   keepBots(bots);
   state.note = t("lab.deleted", { name });
@@ -349,13 +351,17 @@ document.addEventListener("click", (event) => {
   else if (act === "stop") stop();
   else if (act === "new-bot") newBot();
   else if (act === "delete-bot") remove();
-  else if (act === "reset") starter.then((text) => {
-    code().value = text;
-    state.error = null;
-    save();
-    render();
-  });
+  else if (act === "reset") starter.then(reset);
 });
+
+/** The starting bot in the editor, once the author says the code there may go. */
+function reset(text) {
+  if (code().value !== text && !confirm(t("lab.confirmReset", { name: current() }))) return;
+  code().value = text;
+  state.error = null;
+  save();
+  render();
+}
 document.addEventListener("change", (event) => {
   if (event.target.id === "lab-name") return rename(event.target);
   if (event.target.dataset?.act === "pick-bot") return open(event.target.value);

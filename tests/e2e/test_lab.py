@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from .conftest import PHONE_VIEWPORT, TV_VIEWPORT, resize
 
@@ -180,8 +180,24 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     name.dispatch_event("change")
     expect(tv.get_by_test_id("lab-bots")).to_have_value("Pepper")
     expect(status).to_have_text("")  # that word was for the name refused
+
+    # Delete and Starting bot ask first, and what the author says no to stays
+    answers, asked = ["no", "yes", "no"], []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        (dialog.accept if answers.pop(0) == "yes" else dialog.dismiss)()
+
+    tv.on("dialog", answer)
+    tv.get_by_test_id("lab-delete").click()
+    expect(tv.get_by_test_id("lab-bots")).to_have_value("Pepper")
     tv.get_by_test_id("lab-delete").click()
     expect(status).to_have_text("“Pepper” is gone.")
     expect(tv.get_by_test_id("lab-bots")).to_have_value("Salt")
     expect(code).to_have_value(GARBAGE)
+    tv.get_by_test_id("lab-reset").click()
+    expect(code).to_have_value(GARBAGE)
+    deleting = "Delete “Pepper”? Its code cannot be brought back."
+    resetting = "Replace the code of “Salt” with the starting bot? The code there now cannot be"
+    assert asked[:2] == [deleting, deleting] and asked[2].startswith(resetting)
     assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")) == {"Salt": GARBAGE}
