@@ -86,6 +86,11 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     tv.keyboard.press("Backspace")
     tv.get_by_role("button", name="English").click()
 
+    # how a bot works, a click away: what it is given, what it answers, where its prints go
+    tv.get_by_text("How a bot works").click()
+    expect(tv.get_by_test_id("lab-help")).to_contain_text("prints goes to the browser's console")
+    tv.get_by_text("How a bot works").click()
+
     # the starting bot against `normal`, 12 seeded hands at two seats
     tv.get_by_test_id("lab-games").fill("12")
     tv.get_by_test_id("lab-games").dispatch_event("change")
