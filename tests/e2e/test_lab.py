@@ -91,6 +91,12 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(tv.get_by_test_id("lab-help")).to_contain_text("prints goes to the browser's console")
     tv.get_by_text("How a bot works").click()
 
+    # the editor made taller by its corner's handle: its line numbers all the way down
+    heights = "[e.style.height = '600px', e.offsetHeight, e.previousElementSibling.offsetHeight]"
+    _, editor, numbers = code.evaluate(f"(e) => {heights}")
+    assert numbers == editor == 600
+    code.evaluate("(e) => e.style.height = ''")
+
     # the starting bot against `normal`, 12 seeded hands at two seats
     tv.get_by_test_id("lab-games").fill("12")
     tv.get_by_test_id("lab-games").dispatch_event("change")
