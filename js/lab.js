@@ -236,7 +236,7 @@ function resultBlock() {
   return html`<div class="lab-result" data-testid="lab-result" data-done="${r.done ? "yes" : "no"}" data-rate="${r.rate}" data-low="${r.low}" data-high="${r.high}">
     <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval};
       <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
-    <p>${measured()} ${r.done ? t("lab.done", { hands: r.hands }) : html`<progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}`}</p>
+    <p>${measured()} ${r.done ? t("lab.done", { hands: r.hands }) : html`<span class="nowrap" data-testid="lab-progress"><progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}</span>`}</p>
     ${r.slow ? html`<p class="warn" data-testid="lab-slow">${t("lab.slow", { n: r.slow, s: MOVE_MS / 1000 })}</p>` : ""}
     ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, ...r.first_bad })}</p>` : ""}
   </div>`;

@@ -212,3 +212,17 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     resetting = "Replace the code of “Salt” with the starting bot? The code there now cannot be"
     assert asked[:2] == [deleting, deleting] and asked[2].startswith(resetting)
     assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")) == {"Salt": GARBAGE}
+
+    # a long run is stopped halfway: what it had played stays, and a fresh Python is ready again
+    tv.get_by_test_id("lab-level").select_option("hard")
+    tv.get_by_test_id("lab-games").fill("200")
+    tv.get_by_test_id("lab-games").dispatch_event("change")
+    tv.get_by_test_id("lab-run").click()
+    progress = tv.get_by_test_id("lab-progress")
+    expect(progress).to_contain_text(re.compile(r"\d+ of 200 hands"), timeout=60_000)
+    assert progress.evaluate("(e) => e.getClientRects().length") == 1  # the bar beside its count
+    tv.get_by_test_id("lab-stop").click()
+    expect(tv.get_by_test_id("lab-status")).to_have_text("Stopped.", timeout=BOOT_MS)
+    expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(progress).to_be_visible()
+
