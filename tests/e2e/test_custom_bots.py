@@ -41,8 +41,9 @@ LOOPER = "def move(view, events):\n    while True:\n        pass\n"
 # Pixels from the lobby's left margin (its screen's padding) to the offer form's words: none.
 BRING_INDENT = """() => {
   const screen = document.querySelector('section.screen');
-  const margin = screen.getBoundingClientRect().left + parseFloat(getComputedStyle(screen).paddingLeft);
-  return document.querySelector('[data-testid=bring-bot] label').getBoundingClientRect().left - margin;
+  const left = (e) => e.getBoundingClientRect().left;
+  const margin = left(screen) + parseFloat(getComputedStyle(screen).paddingLeft);
+  return left(document.querySelector('[data-testid=bring-bot] label')) - margin;
 }"""
 # Looks everywhere it can for the table's game or another hand, and says what it found as its
 # answer (a string that is no action: a time-out for its seat, logged with the answer).
