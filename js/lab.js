@@ -367,13 +367,17 @@ document.addEventListener("change", (event) => {
   if (event.target.dataset?.act === "pick-bot") return open(event.target.value);
   const opt = event.target.dataset?.opt;
   if (!opt) return;
-  const value = event.target.value;
-  state.options[opt] = ["players", "games", "seed"].includes(opt) ? Math.max(0, Math.trunc(Number(value)) || 0) : value;
+  const field = event.target;
+  if (field.type === "number") {
+    // what a run will use, shown in the field: a whole number within the field's own bounds
+    const top = field.max === "" ? Number.MAX_SAFE_INTEGER : Number(field.max);
+    state.options[opt] = Math.min(Math.max(Math.trunc(Number(field.value)) || 0, Number(field.min)), top);
+    field.value = state.options[opt];
+  } else state.options[opt] = field.value;
   const ruleset = state.rulesets.find((r) => r.id === state.options.ruleset);
   if (ruleset) {
     state.options.players = Math.min(Math.max(state.options.players, ruleset.players.min), Math.min(ruleset.players.max, 6));
   }
-  state.options.games = Math.min(Math.max(state.options.games, 1), 2000);
   render();
 });
 document.addEventListener("input", (event) => {

@@ -97,6 +97,18 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     assert numbers == editor == 600
     code.evaluate("(e) => e.style.height = ''")
 
+    # a number field shows what a run will use: a whole number within the field's bounds (it
+    # showed 99999 games and ran 2000; a seed of 1e308 ran as int(1e308) and was named 1e+308)
+    for field, typed, kept in (
+        ("lab-games", "99999", "2000"),
+        ("lab-seed", "1e308", str(2**53 - 1)),
+        ("lab-seed", "1e400", "0"),  # no number at all to the browser
+        ("lab-seed", "1", "1"),
+    ):
+        tv.get_by_test_id(field).fill(typed)
+        tv.get_by_test_id(field).dispatch_event("change")
+        expect(tv.get_by_test_id(field)).to_have_value(kept)
+
     # the starting bot against `normal`, 12 seeded hands at two seats
     tv.get_by_test_id("lab-games").fill("12")
     tv.get_by_test_id("lab-games").dispatch_event("change")
@@ -225,4 +237,3 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(tv.get_by_test_id("lab-status")).to_have_text("Stopped.", timeout=BOOT_MS)
     expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
     expect(progress).to_be_visible()
-
