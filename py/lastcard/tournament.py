@@ -24,6 +24,7 @@ from .bots import LEVELS, choose
 from .game import Game
 from .registry import RULESETS, new_game
 from .rng import Rng
+from .words import reading_order
 
 #: a decision that never ends a hand would loop forever; no real hand comes near this
 MAX_STEPS = 100_000
@@ -87,12 +88,15 @@ def play(
     playouts: int | None = None,
     single_hand: bool = False,
     bots: Mapping[str, Player] | None = None,
+    dealt: list[Event] | None = None,
 ) -> Record:
     """Play ``game`` to its end (every hand of a match, or only the first one) with
-    ``levels[seat]`` in each seat (a level of ``bots`` played by it)."""
+    ``levels[seat]`` in each seat (a level of ``bots`` played by it, given the hand's events as
+    a table's log tells them, from the hand's deal on: ``dealt``, what ``new_game(events=...)``
+    gave for the first hand, then each move's)."""
     rng = Rng(seed)
     record = Record()
-    log: list[Event] = []
+    log: list[Event] = reading_order(dealt or [])
     for _ in range(MAX_STEPS):
         if game.over:
             record.hands.append(list(game.winners or []))
@@ -101,8 +105,7 @@ def play(
             if not game.SCORED or game.match_over or len(game.seats_in_play()) < 2:
                 record.match = game.match_winners
                 return record
-            log.clear()
-            game.next_hand()
+            log[:] = reading_order(game.next_hand())
             continue
         step(game, levels, rng, playouts, bots=bots, log=log)
     raise RuntimeError(f"no end after {MAX_STEPS} steps")
@@ -200,8 +203,11 @@ def games(
     for i in range(count):
         seats = seat_levels(levels, players, i)
         deal = seed + i // len(levels)  # every rotation of the levels plays the same deals
-        game = new_game(ruleset, players, seed=deal)
-        record = play(game, seats, deal, playouts=playouts, single_hand=single_hand, bots=bots)
+        dealt: list[Event] = []
+        game = new_game(ruleset, players, seed=deal, events=dealt)
+        record = play(
+            game, seats, deal, playouts=playouts, single_hand=single_hand, bots=bots, dealt=dealt
+        )
         yield seats, record
 
 

@@ -12,6 +12,9 @@ from lastcard import RULESETS, new_game
 from lastcard.tournament import Standings, games, play
 from lastcard.userbot import STARTER, BotError, UserBot, load, seat_events
 
+#: a Last One deal of two seats whose starter is a Draw Two (the first seat draws and is skipped)
+SEED_WITH_A_STARTER_DRAW = 24
+
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_starting_bot_plays_every_ruleset(ruleset: str) -> None:
@@ -106,3 +109,28 @@ def test_a_seat_sees_no_other_seats_hidden_cards_in_the_events() -> None:
     ]
     assert [e.get("cards") for e in seat_events(events, 0)] == [["R5"], None, None, ["R7"]]
     assert [e.get("cards") for e in seat_events(events, 1)] == [None, ["G2"], ["B3"], ["R7"]]
+
+
+def test_a_bots_events_start_at_the_hands_deal_as_at_a_table() -> None:
+    """In the lab as at a table (``Table.seat_input``), a bot's events are the hand's from its
+    ``deal`` on, in the log's order: what the starter set off (a pickup, a skip) comes after
+    the deal, in every hand of a match."""
+    seen: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+
+    def spy(view: dict[str, Any], events: list[dict[str, Any]]) -> str:
+        seen.append((view, events))
+        return str(view["legal"][0])
+
+    for _ in games("last-one", 2, 6, ["spy", "normal"], 3, bots={"spy": UserBot(spy)}):
+        pass
+    assert {view["hand_number"] for view, _ in seen} > {1}  # later hands too
+    for view, events in seen:
+        assert events[0]["type"] == "deal" and events[0]["hand"] == view["hand_number"]
+    # a first hand whose starter, a Draw Two, set something off: the bot's first events are
+    # the engine's
+    dealt: list[dict[str, Any]] = []
+    seen.clear()
+    game = new_game("last-one", 2, seed=SEED_WITH_A_STARTER_DRAW, events=dealt)
+    assert [e["type"] for e in dealt] == ["draw", "skip", "deal"]  # the engine's deal is last
+    play(game, ["spy", "normal"], 1, single_hand=True, bots={"spy": UserBot(spy)}, dealt=dealt)
+    assert [e["type"] for e in seen[0][1][:3]] == ["deal", "draw", "skip"]
