@@ -53,7 +53,10 @@ export function eventLine(msg, e) {
   };
   const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
   if (text) return fill(text, vars);
-  return t(e.type === "bot_fault" ? `event.bot_fault.${e.fault}` : `event.${e.type}`, vars);
+  // a player's own bot that gave no move: on its turn the table played the time-out, out of turn
+  // (`declined`) it only declined
+  if (e.type === "bot_fault") return t(`event.bot_fault.${e.fault}`, vars) + (e.declined ? "" : t("event.bot_fault.turn"));
+  return t(`event.${e.type}`, vars);
 }
 
 function pendingLine(msg, pending) {

@@ -18,9 +18,9 @@ from .rng import Rng
 
 class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
-    (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault`` and
-    ``detail`` to a player's own bot's ``bot_fault``, and ``timed_out`` to a suit in force after
-    a time-out: ``lastcard.words.timed_out``)."""
+    (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault``,
+    ``detail`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``, and
+    ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``)."""
 
     type: Required[str]
     seat: int
@@ -38,6 +38,7 @@ class Event(TypedDict, total=False):
     auto: bool
     fault: str
     detail: str
+    declined: bool
     n: int
     target: int
     seats: list[int]

@@ -770,6 +770,7 @@ class Table:
             self._note("time_out")
             self._changed([told, *events])
         else:
+            told["declined"] = True  # out of turn: no time-out, the bot simply did not act
             self._log.add([told], self._owner)
             self._dirty = True
 

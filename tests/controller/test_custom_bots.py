@@ -114,9 +114,34 @@ def test_a_bad_answer_is_a_time_out_logged_on_the_tv(
     logged = faults(net)
     assert logged and all(e["seat"] == 1 and e["fault"] == fault for e in logged)
     assert detail in logged[-1]["detail"]
+    assert not any("declined" in e for e in logged)  # on its turn: the turn timed out
     steps = net.table.snapshot()["record"]["steps"]
     assert any(s["step"] == "time_out" for s in steps)
     assert not any(s.get("seat") == 1 for s in steps)  # no move of its own went through
+
+
+OUT_OF_TURN_FAILS = """def move(view, events):
+    if view["turn"] != view["seat"]:
+        raise RuntimeError("out of turn")
+    return view["legal"][0]
+"""
+
+
+def test_a_fault_out_of_turn_only_declines_and_the_log_says_so(make_net: MakeNet) -> None:
+    """Last One: a bot's own "last" calls and melee answers are asked out of turn; a fault there
+    is logged as declined (``declined: true``: no time-out, "the turn timed out" not said)."""
+    runner = Runner()
+    net = make_net(choose=runner)
+    runner.table = net.table
+    net.join("p0")
+    net.host(type="configure", ruleset="last-one", timers={"turn": None, "bot_pause": 0})
+    net.host(type="add_custom_bot", name="Clever", source=OUT_OF_TURN_FAILS)
+    net.host(type="start")
+    play_hand(net)
+    logged = faults(net)
+    assert logged and all(e["declined"] is True and e["fault"] == "error" for e in logged)
+    steps = net.table.snapshot()["record"]["steps"]
+    assert not any(s["step"] == "time_out" for s in steps)  # its own turns were its own
 
 
 def test_a_slow_bot_waits_then_times_out_and_the_table_goes_on(make_net: MakeNet) -> None:

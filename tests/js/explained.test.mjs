@@ -70,3 +70,14 @@ test("a last card announced by the game is a cue, once", () => {
   assert.deepEqual(cuesFor(before, after), ["last"]);
   assert.deepEqual(cuesFor(after, { ...after }), []);
 });
+
+test("a player's own bot that gave no move: the turn timed out on its turn, out of turn it only declined", async () => {
+  const msg = { seats: [{ seat: 0, name: "Clever" }] };
+  const fault = { type: "bot_fault", seat: 0, fault: "error", detail: "KeyError: 'x'" };
+  assert.equal(eventLine(msg, fault), "Clever: the bot's code failed (KeyError: 'x'), the turn timed out");
+  assert.equal(eventLine(msg, { ...fault, fault: "slow", declined: true }), "Clever: no move in time");
+  await setLang("ru");
+  assert.equal(eventLine(msg, { ...fault, fault: "illegal", detail: "42" }), "Clever: недопустимый ход (42), ход пропущен по времени");
+  assert.equal(eventLine(msg, { ...fault, declined: true }), "Clever: ошибка в коде бота (KeyError: 'x')");
+  await setLang("en");
+});
