@@ -157,7 +157,7 @@ class SeatBot:
         try:
             self.move = load(source)
         except BotError as error:
-            self.error = _last_line(error.text)
+            self.error = _detail(error)
 
     def answer(self, ask: str) -> str:
         """The bot's answer to one move (see the class)."""
@@ -167,13 +167,15 @@ class SeatBot:
         try:
             action = self.move(given["view"], given["events"])
         except Exception as error:
-            return json.dumps({"fault": "error", "detail": _last_line(BotError.of(error).text)})
+            return json.dumps({"fault": "error", "detail": _detail(BotError.of(error))})
         if action is None or isinstance(action, str):
             return json.dumps({"action": action})
         return json.dumps({"fault": "illegal", "detail": repr(action)[:DETAIL]})
 
 
-def _last_line(text: str) -> str:
-    """The last line of a traceback (``ZeroDivisionError: division by zero``), shortened."""
-    lines = text.strip().splitlines()
-    return (lines[-1] if lines else "")[:DETAIL]
+def _detail(error: BotError) -> str:
+    """The line of ``bot.py`` the error points at and the traceback's last line (``line 2:
+    ZeroDivisionError: division by zero``), shortened."""
+    lines = error.text.strip().splitlines()
+    where = "" if error.line is None else f"line {error.line}: "
+    return (where + (lines[-1] if lines else ""))[:DETAIL]

@@ -101,8 +101,8 @@ def test_a_custom_bot_plays_a_hand_seeing_only_its_seat(make_net: MakeNet) -> No
         ("def move(view, events):\n    return 'pass the salt'\n", "illegal", "'pass the salt'"),
         ("def move(view, events):\n    return 42\n", "illegal", "42"),
         ("def move(view, events):\n    pass\n", "illegal", "None"),  # no move on its turn
-        ("def move(view, events):\n    return 1 / 0\n", "error", "ZeroDivisionError"),
-        ("def move(view, events)\n", "error", "SyntaxError"),
+        ("def move(view, events):\n    return 1 / 0\n", "error", "line 2: ZeroDivisionError"),
+        ("def move(view, events)\n", "error", "line 1: SyntaxError"),
     ],
 )
 def test_a_bad_answer_is_a_time_out_logged_on_the_tv(
@@ -253,6 +253,6 @@ def test_the_seat_bot_answers() -> None:
     none = SeatBot("def move(view, events):\n    return None\n")
     assert json.loads(none.answer(ask)) == {"action": None}
     broken = json.loads(SeatBot("def move(view, events):\n    return {}[1]\n").answer(ask))
-    assert broken == {"fault": "error", "detail": "KeyError: 1"}
+    assert broken == {"fault": "error", "detail": "line 2: KeyError: 1"}
     missing = json.loads(SeatBot("x = 1\n").answer(ask))
     assert missing["fault"] == "error" and "defines no function move" in missing["detail"]
