@@ -12,7 +12,7 @@ export default {
   "lab.measured": "{game}: your bot against {n:computer player|computer players} at the {level} level, seed {seed}.",
   "lab.slow": "Moves that took longer than the {s} s a table gives a move: {n} (at a table, each would be a time-out).",
   "lab.confirmDelete": "Delete “{name}”? Its code cannot be brought back.", "lab.confirmReset": "Replace the code of “{name}” with the starting bot? The code there now cannot be brought back.",
-  "lab.stopped": "Stopped.", "lab.stuck": "Your bot took more than {s} s to answer (an endless loop?): the run is stopped.",
+  "lab.stopped": "Stopped.", "lab.stuck": "One game took more than {s} s (an endless loop in your bot?): the run is stopped.",
   "lab.help": "How a bot works",
   "lab.help.view": "view: what the seat's phone sees — hand (its cards), legal (its legal actions now), top, active (the colour or suit in force), counts (cards per seat), turn, direction, pending, scores…",
   "lab.help.events": "events: the hand so far, oldest first (play, draw, pass, call…); other seats' draws without their cards.",

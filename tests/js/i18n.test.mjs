@@ -109,3 +109,8 @@ test("the missed call's banner says the cards were taken, as they were (it shows
   assert.match(strings.ru["hand.missedCall"], /взяли/);
   assert.match(strings.en["hand.missedCall"], /drew/);
 });
+
+test("the bot lab's Russian keeps a count with its words: a no-break space before it, and before «с»", () => {
+  assert.match(strings.ru["lab.done"], /:\u00a0\{hands\}/);
+  assert.match(strings.ru["lab.stuck"], /\{s\}\u00a0с /);
+});
