@@ -1,6 +1,6 @@
 /**
  * The rules screens: each ruleset's own text, which its engine module writes in Russian and
- * English from the table's options and timers (shared/spec/rules/*.md, their binding
+ * English from the table's options and timers (docs/rules/*.md, their binding
  * "Decisions"), then the table's time section and host help. Plain text, rendered through the
  * escaping `html` tag.
  */

@@ -1,4 +1,4 @@
-"""``lastcard``: the pure-Python engine of the Last Card party table (shared/spec/engine-api.md).
+"""``lastcard``: the pure-Python engine of the Last Card party table (docs/engine-api.md).
 
 >>> game = new_game("poslednyaya", 3, seed=1)
 >>> events = game.apply(game.turn, game.legal_actions(game.turn)[0])

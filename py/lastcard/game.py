@@ -1,5 +1,5 @@
 """The turn machinery: a ``Game`` changes its state by the rules, gives the public contract
-(``shared/spec/engine-api.md``) and serialises itself; a ruleset is a subclass that sets flags
+(``docs/engine-api.md``) and serialises itself; a ruleset is a subclass that sets flags
 and overrides a few hooks.
 
 Like python-chess variants, ``Game`` holds everything the four rulesets share (turn order and

@@ -1,5 +1,5 @@
 """Helpers shared by the scenario tests of the French-deck rulesets (`last-one`, `last-card`,
-`posledniy-igrok`). They drive the public contract only (shared/spec/engine-api.md)."""
+`posledniy-igrok`). They drive the public contract only (docs/engine-api.md)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from lastcard import RULESETS, describe, new_game
 KEYS = {"id", "players", "deck", "options", "features", "solo_bots"}
 OPTION_KEYS = {"name", "type", "default", "min", "max", "agree_max", "needs"}
 
-#: what the rules' decisions say (shared/spec/rules/*.md), written out independently
+#: what the rules' decisions say (docs/rules/*.md), written out independently
 #: the house rules' flags as ``describe`` lists them (issue 24, docs/house-rules.md)
 STACKING, JUMP_IN, SEVEN_ZERO, DRAW_UNTIL_PLAY = (
     (name, False, None, None, None)

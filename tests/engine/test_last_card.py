@@ -1,6 +1,6 @@
-"""Scenario tests for `last-card` (shared/spec/rules/002-last-card.md), one per rule and decision.
+"""Scenario tests for `last-card` (docs/rules/last-card.md), one per rule and decision.
 
-Every test drives the public contract only (shared/spec/engine-api.md).
+Every test drives the public contract only (docs/engine-api.md).
 """
 
 from functools import partial

@@ -1,6 +1,6 @@
-"""Scenario tests for `last-one` (shared/spec/rules/001-last-one.md), one per rule and decision.
+"""Scenario tests for `last-one` (docs/rules/last-one.md), one per rule and decision.
 
-Every test drives the public contract only (shared/spec/engine-api.md): `new_game(setup=...)`,
+Every test drives the public contract only (docs/engine-api.md): `new_game(setup=...)`,
 `legal_actions`, `apply`, `time_out`, `remove_seat`, `next_hand` and the views.
 """
 

@@ -1,7 +1,7 @@
-"""Scenario tests for `posledniy-igrok` (shared/spec/rules/003-posledniy-igrok.md), one per rule
+"""Scenario tests for `posledniy-igrok` (docs/rules/posledniy-igrok.md), one per rule
 and decision (rules 5 and 30 state no rule: history, and values left unstated).
 
-Every test drives the public contract only (shared/spec/engine-api.md). A `setup` starter is a
+Every test drives the public contract only (docs/engine-api.md). A `setup` starter is a
 card already led (no effect); without one, the first seat leads.
 """
 

@@ -1,4 +1,4 @@
-"""Scenario tests for «Последняя» (shared/spec/rules/000-poslednyaya.md), one per rule/decision.
+"""Scenario tests for «Последняя» (docs/rules/poslednyaya.md), one per rule/decision.
 
 Each test lays out a position with ``setup=`` and names the rule it checks.
 """

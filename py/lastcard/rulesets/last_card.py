@@ -1,4 +1,4 @@
-"""«Last Card» (shared/spec/rules/002-last-card.md): the New Zealand house rules, 52 cards, two
+"""«Last Card» (docs/rules/last-card.md): the New Zealand house rules, 52 cards, two
 seats by default (3-6 as a house option), a match to a target score.
 
 Everything but the facts below is the shared machinery of ``lastcard.game``: multi-card plays in

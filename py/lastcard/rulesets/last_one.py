@@ -1,4 +1,4 @@
-"""«Last One» (shared/spec/rules/001-last-one.md): Crazy Eights with jokers, the melee and an
+"""«Last One» (docs/rules/last-one.md): Crazy Eights with jokers, the melee and an
 elimination match, 54 cards, 2-6 players.
 
 Everything but the facts below is the shared machinery of ``lastcard.game``: the starter played by

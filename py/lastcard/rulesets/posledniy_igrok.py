@@ -1,4 +1,4 @@
-"""«Последний игрок» (shared/spec/rules/003-posledniy-igrok.md): Last One retold, with a led
+"""«Последний игрок» (docs/rules/posledniy-igrok.md): Last One retold, with a led
 first card, the 4-chain in turn order and a match of a fixed number of hands, 54 cards, 2-6 players.
 
 Everything but the facts below is the shared machinery of ``lastcard.game``: no upcard, the seat

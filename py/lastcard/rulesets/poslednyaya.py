@@ -1,4 +1,4 @@
-"""«Последняя» (shared/spec/rules/000-poslednyaya.md): UNO-like, 108 cards, 2-10 players, one hand.
+"""«Последняя» (docs/rules/poslednyaya.md): UNO-like, 108 cards, 2-10 players, one hand.
 
 Everything but the facts below is the shared machinery of ``lastcard.game``: Skip, Reverse
 (a skip with two players), Draw Two and Wild Draw Four (the next seat draws and is skipped, the
