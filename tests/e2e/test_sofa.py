@@ -983,3 +983,50 @@ def test_the_join_panel_holds_with_every_way_at_once_and_a_webcam(
     expect(tv.locator("#join-text [data-act=join-mode]")).to_be_visible(timeout=JOIN_TIMEOUT)
     expect(tv.locator("#join-camera video")).to_be_visible()
     join_panel_everywhere(tv, "camera mode")
+
+
+# The TV player's joker, tapped: the choice of the card it will be (the 13 of the suit in force
+# and the 5s of the other suits), drawn from a Last One state with a hand on the TV.
+JOKER_CHOICE = """async ({ lang }) => {
+  const { tvScreen } = await import("./js/table-ui.js");
+  const { morph } = await import("./js/html.js");
+  const moves = await import("./js/moves.js");
+  if (lang) await (await import("./js/i18n.js")).setLang(lang);
+  const seats = ["Ann", "Bob", "Cid"].map((name, seat) => ({ seat, name,
+    kind: seat ? "bot" : "local", level: "normal", connected: true, lang: "en", removed: false,
+    count: 7, score: 0, id: seat + 1, host: false }));
+  const hand = ["AH", "4H", "6H", "7H", "10H", "JOKER", "9C"];
+  const named = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    .map((rank) => `${rank}H`).concat(["5S", "5D", "5C"]);
+  const legal = ["draw", "play 4H", "play 6H", "play 7H", "play 10H", "play AH",
+    ...named.map((card) => `play JOKER=${card}`)];
+  const pick = moves.step(legal, moves.NO_PICK, { act: "card", card: "JOKER" }).pick;
+  const view = { ruleset: "last-one", counts: [7, 7, 7], top: "5H", active: "H", direction: 1,
+    stock: 20, pending: null, called: [], turn: 0, discard: 9, seat: 0, hand, legal, dealer: 2 };
+  const features = { last_call: true, melee: true, scores: true, match: "threshold" };
+  const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [], awaiting: [0],
+    remaining: 12, paused: false, waiting: false, local: { 0: view }, view, events: [],
+    events_reset: true, lobby: { ruleset: "last-one", timers: {}, options: {},
+      description: { id: "last-one", options: [], name: { en: "Last One" }, features } },
+    match: { hand: 1, out_at: 250, dealer: 2 }, result: null };
+  document.body.dataset.phase = "playing";
+  morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: { 0: pick },
+    sent: null, left: 12, solo: null, confirm: null, rulesOpen: false, toast: null,
+    damaged: null }));
+  return pick.choice?.kind;
+}"""
+
+
+def test_the_tv_players_joker_choice_reads_at_every_size(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The small cards of the joker's choice show their middle only, as the results' do: a
+    corner's suit touched the middle suit at 1080p and 720p."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    for lang in ("en", "ru"):
+        assert tv.evaluate(JOKER_CHOICE, {"lang": lang}) == "named"
+        expect(tv.locator(".choice__card")).to_have_count(16)
+        for width, height in SIZES:
+            resize(tv, width, height)
+            check_layout(tv, f"{lang}: the joker's choice")
