@@ -106,7 +106,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
         <button type="button" class="btn btn--primary" data-act="play-selection" ${selectionPlay.send || selectionPlay.choice ? "" : "disabled"}>${pick.selection.length > 1 ? t("act.playN", { n: pick.selection.length }) : t("act.play")}</button>
         <button type="button" class="btn" data-act="cancel">${t("act.cancel")}</button>` : ""}
       <button type="button" class="btn" data-act="send" data-action="draw" ${draw ? "" : "disabled"}>${pickup ? t("act.take", { n: pickup }) : t("act.draw")}</button>
-      <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t("act.pass")}</button>
+      <button type="button" class="btn" data-act="send" data-action="pass" ${legal.includes("pass") ? "" : "disabled"}>${t(view.pending?.kind === "melee" ? "act.pass" : "act.endTurn")}</button>
       ${legal.includes("challenge") ? html`<button type="button" class="btn btn--primary" data-act="send" data-action="challenge">${t("act.challenge")}</button>` : ""}
       ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
       ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t(suits.some((o) => "RYBG".includes(o.choice)) ? "act.chooseColour" : "act.suit")}</button>` : ""}

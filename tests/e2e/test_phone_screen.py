@@ -79,7 +79,7 @@ def test_the_move_buttons_stay_on_screen_with_a_huge_hand(
         expect(cards).to_have_count(size)
         assert phone.evaluate("scrollY") == 0
         height = phone.viewport_size["height"] if phone.viewport_size else 0
-        for name in ("Draw", "Pass", "Last card!"):
+        for name in ("Draw", "End turn", "Last card!"):
             button = phone.get_by_role("button", name=name, exact=True)
             box = button.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (size, name, box)
@@ -101,12 +101,12 @@ FIRST_ROW = """() => {
 # the away banner, in each language.
 UNDER_BANNERS = {
     "ru": (
-        ("Взять карту", "Пас", "Последняя!"),
+        ("Взять карту", "Завершить ход", "Последняя!"),
         "Раздача 1 · До 200 очков",
         "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру.",
     ),
     "en": (
-        ("Draw", "Pass", "Last card!"),
+        ("Draw", "End turn", "Last card!"),
         "Hand 1 · First to 200 points",
         "Two of your turns ran out: make a move to be back in the game.",
     ),

@@ -66,8 +66,8 @@ def take_turn(tv: Page, hand: Locator) -> None:
         suit.click()
     elif hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+ cards?)$")).is_enabled():
         hand.get_by_role("button", name=re.compile(r"^(Draw|Pick up \d+ cards?)$")).click()
-    else:
-        hand.get_by_role("button", name="Pass", exact=True).click()
+    else:  # "End turn" on its own turn, "Pass" in a melee
+        hand.get_by_role("button", name=re.compile(r"^(End turn|Pass)$")).click()
     choice = tv.get_by_test_id("choice")
     while choice.count():  # a joker names a card first, then maybe a suit
         choice.get_by_role("button").first.click()

@@ -20,10 +20,21 @@ test("a melee says what this player may answer with, or that the others answer",
   assert.doesNotMatch(text(handPanel(view, NO_PICK, { myTurn: true })), /End turn|Your turn/);
 });
 
-test("a blocked hand says why its only move is a pass", () => {
+test("a blocked hand says why its only move is to end the turn", () => {
   const view = { seat: 0, hand: ["7D"], legal: ["pass"], pending: null };
-  assert.match(text(handPanel(view, NO_PICK, { myTurn: true })), /Nothing to play and nothing to draw: pass/);
+  assert.match(text(handPanel(view, NO_PICK, { myTurn: true })), /Nothing to play and nothing to draw: end your turn/);
   assert.match(text(handPanel({ ...view, legal: ["draw", "pass"] }, NO_PICK, { myTurn: true })), /Your turn/);
+});
+
+test("the pass button ends the turn on one's own turn (000 rule 18: «Завершить ход»), and passes in a melee", async () => {
+  const drawn = { seat: 0, hand: ["7D", "R5"], legal: ["play R5", "pass"], pending: { kind: "drawn", seat: 0 } };
+  assert.match(text(handPanel(drawn, NO_PICK, { myTurn: true })), /End turn/);
+  assert.doesNotMatch(text(handPanel(drawn, NO_PICK, { myTurn: true })), /\bPass\b/);
+  const inMelee = { seat: 0, hand: ["7D"], legal: ["pass"], pending: melee };
+  assert.match(text(handPanel(inMelee, NO_PICK, { myTurn: true })), /\bPass\b/);
+  await setLang("ru");
+  assert.match(text(handPanel(drawn, NO_PICK, { myTurn: true })), /Завершить ход/);
+  await setLang("en");
 });
 
 test("the penalised phone is told of its missed call until it moves again", () => {

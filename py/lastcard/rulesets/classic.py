@@ -139,7 +139,7 @@ class Classic(Game):
                     " Доступные карты подсвечены.",
                     f"Вместо хода (даже если он есть) {until}" if until else
                     "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
-                    " её сразу или нажмите «Пас».",
+                    " её сразу или нажмите «Завершить ход».",
                     *([house_line(lang, "jump_in.colour")] if jump else []),
                     "Когда колода кончается, сброс (кроме верхней карты) перемешивается и"
                     " становится колодой.",
@@ -192,7 +192,7 @@ class Classic(Game):
                 " are highlighted.",
                 f"Instead of playing (even if you could), {until}" if until else
                 "Or draw one card (even if you could play). If it fits, play it at once or"
-                " press “Pass”.",
+                " press “End turn”.",
                 *([house_line(lang, "jump_in.colour")] if jump else []),
                 "When the stock runs out, the discard pile (all but its top card) is shuffled"
                 " into a new stock.",

@@ -105,11 +105,12 @@ class Poslednyaya(Game):
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
                     " Доступные карты подсвечены.",
                     "Или берите карты по одной (даже если есть ход), пока не придёт подходящая:"
-                    " её можно сыграть или оставить — «Пас»; если брать больше нечего, ход"
-                    " переходит дальше. Другие карты после взятия играть нельзя."
+                    " её можно сыграть или оставить — «Завершить ход»; если брать больше"
+                    " нечего, ход переходит дальше. Другие карты после взятия играть нельзя."
                     if until
                     else "Или возьмите одну карту (даже если есть ход). Если она подходит —"
-                    " сыграйте её или нажмите «Пас»; другие карты после взятия играть нельзя.",
+                    " сыграйте её или нажмите «Завершить ход»; другие карты после взятия"
+                    " играть нельзя.",
                     *([house_line(lang, "jump_in.colour")] if jump else []),
                 ]),
                 ("Особые карты", [
@@ -156,11 +157,11 @@ class Poslednyaya(Game):
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
                 " are highlighted.",
                 "Or draw one card at a time (even if you could play) until one fits: play it or"
-                " keep it with “Pass”; when nothing is left to draw, the turn passes on. No"
+                " keep it with “End turn”; when nothing is left to draw, the turn passes on. No"
                 " other card may be played after drawing."
                 if until
                 else "Or draw one card (even if you could play). If the drawn card fits, play it"
-                " or press “Pass”; no other card may be played after drawing.",
+                " or press “End turn”; no other card may be played after drawing.",
                 *([house_line(lang, "jump_in.colour")] if jump else []),
             ]),
             ("Special cards", [
