@@ -34,31 +34,23 @@ def posledniy_igrok() -> tuple[Game, list[tuple[int, str]]]:
     return game, [(0, "play 2C"), (1, "play 2S"), (2, "draw")]
 
 
-def poslednyaya() -> tuple[Game, list[tuple[int, str]]]:
+def colour_deck(ruleset: str) -> tuple[Game, list[tuple[int, str]]]:
+    """«Последняя» or Classic: a Draw Two on a Draw Two, then the third seat takes both."""
     setup: dict[str, Any] = {
         "hands": [["R+2", "R1"], ["Y+2", "G2"], ["B2", "B3"]],
         "starter": "R3", "first": 0, "stock": ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"],
     }  # fmt: skip
-    game = new_game("poslednyaya", 3, setup=setup, options={"stacking": True})
-    return game, [(0, "play R+2"), (1, "play Y+2"), (2, "draw")]
-
-
-def classic() -> tuple[Game, list[tuple[int, str]]]:
-    setup: dict[str, Any] = {
-        "hands": [["R+2", "R1"], ["Y+2", "G2"], ["B2", "B3"]],
-        "starter": "R3", "first": 0, "stock": ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8"],
-    }  # fmt: skip
-    game = new_game("classic", 3, setup=setup, options={"stacking": True})
+    game = new_game(ruleset, 3, setup=setup, options={"stacking": True})
     return game, [(0, "play R+2"), (1, "play Y+2"), (2, "draw")]
 
 
 @pytest.mark.parametrize(
     ("ruleset", "position"),
     [
-        ("poslednyaya", poslednyaya),
+        ("poslednyaya", partial(colour_deck, "poslednyaya")),
         ("last-one", last_one),
         ("posledniy-igrok", posledniy_igrok),
-        ("classic", classic),
+        ("classic", partial(colour_deck, "classic")),
     ],
 )
 def test_a_stack_taken_says_the_turn_is_lost(ruleset: str, position: Any) -> None:
