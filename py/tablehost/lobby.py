@@ -314,15 +314,16 @@ class Lobby:
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
             number = None if name else 1 + sum(m.kind == "bot" for m in self.seats)
-            bot = Member(name="", kind="bot", level=level, source=source, bot_number=number)
-            bot.name = self.unique(name or self.bot_name(bot))
-            self.seats.append(bot)
+            name = self.unique(name or self.bot_name(number))
+            self.seats.append(
+                Member(name=name, kind="bot", level=level, source=source, bot_number=number)
+            )
         else:
             self.seats.append(Member(name=self.unique(name or ""), kind="local"))
 
-    def bot_name(self, bot: Member) -> str:
-        """The name of a bot the table named, in the table's language."""
-        return BOT_NAMES[self.lang].format(n=bot.bot_number)
+    def bot_name(self, number: int | None) -> str:
+        """The name of the table's bot ``number`` in the table's language."""
+        return BOT_NAMES[self.lang].format(n=number)
 
     def speak(self, lang: str) -> None:
         """The table's language is now ``lang``: the bots it named are named in it (a name the
@@ -330,7 +331,7 @@ class Lobby:
         self.lang = lang
         for member in self.seats:
             if member.bot_number is not None:
-                member.name = self.unique(self.bot_name(member), member)
+                member.name = self.unique(self.bot_name(member.bot_number), member)
 
     def offer(self, phone: Member, name: str, source: str) -> Offer:
         """A phone brings a bot: it waits for the host's answer (a phone's newer offer replaces
