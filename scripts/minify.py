@@ -33,6 +33,8 @@ from bundle import BUNDLE, esbuild
 ROOT = Path(__file__).resolve().parent.parent
 OUT = "dist"
 TREES = {"js": "*.js", "css": "*.css"}
+#: the site paths that have copies: under one of the trees
+COPIED = tuple(f"{tree}/" for tree in TREES)
 
 _lock = threading.Lock()
 
@@ -47,7 +49,7 @@ def served(root: Path, path: str) -> Path:
     """The file sent for the site path ``path``: its copy in ``dist/`` when there is one at
     least as new as the source, else the file itself."""
     source = root / path
-    if not path.startswith(tuple(f"{tree}/" for tree in TREES)) or path == BUNDLE:
+    if not path.startswith(COPIED) or path == BUNDLE:
         return source
     copy = root / OUT / path
     try:
