@@ -1030,3 +1030,4 @@ def test_the_tv_players_joker_choice_reads_at_every_size(
         for width, height in SIZES:
             resize(tv, width, height)
             check_layout(tv, f"{lang}: the joker's choice")
+            check_texts(tv, f"{lang}: the joker's choice")
