@@ -36,7 +36,7 @@ const state = {
   ran: null, // the options of the last run, which its result measured
   result: null,
   error: null, // {error: traceback, line}
-  note: "",
+  note: null, // what became of the bot or the run, [key, vars] of its words (read in the page's language)
   name: "",
   help: false, // "How a bot works" is open
 };
@@ -57,9 +57,11 @@ function save() {
   localStorage.setItem(CURRENT_KEY, current());
 }
 
-/** Edit the saved bot `name` (its code in the editor). */
-function open(name) {
+/** Edit the saved bot `name` (its code in the editor), with `note` under the bar: what was said of
+ * the bot edited until now goes with it. */
+function open(name, note = null) {
   state.error = null;
+  state.note = note;
   code().value = savedBots()[name] ?? "";
   localStorage.setItem(CURRENT_KEY, name);
   showName(name);
@@ -79,26 +81,27 @@ function rename(input) {
   const name = input.value.trim().slice(0, 24) || t("lab.defaultName");
   if (name === old) return;
   if (name in bots) {
-    state.note = t("lab.taken", { name });
+    state.note = ["lab.taken", { name }];
     return showName(old);
   }
   delete bots[old];
   state.name = name;
-  state.note = "";
+  state.note = null;
   bots[name] = code().value;
   keepBots(bots);
   localStorage.setItem(CURRENT_KEY, name);
   render();
 }
 
-/** A new bot, from the starting one, under a name not taken yet. */
-async function newBot() {
+/** A new bot, from the starting one, under a name not taken yet (with `note`, as `open`). */
+async function newBot(note = null) {
   const bots = savedBots();
   let name = t("lab.defaultName");
   for (let n = 2; name in bots; n += 1) name = `${t("lab.defaultName")} ${n}`;
   code().value = await starter;
   state.name = name;
   state.error = null;
+  state.note = note;
   save();
   showName(name);
 }
@@ -111,10 +114,10 @@ function remove() {
   if (!confirm(t("lab.confirmDelete", { name }))) return;
   delete bots[name];
   keepBots(bots);
-  state.note = t("lab.deleted", { name });
+  const note = ["lab.deleted", { name }];
   const next = botNames(bots)[0];
-  if (next !== undefined) open(next);
-  else newBot();
+  if (next !== undefined) open(next, note);
+  else newBot(note);
 }
 
 // ---------------------------------------------------------------- the worker
@@ -168,7 +171,7 @@ function restart(note) {
 
 function failed(error) {
   state.status = "failed";
-  state.note = String(error?.message ?? error);
+  state.note = ["lab.failed", { error: String(error?.message ?? error) }];
   render();
 }
 
@@ -185,7 +188,7 @@ async function run() {
   if (state.status !== "ready") return;
   save();
   const id = ++runId;
-  Object.assign(state, { status: "running", ran: { ...state.options }, result: null, error: null, note: "" });
+  Object.assign(state, { status: "running", ran: { ...state.options }, result: null, error: null, note: null });
   render();
   const started = await call("start", JSON.stringify({ ...state.options, source: code().value, move_seconds: MOVE_MS / 1000 }));
   let answer = started;
@@ -198,7 +201,7 @@ async function run() {
   if (id !== runId) return;
   if (answer === null) {
     state.status = "booting";
-    restart(t("lab.stuck", { s: STUCK_MS / 1000 }));
+    restart(["lab.stuck", { s: STUCK_MS / 1000 }]);
     return;
   }
   state.status = "ready";
@@ -211,7 +214,7 @@ async function run() {
 
 function stop() {
   runId += 1;
-  restart(t("lab.stopped"));
+  restart(["lab.stopped"]);
 }
 
 // ---------------------------------------------------------------- the screen
@@ -282,7 +285,7 @@ function options() {
 function render() {
   const main = document.querySelector("[data-testid=lab]");
   main.dataset.state = state.status;
-  const status = { booting: t("lab.booting"), failed: t("lab.failed", { error: state.note }) }[state.status];
+  const status = state.status === "booting" ? t("lab.booting") : state.note ? t(...state.note) : "";
   morph(document.getElementById("lab-head"), html`<header class="lab-bar">
       <h1>${t("lab.title")}</h1><p class="muted">${t("lab.intro")}</p>
       <a href="index.html">${t("lab.home")}</a>
@@ -291,7 +294,7 @@ function render() {
     <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
       <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
     ${botsBar()}${options()}
-    <p role="status" class="muted" data-testid="lab-status">${status ?? state.note}</p>`);
+    <p role="status" class="muted" data-testid="lab-status">${status}</p>`);
   morph(document.getElementById("lab-foot"), resultBlock());
   showError();
   document.title = t("lab.title");

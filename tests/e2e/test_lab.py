@@ -237,3 +237,45 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(tv.get_by_test_id("lab-status")).to_have_text("Stopped.", timeout=BOOT_MS)
     expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
     expect(progress).to_be_visible()
+
+
+def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_language(
+    tv: Page, base_url: str
+) -> None:
+    """The note under the lab's bar says what became of the bot being edited: it goes when
+    another bot is opened or started (it stayed: "this one keeps its name" then named another
+    bot), and it is read in the page's language when that switches (it kept the one it was said
+    in)."""
+    tv.goto(f"{base_url}/lab.html")
+    bots = json.dumps({"Salt": GARBAGE, "Pepper": BROKEN})
+    tv.evaluate(f"localStorage.setItem('lastcard.bots', {json.dumps(bots)})")
+    tv.evaluate("localStorage.setItem('lastcard.lab.current', 'Pepper')")
+    tv.reload()
+    name, status = tv.get_by_test_id("lab-name"), tv.get_by_test_id("lab-status")
+    expect(name).to_have_value("Pepper")
+    expect(tv.get_by_test_id("lab")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+
+    name.fill("Salt")  # taken
+    name.dispatch_event("change")
+    taken = "Another bot is called “Salt”: this one keeps its name."
+    expect(status).to_have_text(taken)
+    tv.get_by_role("button", name="Русский").click()
+    expect(status).to_have_text("Имя «Salt» уже занято: у бота остаётся прежнее.")  # noqa: RUF001
+    tv.get_by_role("button", name="English").click()
+    expect(status).to_have_text(taken)
+    tv.get_by_test_id("lab-bots").select_option("Salt")
+    expect(tv.get_by_test_id("lab-code")).to_have_value(GARBAGE)
+    expect(status).to_have_text("")
+
+    name.fill("Pepper")  # taken
+    name.dispatch_event("change")
+    expect(status).to_have_text("Another bot is called “Pepper”: this one keeps its name.")
+    tv.get_by_test_id("lab-new").click()
+    expect(name).to_have_value("My bot")
+    expect(status).to_have_text("")
+
+    tv.on("dialog", lambda dialog: dialog.accept())
+    tv.get_by_test_id("lab-delete").click()
+    expect(status).to_have_text("“My bot” is gone.")
+    tv.get_by_role("button", name="Русский").click()
+    expect(status).to_have_text("Бота «My bot» больше нет.")
