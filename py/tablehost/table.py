@@ -790,6 +790,12 @@ class Table:
             if command["lang"] == self._lobby.lang:
                 return []  # nothing changes: nothing to send or save
             self._lobby.speak(command["lang"])
+            if self._record is not None and self._phase != "lobby":
+                # the game's record names them as every screen does now (in the lobby the seats
+                # are no longer the game's)
+                for seat, bot in enumerate(self._lobby.seats):
+                    if bot.bot_number is not None:
+                        self._record.names[seat] = bot.name
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
             self._log.resend()
         elif kind == "record":

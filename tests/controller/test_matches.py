@@ -368,6 +368,48 @@ def test_the_record_is_offered_after_a_hand_and_replays(make_net):
         replay(record)
 
 
+def test_the_record_names_the_tables_computers_in_its_language_as_every_screen_does(
+    make_net, clock
+):
+    """The TV's language switched during a hand: the computers the table named are named in the
+    new one on every screen, old log lines and results included, and so in the game's record and
+    its replay (the record kept the names of the deal: "Hand over: Bot 1" against the results'
+    «Компьютер 1»); a name the host gave stays. Back in the lobby, a switch leaves the finished
+    game's record as it is."""
+    from tablehost import Table
+
+    net = make_net(seed=5)
+    net.join("p0", "Ann")
+    net.host(type="add_bot", level="easy")
+    net.host(type="add_bot", level="easy", name="Robo")
+    net.host(type="configure", timers={"bot_pause": 0})
+    net.host(type="start")
+    net.tick(20)
+    assert net.tv()["phase"] == "playing"
+    net.host(type="lang", lang="ru")
+    for _ in range(400):
+        if net.tv()["phase"] == "over":
+            break
+        net.tick(20)
+    shown = [s["name"] for s in net.tv()["seats"]]
+    assert shown == [s["name"] for s in net.view("p0")["seats"]] == ["Ann", "Компьютер 1", "Robo"]
+    net.host(type="record")
+    record = net.last("tv", "record")["record"]
+    assert record["names"] == shown
+    winner = shown[net.tv()["result"]["winners"][0]]
+    assert replay(json.loads(json.dumps(record))).log[-1] == f"Hand over: {winner}"
+    restored = Table.restore(json.loads(json.dumps(net.table.snapshot())), clock)
+    assert restored.snapshot()["record"]["names"] == shown
+
+    net.host(type="lobby")
+    net.host(type="add_bot", level="hard")  # a fourth seat: the record has three
+    net.clear()
+    net.host(type="lang", lang="en")
+    assert [m["type"] for m in net.inbox["tv"]] == ["tv"]  # no error
+    assert [s["name"] for s in net.tv()["seats"]] == ["Ann", "Bot 1", "Robo", "Bot 3"]
+    assert net.table.snapshot()["record"]["names"] == shown
+
+
 def test_a_record_mid_match_keeps_the_seed_back_and_a_reload_keeps_it(make_net, clock):
     from tablehost import Table
 
