@@ -10,12 +10,13 @@
  *
  * The bots written here are kept in this browser (js/saved-bots.js: {name: source}), listed,
  * renamed and deleted here; the one being edited is there on the next visit, and a table opened
- * in this browser (or a phone's lobby, on a phone) offers them as players.
+ * in this browser (or a phone's lobby, on a phone) offers them as players. A bot longer than a
+ * table takes (`MAX_SOURCE`) is kept and runs here, and the lab says so while it is.
  */
 import { html, morph } from "./html.js";
 import { lang, num, onLangChange, otherLang, setLang, t, words } from "./i18n.js";
 import { MOVE_MS } from "./custom-bots.js";
-import { botNames, keepBots, savedBots } from "./saved-bots.js";
+import { botNames, keepBots, MAX_SOURCE, savedBots } from "./saved-bots.js";
 
 const ROOT = new URL("../", import.meta.url);
 const url = (path) => new URL(path, ROOT).href;
@@ -220,6 +221,11 @@ function stop() {
 // ---------------------------------------------------------------- the screen
 const code = () => document.getElementById("lab-code");
 
+/** A count of characters, its thousands apart ("16 000"), as the table's refusal writes it. */
+function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, "\u00a0");
+}
+
 /** A share as a percentage, "44.5 %" («44,5 %»), the sign never on a line of its own. */
 function percent(x) {
   return `${num((100 * x).toFixed(1))}\u00a0%`;
@@ -286,6 +292,7 @@ function render() {
   const main = document.querySelector("[data-testid=lab]");
   main.dataset.state = state.status;
   const status = state.status === "booting" ? t("lab.booting") : state.note ? t(...state.note) : "";
+  const size = code().value.length; // as the table's lobby and a phone measure it before sending
   morph(document.getElementById("lab-head"), html`<header class="lab-bar">
       <h1>${t("lab.title")}</h1><p class="muted">${t("lab.intro")}</p>
       <a href="index.html">${t("lab.home")}</a>
@@ -294,7 +301,8 @@ function render() {
     <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
       <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
     ${botsBar()}${options()}
-    <p role="status" class="muted" data-testid="lab-status">${status}</p>`);
+    <p role="status" class="muted" data-testid="lab-status">${status}</p>
+    ${size > MAX_SOURCE && html`<p class="warn" id="lab-too-long" data-testid="lab-too-long">${t("lab.tooLong", { size: grouped(size), max: grouped(MAX_SOURCE) })}</p>`}`);
   morph(document.getElementById("lab-foot"), resultBlock());
   showError();
   document.title = t("lab.title");
@@ -385,8 +393,10 @@ document.addEventListener("change", (event) => {
 });
 document.addEventListener("input", (event) => {
   if (event.target.id === "lab-code") {
-    gutter();
     save();
+    // the note on a bot longer than a table takes: counted while it is, gone once it is not
+    if (code().value.length > MAX_SOURCE || document.getElementById("lab-too-long")) render();
+    else gutter();
   }
 });
 document.addEventListener("keydown", (event) => {

@@ -19,4 +19,5 @@ export default {
   "lab.help.answer": "Return one of view[\"legal\"]. Anything else counts as a time-out for the seat. The bot may import the engine (lastcard) and the standard library.",
   "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; a bot that thinks for a minute is stopped. A table gives a move 5 s: the lab counts the moves that take longer. What the bot prints goes to the browser's console (F12).",
   "lab.taken": "Another bot is called “{name}”: this one keeps its name.", "lab.bots": "Saved bots", "lab.new": "New bot", "lab.delete": "Delete", "lab.deleted": "“{name}” is gone.", "lab.table": "Your saved bots sit at a table: pick one in the lobby's computer level on this device's table, or offer it from your phone's lobby.",
+  "lab.tooLong": "This bot's code has {size} characters: a table takes {max} at most.",
 };

@@ -9,6 +9,7 @@ import json
 import re
 
 from playwright.sync_api import Dialog, Page, expect
+from tablehost.protocol import MAX_SOURCE
 
 from .conftest import PHONE_VIEWPORT, TV_VIEWPORT, resize
 
@@ -37,6 +38,8 @@ def move(view, events):
 GARBAGE = """def move(view, events):
     return "pass the salt"
 """
+#: a bot one character longer than a table takes
+HUGE = GARBAGE + "#" * (MAX_SOURCE + 1 - len(GARBAGE))
 
 #: the element is wholly in the window (from its top to its bottom)
 IN_SIGHT = """(selector) => {
@@ -245,15 +248,18 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
     """The note under the lab's bar says what became of the bot being edited: it goes when
     another bot is opened or started (it stayed: "this one keeps its name" then named another
     bot), and it is read in the page's language when that switches (it kept the one it was said
-    in)."""
+    in). A bot whose code is longer than a table takes is said to be while it is (the lab saved
+    and ran it, and only the table turned it away), in the page's language."""
     tv.goto(f"{base_url}/lab.html")
-    bots = json.dumps({"Salt": GARBAGE, "Pepper": BROKEN})
+    bots = json.dumps({"Salt": GARBAGE, "Pepper": BROKEN, "Sugar": HUGE})
     tv.evaluate(f"localStorage.setItem('lastcard.bots', {json.dumps(bots)})")
     tv.evaluate("localStorage.setItem('lastcard.lab.current', 'Pepper')")
     tv.reload()
     name, status = tv.get_by_test_id("lab-name"), tv.get_by_test_id("lab-status")
     expect(name).to_have_value("Pepper")
     expect(tv.get_by_test_id("lab")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    too_long = tv.get_by_test_id("lab-too-long")
+    expect(too_long).to_have_count(0)
 
     name.fill("Salt")  # taken
     name.dispatch_event("change")
@@ -279,3 +285,20 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
     expect(status).to_have_text("“My bot” is gone.")
     tv.get_by_role("button", name="Русский").click()
     expect(status).to_have_text("Бота «My bot» больше нет.")
+
+    code = tv.get_by_test_id("lab-code")
+    tv.get_by_test_id("lab-bots").select_option("Sugar")
+    expect(code).to_have_value(HUGE)
+    size, most = (f"{n:,}".replace(",", "\u00a0") for n in (MAX_SOURCE + 1, MAX_SOURCE))
+    ru = f"Знаков в коде бота: {size}, а стол принимает не больше {most}."  # noqa: RUF001
+    expect(too_long).to_have_text(ru)
+    tv.get_by_role("button", name="English").click()
+    en = f"This bot's code has {size} characters: a table takes {most} at most."
+    expect(too_long).to_have_text(en)
+    code.press("Control+End")
+    code.press("Backspace")  # as long as a table takes
+    expect(too_long).to_have_count(0)
+    code.press("#")
+    expect(too_long).to_have_text(en)
+    tv.get_by_test_id("lab-bots").select_option("Salt")
+    expect(too_long).to_have_count(0)
