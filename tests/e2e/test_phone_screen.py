@@ -1,8 +1,9 @@
 """The phone's screen in a phone-sized context, rendered by js/hand-ui.js from a table message
 (the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, Pass
 and Last card are on screen and can be tapped without scrolling; on a short phone the hand's
-first row shows above them; "Paused" shows while paused; a header too full for one row keeps
-its buttons together at the right."""
+first row shows above them; "Paused" shows while paused; the header is one row on the join page
+and the host's phone from 320 px on, and a header too full for one row keeps its buttons together
+at the right."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
      short: { en: "Penalty {n}" } }])"""
 
 RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true,
-  away = false, match = null }) => {
+  away = false, match = null, watching = false }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
@@ -37,8 +38,8 @@ RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = 
   const view = { ruleset: "last-one", seat: 0, hand, legal: ["draw", "play " + hand[0]],
     counts: seats.map((s) => s.count), top: "R5", active: "R", direction: 1, stock: 40,
     pending: null, called: [], turn: 0, discard: 1 };
-  const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
-    spectators: [], awaiting: [0], remaining: 12, paused, waiting: false, match,
+  const msg = { type: "view", phase: "playing", state: 3, seat: watching ? null : 0, role: "player",
+    view, seats, spectators: [], awaiting: [0], remaining: 12, paused, waiting: false, match,
     lobby: { ruleset: "last-one", timers: {},
       options: house ? { stacking: true, jump_in: true, seven_zero: true, draw_until_play: true,
         hand_size: 12, last_call_penalty: 4 } : {},
@@ -326,15 +327,16 @@ HEADER_ROWS = """() => {
 def test_the_host_phone_header_is_one_row(
     new_phone: Callable[[], Page], base_url: str, lang: str
 ) -> None:
-    """The host's phone on the usual phones (360, 375 and 390 px wide), a long name: its name,
-    Host, Rules, the sound and the language on one row, the buttons together at the right and
-    the name cut with "…". The header took two rows there: the name whole on the first (at
-    least 9em of it on taller screens, 6em on shorter ones), and the buttons, Host's word among
-    them («♛ Ведущий»), on a second. On a phone the Host button is its crown, its word kept for
-    screen readers."""
+    """The host's phone on the usual phones (360, 375 and 390 px wide) and the smallest (320 px),
+    a long name: its name, Host, Rules, the sound and the language on one row, the buttons
+    together at the right and the name cut with "…". The header took two rows there: the name
+    whole on the first (at least 9em of it on taller screens, 6em on shorter ones), and the
+    buttons, Host's word among them («♛ Ведущий»), on a second. On a phone the Host button is its
+    crown, its word kept for screen readers. At 320 px in Russian the language button («English»)
+    still went alone to a second row; the header's buttons are narrower there."""
     phone = new_phone()
     open_idle(phone, base_url, lang)
-    for width, height in ((360, 640), (375, 667), (390, 844)):
+    for width, height in ((320, 568), (360, 640), (375, 667), (390, 844)):
         resize(phone, width, height)
         phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": [FIVE[0], "Bob"]})
         host = "Host" if lang == "en" else "Ведущий"
@@ -349,19 +351,45 @@ def test_the_host_phone_header_is_one_row(
         assert cut == "ellipsis", (width, cut)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_join_page_header_is_one_row(
+    new_phone: Callable[[], Page], base_url: str, lang: str
+) -> None:
+    """The join page (its code field, no name yet) from 320 to 390 px wide: the page's title,
+    Rules, the sound and the language on one row, the title whole (on two lines where it must)
+    and the language button at the row's right, beside the title. At 320 px in Russian
+    «Последняя карта» on two lines left no room for «English» beside it: the button went alone
+    to a second row, under the others."""
+    phone = new_phone()
+    open_idle(phone, base_url, lang)
+    other = phone.get_by_role("button", name="English" if lang == "ru" else "Русский")
+    title = phone.locator("span.phone-head__name")
+    for width, height in ((320, 568), (360, 640), (390, 844)):
+        resize(phone, width, height)
+        rows = phone.evaluate(HEADER_ROWS)
+        assert len(rows) == 1, (width, rows)
+        assert all(gap < 12 for gap in rows[0]["gaps"]) and rows[0]["right"] < 1, (width, rows)
+        assert title.evaluate("(el) => el.scrollWidth <= el.clientWidth"), width
+        words, button = title.bounding_box(), other.bounding_box()
+        assert words and button, width
+        assert button["x"] >= words["x"] + words["width"], (width, words, button)
+        assert button["y"] < words["y"] + words["height"], (width, words, button)
+
+
 def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
-    # The host's phone in Russian: its four buttons and 3em of name do not fit on one row of a
-    # 320-px phone.
+    # A watching phone in Russian: its name, the badge that says so («Вы смотрите игру») and three
+    # buttons do not fit on one row of a 320-px phone.
     phone = new_phone()
     resize(phone, 320, 568)
     open_idle(phone, base_url, "ru")
-    phone.evaluate(RENDER, {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"]})
-    expect(phone.get_by_test_id("host-open")).to_be_visible()
+    state = {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"], "host": False}
+    phone.evaluate(RENDER, {**state, "watching": True})
+    expect(phone.locator(".phone-head .badge")).to_have_text("Вы смотрите игру")
     rows = phone.evaluate(HEADER_ROWS)
     assert len(rows) == 2, rows
-    # each row's buttons side by side (the header's gap is 0.5 rem), the last at the right edge
+    # each row's buttons side by side (the header's gap, 0.35 rem here), the last at the right edge
     for row in rows:
         assert all(gap < 12 for gap in row["gaps"]), rows
         assert row["right"] < 1, rows
