@@ -1,9 +1,9 @@
 """The phone's screen in a phone-sized context, rendered by js/hand-ui.js from a table message
 (the page's own renderer and CSS, no table behind it): with a hand of 27 cards, Draw, Pass
 and Last card are on screen and can be tapped without scrolling; on a short phone the hand's
-first row shows above them; "Paused" shows while paused; the header is one row on the join page
-and the host's phone from 320 px on, and a header too full for one row keeps its buttons together
-at the right."""
+first row shows above them, on the smallest phones under any two banners too; "Paused" shows
+while paused; the header is one row on the join page and the host's phone from 320 px on, and a
+header too full for one row keeps its buttons together at the right."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ HOUSE = """[["stacking", "Stacking"], ["jump_in", "Jump-in"], ["seven_zero", "Se
      short: { en: "Penalty {n}" } }])"""
 
 RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = true,
-  away = false, match = null, watching = false }) => {
+  away = false, match = null, link = "open", events = [], watching = false }) => {
   const { phoneScreen, NO_PICK } = await import("./js/hand-ui.js");
   const { morph } = await import("./js/html.js");
   const board = await import("./js/board.js");
@@ -45,9 +45,9 @@ RENDER = """async ({ hand, paused, house, names = ["Ann", "Bob", "Cid"], host = 
         hand_size: 12, last_call_penalty: 4 } : {},
       description: { id: "last-one", options: house ? HOUSE : [],
         features: { last_call: true, melee: true, scores: true, match: "threshold" } } },
-    result: null, events: [],
+    result: null, events,
     events_reset: true, play: null, host };
-  const state = { name: names[0], link: "open", wasOpen: true, msg, left: 12, pick: NO_PICK };
+  const state = { name: names[0], link, wasOpen: true, msg, left: 12, pick: NO_PICK };
   morph(document.getElementById("app"), phoneScreen(state, { board }));
 }""".replace("HOUSE", HOUSE)
 
@@ -214,6 +214,50 @@ def test_a_short_phone_shows_its_hand_without_scrolling(
     expect(mine.get_by_role("listitem")).to_have_count(7)
     assert phone.evaluate("scrollY") == 0
     assert phone.evaluate(VISIBLE) >= whole
+
+
+# The banners a phone shows at once during play, two by two: the link's (the table not answering,
+# or out of reach; the phone keeps the last view it was sent) beside the table's pause or the
+# seat's own (shown away, a "Last card!" call missed and paid for).
+MISSED = [{"type": "draw", "seat": 0, "reason": "last", "count": 2}]
+TWO_BANNERS = [
+    {"paused": True, "away": True},
+    {"link": "refused", "away": True},
+    {"link": "refused", "events": MISSED},
+    {"link": "offline", "paused": True},
+]
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    [((320, 568), "ru"), ((320, 568), "en"), ((360, 640), "ru"), ((360, 640), "en")],
+    ids=str,
+)
+def test_the_smallest_phones_show_the_hand_under_two_banners(
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str
+) -> None:
+    """The smallest phones still carried (320 x 568, 360 x 640), in a match of five with every
+    house rule on, under any two banners: the move buttons on screen and the hand's first row of
+    cards whole above them, without scrolling. In Russian at 320 px no card showed: the header
+    took two rows (the language button alone on the second), the three move buttons three rows
+    («Взять карту», «Завершить ход», «Последняя!», each as wide as the screen) and each banner
+    three lines. In Russian at 360 px, and in English at 320 px, the link's banner (the table not
+    answering) with another left the first row under the buttons."""
+    phone = new_phone()
+    resize(phone, *size)
+    open_idle(phone, base_url, lang)
+    match = {"hand": 1, "of": None, "out_at": None, "first_to": 200, "dealer": 3}
+    board = {"hand": hand_of(7), "paused": False, "house": True, "names": ["Саша", *FIVE]}
+    for banners in TWO_BANNERS:
+        phone.evaluate(RENDER, {**board, "match": match, **banners})
+        expect(phone.locator("#app > .banner")).to_have_count(2)
+        assert phone.evaluate("scrollY") == 0
+        for name in UNDER_BANNERS[lang][0]:
+            box = phone.get_by_role("button", name=name, exact=True).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= size[1], (banners, box)
+        row = phone.evaluate(FIRST_ROW)
+        shown = phone.evaluate(VISIBLE)
+        assert row >= 4 and shown >= row, (banners, row, shown)
 
 
 # The players' strip, name by name: its text, whether it is cut, how a cut one ends and whether
