@@ -500,6 +500,7 @@ class Table:
             if not limit.allow(now):
                 raise ProtocolError("rate_limited", "renamed too often; wait a little")
             member.name = self._lobby.unique(message["name"], member)
+            self._name_record()
         elif token is not None and self._lobby.was_removed(token):
             # a phone the host removed (told or not, reloaded or not): back only to watch, barred
             # from every deal until the host lets it in (000 D16)
@@ -790,12 +791,7 @@ class Table:
             if command["lang"] == self._lobby.lang:
                 return []  # nothing changes: nothing to send or save
             self._lobby.speak(command["lang"])
-            if self._record is not None and self._phase != "lobby":
-                # the game's record names them as every screen does now (in the lobby the seats
-                # are no longer the game's)
-                for seat, bot in enumerate(self._lobby.seats):
-                    if bot.bot_number is not None:
-                        self._record.names[seat] = bot.name
+            self._name_record()
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
             self._log.resend()
         elif kind == "record":
@@ -995,6 +991,14 @@ class Table:
             return False
         in_play = len(game.seats_in_play())
         return in_play >= 2 and game.idle >= in_play
+
+    def _name_record(self) -> None:
+        """The game's record names the players as every screen does now (after a rename, or a
+        language switch that renamed the computers the table named); in the lobby the seats are
+        no longer the game's, and the finished game's record stays as it is."""
+        if self._record is not None and self._phase != "lobby":
+            for seat, member in enumerate(self._lobby.seats):
+                self._record.names[seat] = member.name
 
     def _record_message(self) -> Message:
         """The ``record`` message: the game's record as the TV offers it for download (after a

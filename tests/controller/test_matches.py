@@ -410,6 +410,43 @@ def test_the_record_names_the_tables_computers_in_its_language_as_every_screen_d
     assert net.table.snapshot()["record"]["names"] == shown
 
 
+def test_the_record_names_a_player_who_renames_as_every_screen_does(make_net, clock):
+    """A phone renamed during a hand, and again once it is over: every screen names the player
+    anew, and so do the game's record and its replay (the record kept the name of the deal, as
+    it did the computers' after a language switch). Back in the lobby, a rename leaves the
+    finished game's record as it is."""
+    from tablehost import Table
+
+    net = make_net(seed=5)
+    net.join("p0", "Ann")
+    net.host(type="add_bot", level="easy")
+    net.host(type="configure", timers={"bot_pause": 0})
+    net.host(type="start")
+    net.tick(20)
+    assert net.tv()["phase"] == "playing"
+    net.send("p0", type="hello", name="Anna")
+    assert net.table.snapshot()["record"]["names"] == ["Anna", "Bot 1"]
+    for _ in range(400):
+        if net.tv()["phase"] == "over":
+            break
+        net.tick(20)
+    assert net.tv()["phase"] == "over"
+    net.send("p0", type="hello", name="Anya")
+    shown = [s["name"] for s in net.tv()["seats"]]
+    assert shown == [s["name"] for s in net.view("p0")["seats"]] == ["Anya", "Bot 1"]
+    net.host(type="record")
+    record = net.last("tv", "record")["record"]
+    assert record["names"] == shown
+    assert replay(json.loads(json.dumps(record))).log[0].endswith(" seats: Anya, Bot 1")
+    restored = Table.restore(json.loads(json.dumps(net.table.snapshot())), clock)
+    assert restored.snapshot()["record"]["names"] == shown
+
+    net.host(type="lobby")
+    net.send("p0", type="hello", name="Ann")
+    assert [s["name"] for s in net.tv()["seats"]] == ["Ann", "Bot 1"]
+    assert net.table.snapshot()["record"]["names"] == shown
+
+
 def test_a_record_mid_match_keeps_the_seed_back_and_a_reload_keeps_it(make_net, clock):
     from tablehost import Table
 
