@@ -214,10 +214,12 @@ function playedLast(msg) {
 
 /**
  * The cards this seat drew for a missed "last card" call, while that is still its latest event
- * (until it moves again), or 0.
+ * (until it moves again), or 0. What the catching play does to the seat besides is not a move of
+ * its own: a Skip's skip, a Draw Two's draw (`penalty`) come after the call's draw.
  */
 export function missedCall(msg) {
-  const mine = (msg.events ?? []).filter((e) => e.seat === msg.seat); // not findLast: Chromium 97+
+  const undergone = (e) => e.type === "skip" || (e.type === "draw" && e.reason === "penalty");
+  const mine = (msg.events ?? []).filter((e) => e.seat === msg.seat && !undergone(e)); // not findLast: Chromium 97+
   const last = mine.at(-1);
   return last?.type === "draw" && last.reason === "last" ? last.count : 0;
 }

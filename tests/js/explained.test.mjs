@@ -43,6 +43,12 @@ test("the penalised phone is told of its missed call until it moves again", () =
   assert.equal(missedCall({ seat: 0, events: [draw, { type: "play", seat: 1, n: 6 }] }), 2);
   assert.equal(missedCall({ seat: 0, events: [draw, { type: "play", seat: 0, n: 6 }] }), 0);
   assert.equal(missedCall({ seat: 1, events: [draw] }), 0);
+  // caught by a Skip or a Draw Two that also lands on it: still told (it has not moved)
+  const skip = { type: "skip", seat: 0, n: 7 };
+  const drawTwo = { type: "draw", seat: 0, count: 2, reason: "penalty", n: 7 };
+  assert.equal(missedCall({ seat: 0, events: [{ type: "play", seat: 1, n: 5 }, draw, skip] }), 2);
+  assert.equal(missedCall({ seat: 0, events: [draw, drawTwo, { ...skip, n: 8 }] }), 2);
+  assert.equal(missedCall({ seat: 0, events: [draw, skip, { type: "draw", seat: 0, count: 1, reason: "draw", n: 9 }] }), 0);
   // its own log line keeps the reason though the cards are shown to it
   const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: { "draw.last": "{name} did not call in time and drew {n}", "draw.cards": "{name} drew {cards}" } } } };
   assert.equal(eventLine(msg, draw), "Анна did not call in time and drew 2");
