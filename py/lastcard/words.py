@@ -244,10 +244,10 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
         " обмена нет: раздача окончена.",
     },
     "draw_until_play": {
-        "en": "Draw until a card fits, then play it or keep it (pass); when nothing is left to"
-        " draw, the turn passes on.",
+        "en": "Draw until a card fits, then play it or keep it with “End turn”; when nothing is"
+        " left to draw, the turn passes on.",
         "ru": "Берите карты по одной, пока не придёт подходящая, — её можно сыграть или оставить"
-        " (пас); если брать больше нечего, ход переходит дальше.",
+        " («Завершить ход»); если брать больше нечего, ход переходит дальше.",
     },
 }
 

@@ -336,6 +336,17 @@ def test_each_house_rule_rewrites_the_rules_in_both_languages(ruleset: str) -> N
         assert "не складываются" not in " ".join(" ".join(items) for _, items in stacked)
 
 
+@pytest.mark.parametrize("ruleset", ["classic", "last-one", "poslednyaya", "posledniy-igrok"])
+def test_h11_draw_until_play_rules_name_the_button_that_keeps_the_card(ruleset: str) -> None:
+    """The drawn card is kept with the button the phone shows on one's own turn, "End turn"
+    («Завершить ход», js/i18n act.endTurn); "Pass" is a melee's answer only. (Last Card's rules
+    say its draw in words of their own.)"""
+    text = rules_text(ruleset, {"draw_until_play": True})
+    said = {lang: " ".join(" ".join(items) for _, items in text[lang]) for lang in ("en", "ru")}
+    assert "“End turn”" in said["en"] and "(pass)" not in said["en"]
+    assert "«Завершить ход»" in said["ru"] and "(пас)" not in said["ru"]
+
+
 def test_h15_bots_stack_rather_than_take() -> None:
     game = colour([["R+2", "G5"], ["B+2", "B5", "G7"], ["Y9"]], stacking=True)
     game.apply(0, "play R+2")
