@@ -190,9 +190,27 @@ export function pile(msg, { size = "card--xl", land = true } = {}) {
  * skip after it). As py/lastcard/replay.py's log folds it. */
 const saidBefore = (e, before) => e.type === "skip" && before?.type === "draw" && before.reason === "penalty" && before.seat === e.seat;
 
+/** A turn's own draw (not a pickup, a penalty, a melee's or a chain's). */
+const plainDraw = (e) => e?.type === "draw" && (e.reason ?? "draw") === "draw";
+
+/** `events` with a seat's plain draws in a row told as one draw, their counts added (and their
+ * cards, on the drawer's own screen): draw until you can play draws one card an event, and a
+ * line a card pushed the rest of the log out. As py/lastcard/replay.py's log folds them. */
+function foldDraws(events) {
+  const out = [];
+  for (const e of events) {
+    const last = out.at(-1);
+    if (plainDraw(e) && plainDraw(last) && last.seat === e.seat) {
+      const cards = last.cards && e.cards ? [...last.cards, ...e.cards] : undefined;
+      out[out.length - 1] = { ...e, count: (last.count ?? 1) + (e.count ?? 1), cards };
+    } else out.push(e);
+  }
+  return out;
+}
+
 /** The last events, newest first, as short lines. */
 export function eventLog(msg, { limit = 8 } = {}) {
-  const all = msg.events ?? [];
+  const all = foldDraws(msg.events ?? []);
   const events = all.filter((e, i) => !saidBefore(e, all[i - 1])).slice(-limit).reverse();
   return html`<section class="log" aria-label="${t("table.log")}"><h2 class="visually-hidden">${t("table.log")}</h2>
     <ol class="log__lines" data-testid="log">${events.map((e) => html`<li data-key="e${e.n}">${eventLine(msg, e)}</li>`)}</ol></section>`;

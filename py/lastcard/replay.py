@@ -269,6 +269,7 @@ def replay(data: Any) -> Replayed:
     say = _Log(names, type(game).event_words()["en"])
 
     def tell(events: list[Event]) -> None:
+        events = _fold_draws(events)
         pairs = zip([None, *events], events, strict=False)  # each event with the one before it
         log.extend(say(e) for before, e in pairs if not _said_before(e, before))
 
@@ -333,6 +334,26 @@ def _describe(entry: dict[str, Any], names: list[str]) -> str:
     if entry["step"] == "remove":
         return f"{who} removed"
     return str(entry["step"]).replace("_", " ")
+
+
+def _plain_draw(e: Event | None) -> bool:
+    """Is ``e`` a turn's own draw (not a pickup, a penalty, a melee's or a chain's)?"""
+    return e is not None and e.get("type") == "draw" and e.get("reason", "draw") == "draw"
+
+
+def _fold_draws(events: list[Event]) -> list[Event]:
+    """``events`` with a seat's plain draws in a row told as one draw, their counts added and
+    their cards joined: draw until you can play draws one card an event (docs/house-rules.md
+    H11). As the pages' log folds them (js/board.js ``foldDraws``)."""
+    out: list[Event] = []
+    for e in events:
+        last = out[-1] if out else None
+        if last is not None and _plain_draw(e) and _plain_draw(last) and last["seat"] == e["seat"]:
+            count = last.get("count", 1) + e.get("count", 1)
+            out[-1] = {**e, "count": count, "cards": [*last.get("cards", []), *e.get("cards", [])]}
+        else:
+            out.append(e)
+    return out
 
 
 def _said_before(e: Event, before: Event | None) -> bool:

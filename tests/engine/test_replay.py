@@ -4,6 +4,7 @@ ruleset (actions, timeouts, removals, next hands), and damaged or edited records
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 import re
@@ -100,6 +101,18 @@ def test_a_penalty_that_costs_the_turn_is_one_line() -> None:
     assert lost, log
     for i in lost:
         assert log[i + 1] != log[i].split(" drew ")[0] + " is skipped", log[i : i + 2]
+
+
+def test_a_draw_until_a_card_fits_is_one_line() -> None:
+    """Draw until you can play draws one card an event; the log tells a seat's draws in a row as
+    one draw of all their cards."""
+    plain = re.compile(r"(P\d) drew ([A-Z0-9+]+(?: [A-Z0-9+]+)*)")
+    _, rec = play_random("poslednyaya", 3, 0, random.Random(0), {"draw_until_play": True})
+    log = replay(json.loads(json.dumps(rec.export(True)))).log
+    draws = [plain.fullmatch(line) for line in log]
+    assert any(d and " " in d[2] for d in draws), log  # a draw of two cards or more
+    for before, after in itertools.pairwise(draws):
+        assert not (before and after and before[1] == after[1]), (before, after)
 
 
 def test_the_replays_log_tells_the_first_starter() -> None:

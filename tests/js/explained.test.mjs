@@ -65,6 +65,21 @@ test("a penalty that costs the turn is one line, the skip after it folded in", (
   assert.deepEqual(lines([play, { type: "skip", seat: 1, n: 2 }]), ["Борис is skipped", "Анна played red Draw Two"]);
 });
 
+test("a draw of one card at a time is one line: the seat's plain draws in a row, added up", () => {
+  const words = { draw: "{name} drew {n:card|cards}", "draw.cards": "{name} drew {cards}", "draw.pickup": "{name} picked up {n}", reshuffle: "Shuffled" };
+  const msg = { seats: [{ seat: 0, name: "Анна" }, { seat: 1, name: "Борис" }], texts: { events: { en: words } } };
+  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]);
+  const draw = (seat, n, more = {}) => ({ type: "draw", seat, count: 1, reason: "draw", n, ...more });
+  assert.deepEqual(lines([draw(0, 1), draw(0, 2), draw(0, 3)]), ["Анна drew 3 cards"]);
+  assert.deepEqual(lines([draw(0, 1), draw(1, 2), draw(1, 3)]), ["Борис drew 2 cards", "Анна drew 1 card"]);
+  assert.deepEqual(lines([{ type: "draw", seat: 0, count: 2, reason: "pickup", n: 1 }, draw(0, 2)]), ["Анна drew 1 card", "Анна picked up 2"]);
+  assert.deepEqual(lines([draw(0, 1), { type: "reshuffle", count: 40, n: 2 }, draw(0, 3)]), ["Анна drew 1 card", "Shuffled", "Анна drew 1 card"]);
+  // the drawer's own screen names the cards, all of them
+  assert.deepEqual(lines([draw(0, 1, { cards: ["R5"] }), draw(0, 2, { cards: ["G7"] })]), ["Анна drew red 5, green 7"]);
+  // the newest line keeps the newest event's key (a new draw is a new line to the screen)
+  assert.match(String(eventLog({ ...msg, events: [draw(0, 1), draw(0, 2)] })), /data-key="e2"/);
+});
+
 test("a suit the clock let stand is not said as the player's choice", () => {
   const words = { suit: "{name} named {suit}", "suit.time_out": "In force: {suit}" };
   const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: words } } };
