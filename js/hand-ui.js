@@ -224,6 +224,30 @@ export function missedCall(msg) {
   return last?.type === "draw" && last.reason === "last" ? last.count : 0;
 }
 
+/**
+ * The Wild Draw Four this seat challenged, while the challenge is still its latest move: the
+ * hand it was shown (the challenge event's `cards`, sent to the challenger alone: Classic D8),
+ * whose, whether it was a bluff and the cards it cost (its player's or the challenger's); or
+ * null. The log has it too, but in a drawer: the phone says it where the hand is.
+ */
+export function challenged(msg) {
+  const events = msg.events ?? [];
+  const cost = (e) => e.type === "draw" && (e.reason === "challenge" || e.reason === "bluff");
+  const mine = events.filter((e) => e.seat === msg.seat && !cost(e) && e.type !== "skip");
+  const last = mine.at(-1);
+  if (last?.type !== "challenge" || !last.cards) return null;
+  const drawn = events.slice(events.indexOf(last)).find(cost);
+  return { seat: last.aggressor, cards: last.cards, guilty: !!last.guilty, n: drawn?.count ?? 0 };
+}
+
+/** What this seat's challenge showed and cost, as a banner (`challenged`). */
+function challengeBanner(msg, board) {
+  const shown = challenged(msg);
+  if (!shown) return "";
+  const vars = { name: board.seatName(msg, shown.seat), cards: shown.cards.map(cardName).join(", "), n: shown.n };
+  return html`<p class="banner" role="status" data-testid="challenged">${t(shown.guilty ? "hand.challengeWon" : "hand.challengeLost", vars)}</p>`;
+}
+
 function nameField(s) {
   return html`<label for="name">${t("lobby.name")}</label>
     <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">`;
@@ -267,6 +291,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
     ${mine && msg.phase === "playing" && missedCall(msg) ? html`<p class="banner" role="status" data-testid="missed-call">${t("hand.missedCall", { n: missedCall(msg) })}</p>` : ""}
+    ${mine && msg.phase === "playing" ? challengeBanner(msg, board) : ""}
     ${hostQuestions}
     <section class="phone-board">${houseLine(msg)}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
     ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}

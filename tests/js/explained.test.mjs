@@ -3,8 +3,8 @@
 // itself («Последняя») is a cue on the TV.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setLang } from "../../js/i18n.js";
-import { handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
+import { setLang, t } from "../../js/i18n.js";
+import { challenged, handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
 import { eventLine, eventLog, seatList } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
 
@@ -52,6 +52,22 @@ test("the penalised phone is told of its missed call until it moves again", () =
   // its own log line keeps the reason though the cards are shown to it
   const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: { "draw.last": "{name} did not call in time and drew {n}", "draw.cards": "{name} drew {cards}" } } } };
   assert.equal(eventLine(msg, draw), "Анна did not call in time and drew 2");
+});
+
+test("the challenger's phone says what hand it was shown and what the challenge cost", () => {
+  const play = { type: "play", seat: 1, cards: ["W+4"], action: "play W+4 G", n: 4 };
+  const shown = { type: "challenge", seat: 0, aggressor: 1, cards: ["YS", "B9"], guilty: false, n: 5 };
+  const lost = { type: "draw", seat: 0, count: 6, reason: "challenge", cards: ["R1", "R2", "R3", "R4", "R5", "R6"], n: 6 };
+  assert.deepEqual(challenged({ seat: 0, events: [play, shown, lost] }), { seat: 1, cards: ["YS", "B9"], guilty: false, n: 6 });
+  assert.deepEqual(challenged({ seat: 0, events: [play, shown, lost, { type: "play", seat: 1, n: 7 }] })?.n, 6);
+  const bluff = { ...shown, guilty: true, cards: ["R7"] };
+  const caught = { type: "draw", seat: 1, count: 4, reason: "bluff", n: 6 };
+  assert.deepEqual(challenged({ seat: 0, events: [play, bluff, caught] }), { seat: 1, cards: ["R7"], guilty: true, n: 4 });
+  // gone once the challenger moves again; never on another phone (no cards there)
+  assert.equal(challenged({ seat: 0, events: [play, bluff, caught, { type: "play", seat: 0, n: 7 }] }), null);
+  assert.equal(challenged({ seat: 2, events: [play, { ...shown, cards: undefined }, lost] }), null);
+  assert.equal(challenged({ seat: 1, events: [play, shown, lost] }), null);
+  assert.equal(t("hand.challengeLost", { name: "Bot 1", cards: "yellow Skip, blue 9", n: 6 }), "Bot 1 showed you their hand: yellow Skip, blue 9. No bluff: you drew 6 cards and lost your turn.");
 });
 
 test("a penalty that costs the turn is one line, the skip after it folded in", () => {
