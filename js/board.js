@@ -66,6 +66,10 @@ function pendingLine(msg, pending) {
     return t("pending.melee", { suit: letterName(pending.suit), need: cardName(pending.need), defender: seatName(msg, pending.defender), count: pending.count });
   }
   if (pending.kind === "chain") return t("pending.chain", { name, need: cardName(pending.need), count: pending.count });
+  // the seat's own phone, whose view has its legal moves, offers an answer only with one to play
+  // (the TV and the others' phones do not know the hand: the rule's choice stays)
+  const own = pending.seat === msg.view?.seat && Array.isArray(msg.view?.legal);
+  if (pending.kind === "pickup" && own && !msg.view.legal.some((a) => a.startsWith("play "))) return t("pending.pickupOnly", { name, count: pending.count });
   // a suit named outside a play (a wild starter, Classic): a colour in the colour deck
   const kind = pending.kind === "suit" && msg.lobby?.description?.deck === "colour" ? "colour" : pending.kind;
   return t(`pending.${kind}`, { name, count: pending.count });

@@ -32,6 +32,7 @@ export default {
   "table.paused": "Paused", "table.spectating": "Watching the table",
   "pending.drawn": "{name} may play the drawn card or end the turn",
   "pending.pickup": "{name} must pick up {count:card|cards} or counter",
+  "pending.pickupOnly": "{name} must pick up {count:card|cards}",
   "pending.melee": "Melee in {suit}: next card {need} — {defender} draws {count:card|cards} if nobody plays it",
   "pending.free": "{name} may lay any one card",
   "pending.chain": "Chain: {name} must play {need} or draw {count:card|cards}",

@@ -32,6 +32,7 @@ export default {
   "table.paused": "Пауза", "table.spectating": "Вы смотрите игру",
   "pending.drawn": "{name} может сыграть взятую карту или завершить ход",
   "pending.pickup": "{name}: взять {count:карту|карты|карт} или ответить",
+  "pending.pickupOnly": "{name}: взять {count:карту|карты|карт}",
   "pending.melee": "Схватка, масть — {suit}. Следующая карта: {need}; если её никто не сыграет, {defender} берёт {count:карту|карты|карт}",
   "pending.free": "{name} может положить любую карту",
   "pending.chain": "Цепочка: {name} продолжает её (нужна карта: {need}) или берёт {count:карту|карты|карт}",

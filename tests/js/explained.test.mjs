@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang, t } from "../../js/i18n.js";
 import { challenged, handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
-import { eventLine, eventLog, seatList } from "../../js/board.js";
+import { eventLine, eventLog, pile, seatList } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
 
 await setLang("en");
@@ -24,6 +24,26 @@ test("a blocked hand says why its only move is to end the turn", () => {
   const view = { seat: 0, hand: ["7D"], legal: ["pass"], pending: null };
   assert.match(text(handPanel(view, NO_PICK, { myTurn: true })), /Nothing to play and nothing to draw: end your turn/);
   assert.match(text(handPanel({ ...view, legal: ["draw", "pass"] }, NO_PICK, { myTurn: true })), /Your turn/);
+});
+
+test("a waiting pickup offers an answer on its seat's phone only when the seat has one to play", async () => {
+  const seats = [{ seat: 0, name: "Анна" }, { seat: 1, name: "Борис" }];
+  const pending = { kind: "pickup", seat: 0, count: 4 };
+  const view = { seat: 0, hand: ["R5", "G+2"], legal: ["draw", "play G+2"], pending, top: "B+2", stock: 20, direction: 1, discard: 3 };
+  const line = (msg) => text(pile({ seats, ...msg }));
+  assert.match(line({ view }), /Анна must pick up 4 cards or counter/);
+  // nothing to answer with: take the cards, said plainly
+  const none = { ...view, hand: ["R5", "Y7"], legal: ["draw"] };
+  assert.match(line({ view: none }), /Анна must pick up 4 cards/);
+  assert.doesNotMatch(line({ view: none }), /counter/);
+  // the TV and another seat's phone do not know the hand: the rule's choice, whatever it holds
+  const { seat, hand, legal, ...open } = none;
+  assert.match(line({ view: open }), /Анна must pick up 4 cards or counter/);
+  assert.match(line({ view: { ...none, seat: 1, legal: [] } }), /Анна must pick up 4 cards or counter/);
+  await setLang("ru");
+  assert.match(line({ view: none }), /Анна: взять 4 карты(?! или)/);
+  assert.match(line({ view }), /Анна: взять 4 карты или ответить/);
+  await setLang("en");
 });
 
 test("the pass button ends the turn on one's own turn (000 rule 18: «Завершить ход»), and passes in a melee", async () => {
