@@ -3,6 +3,7 @@ and decision (H1...), in every game the rule fits. Each lays out a position with
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -336,15 +337,24 @@ def test_each_house_rule_rewrites_the_rules_in_both_languages(ruleset: str) -> N
         assert "не складываются" not in " ".join(" ".join(items) for _, items in stacked)
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "last-one", "poslednyaya", "posledniy-igrok"])
-def test_h11_draw_until_play_rules_name_the_button_that_keeps_the_card(ruleset: str) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "until"),
+    [("classic", True), ("last-one", True), ("poslednyaya", True), ("posledniy-igrok", True),
+     ("last-card", True), ("last-card", False)],
+)  # fmt: skip
+def test_h11_draw_until_play_rules_name_the_button_that_keeps_the_card(
+    ruleset: str, until: bool
+) -> None:
     """The drawn card is kept with the button the phone shows on one's own turn, "End turn"
-    («Завершить ход», js/i18n act.endTurn); "Pass" is a melee's answer only. (Last Card's rules
-    say its draw in words of their own.)"""
-    text = rules_text(ruleset, {"draw_until_play": True})
+    («Завершить ход», js/i18n act.endTurn); "Pass" is a melee's answer only. Last Card says its
+    draw in words of its own, with the rule and without it (its drawn card may always be kept):
+    it has no melee and no free card, so no "pass" at all."""
+    text = rules_text(ruleset, {"draw_until_play": until})
     said = {lang: " ".join(" ".join(items) for _, items in text[lang]) for lang in ("en", "ru")}
     assert "“End turn”" in said["en"] and "(pass)" not in said["en"]
     assert "«Завершить ход»" in said["ru"] and "(пас)" not in said["ru"]
+    if ruleset == "last-card":
+        assert not re.search(r"\bpass\b", said["en"]) and "спасовать" not in said["ru"]
 
 
 def test_h15_bots_stack_rather_than_take() -> None:

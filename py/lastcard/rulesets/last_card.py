@@ -153,10 +153,12 @@ class LastCard(Game):
                     " масть.",
                     "Если можете ходить — обязаны. Иначе берите карты по одной, пока не придёт"
                     " подходящая: её можно сыграть (с картами того же достоинства) или"
-                    " спасовать; если брать больше нечего, ход переходит дальше."
+                    " оставить («Завершить ход»); если брать больше нечего, ход переходит"
+                    " дальше."
                     if options["draw_until_play"]
                     else "Если можете ходить — обязаны. Иначе возьмите карту; если подходит,"
-                    " можно сыграть её (с картами того же достоинства) или спасовать.",
+                    " можно сыграть её (с картами того же достоинства) или оставить («Завершить"
+                    " ход»).",
                 ]),
                 ("Особые карты", [
                     f"2 и 5: следующий берёт {two} или {five} либо отвечает: 2 на 2, 5 на 5, или"
@@ -191,11 +193,11 @@ class LastCard(Game):
                 "Play one or more cards of one rank; at least one must match the suit in force"
                 " or the top card's rank. The last card laid sets the suit.",
                 "If you can play, you must. Otherwise draw one card at a time until one fits:"
-                " you may play it (with others of that rank) or pass; when nothing is left to"
-                " draw, the turn passes on."
+                " you may play it (with others of that rank) or keep it with “End turn”; when"
+                " nothing is left to draw, the turn passes on."
                 if options["draw_until_play"]
                 else "If you can play, you must. Otherwise draw one; if it fits you may play it"
-                " (with others of that rank) or pass.",
+                " (with others of that rank) or keep it with “End turn”.",
             ]),
             ("Special cards", [
                 f"2 and 5: the next player picks up {two} or {five}, or counters with another 2"
