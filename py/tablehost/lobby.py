@@ -8,6 +8,7 @@ need it. It decides who is dealt in (:meth:`Lobby.roster`) and why a deal cannot
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import asdict, dataclass
 from typing import Any, TypedDict
@@ -325,13 +326,18 @@ class Lobby:
         """The name of the table's bot ``number`` in the table's language."""
         return BOT_NAMES[self.lang].format(n=number)
 
-    def speak(self, lang: str) -> None:
+    def speak(self, lang: str) -> bool:
         """The table's language is now ``lang``: the bots it named are named in it (a name the
-        host gave stays as it is)."""
+        host gave stays as it is). Whether anything changed: the language, or a name not yet in
+        it (a table saved before it named its bots, :meth:`from_dict`)."""
+        changed = lang != self.lang
         self.lang = lang
         for member in self.seats:
             if member.bot_number is not None:
-                member.name = self.unique(self.bot_name(member.bot_number), member)
+                name = self.unique(self.bot_name(member.bot_number), member)
+                changed = changed or name != member.name
+                member.name = name
+        return changed
 
     def offer(self, phone: Member, name: str, source: str) -> Offer:
         """A phone brings a bot: it waits for the host's answer (a phone's newer offer replaces
@@ -525,5 +531,21 @@ class Lobby:
                 member.id = lobby.joins
         lobby.away_bot = bool(snap.get("away_bot", False))
         lobby.removed_tokens = list(snap.get("removed_tokens", []))
-        lobby.lang = snap.get("lang", lobby.lang)
+        if "lang" in snap:
+            lobby.lang = snap["lang"]
+        else:  # saved before the table named its bots: the pages did, in their language then
+            for member in lobby.seats:
+                if member.kind == "bot" and member.level != CUSTOM:
+                    member.bot_number = _bot_number(member.name)
         return lobby
+
+
+def _bot_number(name: str) -> int | None:
+    """The number in ``name`` when it is a name the table gives a bot, in any language ("Bot 2",
+    «Компьютер 2»: :data:`BOT_NAMES`), else ``None``."""
+    for pattern in BOT_NAMES.values():
+        before, after = (re.escape(part) for part in pattern.split("{n}"))
+        found = re.fullmatch(f"{before}([1-9][0-9]{{0,8}}){after}", name)
+        if found:
+            return int(found[1])
+    return None

@@ -788,9 +788,8 @@ class Table:
         elif kind == "rules":
             self._rules_open = command["open"]
         elif kind == "lang":  # the TV's language: the bots the table named are named in it
-            if command["lang"] == self._lobby.lang:
+            if not self._lobby.speak(command["lang"]):
                 return []  # nothing changes: nothing to send or save
-            self._lobby.speak(command["lang"])
             self._name_record()
         elif kind == "refresh":  # nothing changes; the TV and every phone get full messages again
             self._log.resend()

@@ -108,6 +108,38 @@ def test_the_bots_the_table_named_follow_its_language_and_given_names_stay(make_
     assert net.error("p0") == "not_allowed"
 
 
+def test_a_table_saved_before_it_named_its_bots_names_them_in_the_tvs_language(make_net, clock):
+    """A save made before the table named its computers (no ``lang``, no ``bot_number``): the
+    pages named them, in the language of the moment. Restored, the computers with such a name
+    follow the TV's language from its first word on, though it may be the one the table
+    assumed, in the game's record too; a custom bot, a local seat and a given name stay."""
+    from tablehost.saves import check_snapshot
+
+    net = make_net()
+    net.join("p0", "Ann")
+    for name in ("Компьютер 1", "Bot 2", "Robo", "Компьютер 01"):
+        net.host(type="add_bot", level="easy", name=name)
+    net.host(type="add_custom_bot", name="Bot 5", source="def choose(view):\n    return None\n")
+    net.host(type="add_local", name="Компьютер 6")
+    net.host(type="start")
+    old = json.loads(json.dumps(net.table.snapshot()))
+    del old["lang"]
+    assert all("bot_number" not in m for m in old["seats"])
+    check_snapshot(old)
+    restored = Table.restore(old, clock)
+    said = restored.host({"type": "lang", "lang": "en"})  # the language the table assumed
+    assert [to for to, _ in said].count("tv") == 1
+    named = ["Ann", "Bot 1", "Bot 2", "Robo", "Компьютер 01", "Bot 5", "Компьютер 6"]
+    assert [s["name"] for s in restored.snapshot()["seats"]] == named
+    assert restored.snapshot()["record"]["names"] == named
+    assert restored.host({"type": "lang", "lang": "en"}) == []  # nothing changes now
+    restored.host({"type": "lang", "lang": "ru"})
+    again = Table.restore(json.loads(json.dumps(restored.snapshot())), clock)
+    assert [s["name"] for s in again.snapshot()["seats"]][1:3] == ["Компьютер 1", "Компьютер 2"]
+    again.host({"type": "lang", "lang": "en"})
+    assert [s["name"] for s in again.snapshot()["seats"]] == named
+
+
 def test_a_local_seat_plays_on_the_tv_which_carries_its_view(make_net):
     setup = {"hands": [["R5", "G1"], ["B2", "R9"]], "starter": "R3", "stock": ["Y8"], "first": 1}
     net = make_net(setup=setup)

@@ -3,12 +3,14 @@ them on every screen, the phones' too, in the lobby, during play, in the log and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
 from ..conftest import join_by_link
-from ..test_table_game import lobby_for_solo
+from ..test_table_game import OFFLINE, lobby_for_solo
 
 HAND_TIMEOUT = 90_000  # ms: a hand of two computer players, no pause, on a busy machine
 
@@ -53,3 +55,35 @@ def test_computer_names_follow_the_tv_language_on_every_screen(
     for shown in (*results, tv.get_by_test_id("log")):
         expect(shown).to_contain_text("Bot")
         expect(shown).not_to_contain_text("Компьютер")
+
+
+# a table as the pages saved it before the table named its computers: the name the page gave, in
+# its language then, and neither the table's language nor the computer's number
+OLD_SAVE = """() => {
+  const snap = JSON.parse(localStorage.getItem("lastcard.table"));
+  delete snap.lang;
+  for (const seat of snap.seats) delete seat.bot_number;
+  localStorage.setItem("lastcard.table", JSON.stringify(snap));
+  localStorage.setItem("lastcard.lang", "en");
+}"""
+
+
+def test_a_table_saved_before_the_table_named_its_computers_follows_the_tv(
+    tv: Page, base_url: str, open_table: Callable[..., Any]
+) -> None:
+    """The TV reloads a table saved before the update, its computer added in Russian, and shows
+    it in English: the computer is «Компьютер 1» no more, and follows the next switch."""
+    open_table(tv, OFFLINE)
+    tv.get_by_role("button", name="Русский").click()
+    tv.get_by_role("button", name="Добавить компьютер").click()
+    seats = tv.locator(".lobby .seats")
+    expect(seats).to_contain_text("Компьютер 1")
+    tv.goto(f"{base_url}/index.html")  # the table's page gone, its save is written
+    tv.evaluate(OLD_SAVE)
+    assert "lang" not in json.loads(tv.evaluate("localStorage.getItem('lastcard.table')"))
+
+    open_table(tv)
+    expect(seats).to_contain_text("Bot 1")
+    expect(seats).not_to_contain_text("Компьютер")
+    tv.get_by_role("button", name="Русский").click()
+    expect(seats).to_contain_text("Компьютер 1")
