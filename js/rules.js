@@ -13,12 +13,14 @@ export function playersText(players) {
 }
 
 /** The timer lines: the table's own times (`timers` of the lobby message) or, without a table
- * (the home page), the defaults the host may change. */
+ * (the home page), the defaults the host may change. With the turn timer off nothing times out
+ * (the grace only lengthens a turn's own time, docs/protocol.md), so no time-out is described. */
 function timeSection(timers) {
   const turn = timers ? timers.turn : 20;
   const grace = timers ? timers.grace : 30;
+  if (turn === null || turn === undefined) return [t("rules.time"), [t("rules.time.none"), t("rules.time.pauseOnly")]];
   const items = [
-    turn === null || turn === undefined ? t("rules.time.none") : t(timers ? "rules.time.turn" : "rules.time.default", { n: turn }),
+    t(timers ? "rules.time.turn" : "rules.time.default", { n: turn }),
     t("rules.time.timeout"),
     grace === null || grace === undefined ? t("rules.time.noGrace") : t("rules.time.grace", { n: grace }),
     t("rules.time.pause"),

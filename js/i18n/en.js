@@ -54,6 +54,7 @@ export default {
   "rules.time.grace": "A disconnected player has {n:second|seconds} to return, or the turn's own time if that is longer.",
   "rules.time.noGrace": "A disconnected player keeps the turn's own time.",
   "rules.time.pause": "A player who lets two turns in a row time out is shown as away (and never removed). Pause stops the timers; reading the rules does not.",
+  "rules.time.pauseOnly": "Pause stops the game; reading the rules does not.",
   "results.title": "Hand over", "results.winner": "{names} won!", "results.nowinner": "Stopped, no winner",
   "results.matchTitle": "Match over", "results.lastHand": "{names} won the last hand.", "results.loser": "Lost the match: {names}",
   "results.sheet": "Points per hand", "results.player": "Player", "results.handsUpTo": "Hands 1 to {n}", "results.handN": "Hand {n}", "results.total": "Total",

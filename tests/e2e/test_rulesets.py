@@ -3,7 +3,8 @@
 
 - the rules screens follow the table's options and timers: each numeric option of each ruleset
   (and the turn and melee timers) is changed in the TV's lobby, and its new number is read in the
-  rules on the TV and on the phone, in English and in Russian;
+  rules on the TV and on the phone, in English and in Russian; with the turn timer off, the rules
+  say there is no time limit and describe no time-out;
 - a ruleset registered from a test file alone (tests/rulesets/crazy_eights.py, appended to the
   bridge the table's workers load, as a deployment would add a module) is offered by its name,
   explains itself with its own option, and is dealt and played, with a computer player.
@@ -50,6 +51,16 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
     ),
 ]  # fmt: skip
 
+#: with the turn timer off, what the rules' time section says, and the time-out it no longer does
+NO_TIMER = {
+    "en": ["No time limit per decision at this table.", "Pause stops the game"],
+    "ru": ["За этим столом время на решение не ограничено.", "Пауза останавливает игру"],
+}
+TIME_OUT = {
+    "en": ["When time runs out", "seconds to return", "time out"],
+    "ru": ["По истечении времени", "на возвращение", "истекает время"],
+}
+
 
 @pytest.fixture(scope="module")
 def broker_url() -> Iterator[str]:
@@ -72,16 +83,23 @@ def with_crazy_eights(page: Page) -> None:
     page.context.route("**/py/bridge.py", handle)
 
 
-def read_rules(page: Page, wanted: dict[str, list[str]]) -> None:
-    """Open the rules on ``page``, find every wanted phrase in English, then in Russian; close
-    them in English again."""
+def read_rules(
+    page: Page, wanted: dict[str, list[str]], unwanted: dict[str, list[str]] | None = None
+) -> None:
+    """Open the rules on ``page``, find every wanted phrase (and none of the unwanted) in
+    English, then in Russian; close them in English again."""
     page.get_by_role("button", name="Rules", exact=True).click()
     dialog = page.get_by_test_id("rules")
+    unwanted = unwanted or {"en": [], "ru": []}
     for phrase in wanted["en"]:
         expect(dialog).to_contain_text(phrase)
+    for phrase in unwanted["en"]:
+        expect(dialog).not_to_contain_text(phrase)
     dialog.get_by_role("button", name="Русский").click()
     for phrase in wanted["ru"]:
         expect(dialog).to_contain_text(phrase)
+    for phrase in unwanted["ru"]:
+        expect(dialog).not_to_contain_text(phrase)
     dialog.get_by_role("button", name="English").click()
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_have_count(0)
@@ -117,6 +135,11 @@ def test_rules_follow_the_options_and_an_extra_ruleset_plays(
             tv.locator("#timer-melee").select_option("10")
         read_rules(tv, wanted)
         read_rules(phone, wanted)
+    # the turn timer off: nothing times out, and the time section says so and no more
+    tv.locator("#timer-turn").select_option("off")
+    expect(tv.locator("#timer-turn")).to_have_value("off")
+    for page in (tv, phone):
+        read_rules(page, NO_TIMER, TIME_OUT)
 
     expect(game.locator("option", has_text="Crazy Eights")).to_have_count(1)
     choose_game(game, "crazy-eights")

@@ -15,6 +15,27 @@ test("the time section says the table's turn and grace times", () => {
   assert.match(text(RULES), /20 seconds per decision unless the host sets another time/);
 });
 
+test("with the turn timer off the time section describes no time-out; with it on, its seconds as set", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  const off = { turn: null, grace: 30, bot_pause: 1 };
+  const on = { turn: 30, grace: 30, bot_pause: 1 };
+  await setLang("en");
+  assert.match(text(RULES, off), /No time limit per decision at this table\./);
+  assert.match(text(RULES, off), /Pause stops the game/);
+  assert.doesNotMatch(text(RULES, off), /time runs out|time out|seconds to return|turn's own time/);
+  assert.match(text(RULES, {}), /No time limit/); // a message without the timers: none set
+  assert.match(text(RULES, on), /30 seconds per decision at this table; a new 30 after drawing/);
+  assert.match(text(RULES, on), /When time runs out the game makes the default move for you/);
+  assert.match(text(RULES, on), /two turns in a row time out is shown as away/);
+  await setLang("ru");
+  assert.match(text(RULES, off), /За этим столом время на решение не ограничено\./);
+  assert.match(text(RULES, off), /Пауза останавливает игру/);
+  assert.doesNotMatch(text(RULES, off), /истечении времени|истекает время|на возвращение|время хода/);
+  assert.match(text(RULES, on), /30 секунд на решение за этим столом; новые 30/);
+  assert.match(text(RULES, on), /По истечении времени игра делает ход за вас/);
+  await setLang("en");
+});
+
 test("the ruleset's own sections come first, in the current language", () => {
   assert.match(text(RULES), /<h3>Goal<\/h3><ul><li>2–6 players; first to 300.<\/li>/);
   assert.equal(playersText({ min: 2, max: 6 }), "2–6");
