@@ -52,7 +52,8 @@ export function timerFields(msg, prefix = "") {
 /**
  * One option of the ruleset's description (docs/protocol.md, `lobby.description.options`): a
  * number field within the option's bounds (up to `agree_max`: values above `max` need every
- * phone's agreement, said next to it) or a checkbox. `prefix` keeps the ids apart.
+ * phone's agreement, said next to it), with the option's `hint` under it when it has one (what
+ * a value means: «Последняя»'s call penalty of 0), or a checkbox. `prefix` keeps the ids apart.
  */
 export function optionField(spec, value, prefix = "") {
   const id = `${prefix}opt-${spec.name}`;
@@ -61,8 +62,10 @@ export function optionField(spec, value, prefix = "") {
     return html`<div class="field field--check" data-key="${id}"><input type="checkbox" id="${id}" data-act="option" data-host="option" data-sync name="${spec.name}" ${value ? "checked" : ""}>${label}</div>`;
   }
   const top = spec.agree_max ?? spec.max;
+  const hint = words(spec.hint);
   return html`<div class="field" data-key="${id}">${label}
-    <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" data-sync name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}">
+    <input type="number" inputmode="numeric" id="${id}" data-act="option" data-host="option" data-sync name="${spec.name}" ${spec.min !== null ? html`min="${spec.min}"` : ""} ${top !== null ? html`max="${top}"` : ""} step="1" value="${value}" ${hint ? html`aria-describedby="${id}-hint"` : ""}>
+    ${hint ? html`<small class="muted" id="${id}-hint" data-testid="${id}-hint">${hint}</small>` : ""}
     ${spec.agree_max !== null && spec.max !== null ? html`<small class="muted">${t("lobby.agreeAbove", { max: spec.max })}</small>` : ""}</div>`;
 }
 

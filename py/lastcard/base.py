@@ -178,6 +178,9 @@ class Option:
     #: value, ``{n:card|cards}`` with its noun, as in event words)
     house: bool = False
     short: Words = field(default_factory=dict, compare=False)
+    #: what a value means where the number alone does not say it, shown beside the lobby's
+    #: field (``{}``: nothing to say): «Последняя»'s call penalty of 0 is no call to make
+    hint: Words = field(default_factory=dict, compare=False)
 
 
 #: the house rules a ruleset may offer, off by default (``docs/house-rules.md``): a ruleset
@@ -234,8 +237,11 @@ def hand_size_option(default: int, low: int, high: int, agree_high: int | None =
     )
 
 
-def call_penalty_option(default: int, low: int = 0, high: int = 4) -> Option:
-    """The cards a missed "last card" call costs, a number house rule (``CALL_PENALTY``)."""
+def call_penalty_option(
+    default: int, low: int = 0, high: int = 4, hint: Words | None = None
+) -> Option:
+    """The cards a missed "last card" call costs, a number house rule (``CALL_PENALTY``);
+    ``hint``: what a value means in this game, beside the lobby's field (``Option.hint``)."""
     return Option(
         default,
         low,
@@ -249,6 +255,7 @@ def call_penalty_option(default: int, low: int = 0, high: int = 4) -> Option:
             "en": "Missed call: {n:card|cards}",
             "ru": "Штраф за «Последняя!»: {n:карта|карты|карт}",
         },
+        hint=hint or {},
     )
 
 

@@ -96,6 +96,7 @@ def register(kind: _K) -> _K:
     words = [kind.TITLE, kind.BLURB]
     words += [o.label for n, o in kind.OPTIONS.items() if n != AGREED]
     words += [o.short for o in kind.OPTIONS.values() if o.house]
+    words += [o.hint for o in kind.OPTIONS.values() if o.hint]
     words += [t.label for t in kind.TIMERS.values()]
     for text in words:
         if any(not text.get(lang) for lang in LANGS):

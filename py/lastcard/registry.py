@@ -17,7 +17,8 @@ __all__ = ["RULESETS", "Description", "RulesText", "describe", "load", "new_game
 class OptionInfo(TypedDict):
     """An option in ``describe``: its type, default and bounds (``None``: unbounded or a flag),
     the bound reached only with every player's agreement and the option that carries it, and
-    its name in each language; ``fits_deck``: players x value (+ the upcard) must fit the deck."""
+    its name in each language; ``fits_deck``: players x value (+ the upcard) must fit the deck;
+    ``hint``: what a value means, in each language, where the number alone does not say it."""
 
     name: str
     type: str
@@ -30,6 +31,7 @@ class OptionInfo(TypedDict):
     label: dict[str, str]
     house: bool
     short: NotRequired[dict[str, str]]
+    hint: NotRequired[dict[str, str]]
 
 
 class TimerInfo(TypedDict):
@@ -124,6 +126,8 @@ def describe(ruleset: str) -> Description:
             option["fits_deck"] = True
         if spec.house:
             option["short"] = dict(spec.short)
+        if spec.hint:
+            option["hint"] = dict(spec.hint)
         options.append(option)
     timers: list[TimerInfo] = [
         {

@@ -1,8 +1,8 @@
 """House rules on the real pages (issue 24): a TV and three phones joined through the loopback
 relay play one «Последняя» table with every house rule on, and each rule is met on the phones:
 
-- the lobby groups the house rules under their heading on the TV and the host phone; each phone's
-  lobby names them;
+- the lobby groups the house rules under their heading on the TV and the host phone, where the
+  call penalty's field says what its 0 means; each phone's lobby names them;
 - during play the line under the game's name names them on the TV and on the phones;
 - hand size: each phone is dealt the lobby's number of cards;
 - seven-zero: a phone plays a 7, picks whom to swap with by name, and both phones' hands change
@@ -46,6 +46,8 @@ OPTIONS: dict[str, Any] = {
     "hand_size": 5,
 }
 SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards dealt · Missed call: 2 cards"
+#: what the lobby says under the call penalty's field: its 0 is «Последняя»'s own announcement
+CALL_HINT = "0: the game announces a last card itself (no button, no penalty)."
 RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")
 #: the table's seed (js/table.js draws it from Math.random), found by ``find_seed``
 SEED = 1947
@@ -208,6 +210,8 @@ def test_every_house_rule_on_one_table_from_the_phones(
 
     house = tv.get_by_test_id("house")
     expect(house.locator("legend")).to_have_text("House rules")
+    # the call penalty says what its 0 means in «Последняя», read with the field
+    expect(house.locator("#opt-last_call_penalty")).to_have_accessible_description(CALL_HINT)
     for name, value in OPTIONS.items():
         field = house.locator(f"#opt-{name}")
         if value is True:
@@ -223,6 +227,7 @@ def test_every_house_rule_on_one_table_from_the_phones(
     host.get_by_test_id("host-open").click()
     expect(host.get_by_test_id("host-house").locator("legend")).to_have_text("House rules")
     expect(host.locator("#host-opt-seven_zero")).to_be_checked()
+    expect(host.locator("#host-opt-last_call_penalty")).to_have_accessible_description(CALL_HINT)
     host.get_by_role("button", name="Close").click()
     tv.get_by_role("button", name="Start the game").click()
 

@@ -100,6 +100,22 @@ def test_house_rules_carry_their_short_words(ruleset: str) -> None:
             assert "short" not in option
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_call_penalty_of_0_that_means_no_call_says_so_beside_the_field(ruleset: str) -> None:
+    """In «Последняя» a call penalty of 0 is the automatic announcement (H10), which the number
+    does not say: the option's ``hint`` does, in both languages, for the lobby's field on the TV
+    and the host phone. Elsewhere 0 is no penalty, or not allowed: no hint."""
+    options = {o["name"]: o for o in describe(ruleset)["options"]}
+    hint = options["last_call_penalty"].get("hint")
+    if ruleset != "poslednyaya":
+        assert hint is None
+        return
+    assert hint is not None and set(hint) == {"en", "ru"}
+    assert hint["en"].startswith("0: ") and "announces a last card itself" in hint["en"]
+    assert hint["ru"].startswith("0 — ") and "объявляет сама игра" in hint["ru"]
+    assert not any("hint" in o for name, o in options.items() if name != "last_call_penalty")
+
+
 @pytest.mark.parametrize(
     ("ruleset", "options", "why"),
     [

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { houseLine, houseRules } from "../../js/board.js";
 import { handPanel, NO_PICK } from "../../js/hand-ui.js";
-import { hostIntent } from "../../js/host-ui.js";
+import { hostIntent, optionField } from "../../js/host-ui.js";
 import * as moves from "../../js/moves.js";
 
 const DESCRIPTION = {
@@ -57,4 +57,19 @@ test("an option's control sends only that option (`set_options`), so it undoes n
   const number = { dataset: { host: "option" }, type: "number", name: "hand_size", value: "9", min: "3", max: "10" };
   assert.deepEqual(hostIntent(number, msg), { command: { type: "configure", set_options: { hand_size: 9 } } });
   assert.equal(hostIntent({ ...number, value: "11" }, msg), null);
+});
+
+test("a number option's hint (what a value means) is said under its field, and read with it", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  const spec = { name: "last_call_penalty", type: "int", default: 0, min: 0, max: 4, agree_max: null,
+    label: { en: "Missed-call penalty (cards)", ru: "Штраф" },
+    hint: { en: "0: the game announces a last card itself.", ru: "0 — объявляет сама игра." } };
+  const field = String(optionField(spec, 0, "host-"));
+  assert.match(field, /aria-describedby="host-opt-last_call_penalty-hint"/);
+  assert.match(field, /<small class="muted" id="host-opt-last_call_penalty-hint"[^>]*>0: the game announces a last card itself\.<\/small>/);
+  await setLang("ru");
+  assert.match(String(optionField(spec, 0)), /id="opt-last_call_penalty-hint"[^>]*>0 — объявляет сама игра\.</);
+  await setLang("en");
+  const plain = String(optionField({ ...spec, hint: undefined }, 2));
+  assert.doesNotMatch(plain, /aria-describedby|<small/);
 });

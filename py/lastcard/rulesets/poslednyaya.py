@@ -46,7 +46,13 @@ class Poslednyaya(Game):
     OPTIONS: ClassVar[dict[str, Option]] = {
         "hand_size": hand_size_option(7, 4, 12),
         # 0: the automatic announcement (R34); 1-4: the call button of Last One's kind
-        "last_call_penalty": call_penalty_option(0),
+        "last_call_penalty": call_penalty_option(
+            0,
+            hint={
+                "en": "0: the game announces a last card itself (no button, no penalty).",
+                "ru": "0 — последнюю карту объявляет сама игра (без кнопки и штрафа).",
+            },
+        ),
         **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),
     }
     RANDOM_FIRST = True
