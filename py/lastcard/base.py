@@ -174,8 +174,9 @@ class Option:
     agree_high: int | None = None
     label: Words = field(default_factory=dict, compare=False)
     #: a house rule (issue 24, ``docs/house-rules.md``): the line under the game's name names
-    #: it, in the words of ``short`` (a number option only when off its default; ``{n}``: the
-    #: value, ``{n:card|cards}`` with its noun, as in event words)
+    #: it, in the words of ``short``, a shortening of ``label`` in the label's own words (a
+    #: number option only when off its default; ``{n}``: the value, ``{n:card|cards}`` with its
+    #: noun, as in event words)
     house: bool = False
     short: Words = field(default_factory=dict, compare=False)
     #: what a value means where the number alone does not say it, shown beside the lobby's
@@ -190,7 +191,7 @@ HOUSE_RULES: dict[str, Option] = {
         False,
         label={"en": "Stacking pickups", "ru": "Штрафы складываются"},
         house=True,
-        short={"en": "Stacking", "ru": "Штрафы копятся"},
+        short={"en": "Stacking", "ru": "Штрафы складываются"},
     ),
     "jump_in": Option(
         False,
@@ -214,7 +215,7 @@ HOUSE_RULES: dict[str, Option] = {
         False,
         label={"en": "Draw until you can play", "ru": "Брать, пока не найдётся ход"},
         house=True,
-        short={"en": "Draw until play", "ru": "Добор до хода"},
+        short={"en": "Draw until play", "ru": "Брать, пока нет хода"},
     ),
 }
 
@@ -233,7 +234,7 @@ def hand_size_option(default: int, low: int, high: int, agree_high: int | None =
         agree_high,
         label={"en": "Cards per hand", "ru": "Карт на руки"},
         house=True,
-        short={"en": "{n:card|cards} dealt", "ru": "Раздача по {n:карте|карты|карт}"},
+        short={"en": "{n:card|cards} per hand", "ru": "{n:карта|карты|карт} на руки"},
     )
 
 

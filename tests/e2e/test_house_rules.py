@@ -45,7 +45,9 @@ OPTIONS: dict[str, Any] = {
     "last_call_penalty": 2,
     "hand_size": 5,
 }
-SUMMARY = "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards dealt · Missed call: 2 cards"
+SUMMARY = (
+    "Stacking · Jump-in · Seven-zero · Draw until play · 5 cards per hand · Missed call: 2 cards"
+)
 #: what the lobby says under the call penalty's field: its 0 is «Последняя»'s own announcement
 CALL_HINT = "0: the game announces a last card itself (no button, no penalty)."
 RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from lastcard import RULESETS, describe, new_game
+from lastcard.words import fill
 
 KEYS = {"id", "players", "deck", "options", "features", "solo_bots"}
 OPTION_KEYS = {"name", "type", "default", "min", "max", "agree_max", "needs"}
@@ -98,6 +99,41 @@ def test_house_rules_carry_their_short_words(ruleset: str) -> None:
             assert all(has == (option["type"] == "int") for has in number)
         else:
             assert "short" not in option
+
+
+def _stems(text: str) -> list[str]:
+    """The words of ``text``, lower case, without its ``{n...}`` placeholders and numbers."""
+    return re.findall(r"[^\W\d_]+", re.sub(r"\{[^{}]*\}", " ", text).lower())
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, maybe inflected: equal, one the other's beginning («ход», «хода»), or the
+    same first five letters («последняя», «последнюю»)."""
+    return a.startswith(b) or b.startswith(a) or (len(a) >= 5 and a[:5] == b[:5])
+
+
+#: the longest short words the phone's line holds on one line at 320 px («Штраф за «Последняя!»:
+#: 4 карты»); each rule stays whole on its line (js/board.js houseLine)
+SHORT_MAX = 30
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_house_rules_short_words_shorten_their_labels(ruleset: str) -> None:
+    """The line under the game's name names each rule on in words the lobby's label has: a
+    shortening of the label (every word of it a word of the label), never other words for the
+    same rule (it said «Штрафы копятся» for «Штрафы складываются», «Добор до хода» for «Брать,
+    пока не найдётся ход», "5 cards dealt" for "Cards per hand"), and short enough for the
+    phone's line with the largest number filled in."""
+    for option in describe(ruleset)["options"]:
+        if not option["house"]:
+            continue
+        for lang in ("en", "ru"):
+            short, label = option["short"][lang], option["label"][lang]
+            words = _stems(label)
+            other = [w for w in _stems(short) if not any(_same_word(w, x) for x in words)]
+            assert not other, (option["name"], lang, short, label)
+            top = option["agree_max"] or option["max"] or 0
+            assert len(fill(short, {"n": top}, lang)) <= SHORT_MAX, (option["name"], lang, short)
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
