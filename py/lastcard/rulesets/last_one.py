@@ -164,7 +164,7 @@ class LastOne(Game):
                 ("Особые карты", [
                     twos,
                     *stack,
-                    "3: можно положить сверху ещё одну любую карту (или спасовать).",
+                    "3: можно положить сверху ещё одну любую карту или нажать «Завершить ход».",
                     "8: кладётся на что угодно; назовите масть.",
                     joker,
                     "4: начинается схватка. Любой игрок (кроме нападающего) может вне очереди"
@@ -199,7 +199,7 @@ class LastOne(Game):
             ("Special cards", [
                 twos,
                 *stack,
-                "3: you may lay any one more card on it (or pass).",
+                "3: you may lay any one more card on it, or tap “End turn”.",
                 "8: playable on anything; name the suit to follow.",
                 joker,
                 "4: starts a melee. Anyone (except the attacker) may play the next card of that"

@@ -109,7 +109,7 @@ class PosledniyIgrok(Game):
                     "Дальше кладите карту того же достоинства или масти. Брать карту — только"
                     " если нечем ходить"
                     + (". " + house_line(lang, "draw_until_play") if until
-                       else " (ход кончается); если брать нечего — пас."),
+                       else " (ход кончается); если брать нечего — «Завершить ход»."),
                 ]),
                 ("Особые карты", [
                     twos,
@@ -140,7 +140,7 @@ class PosledniyIgrok(Game):
                 " card is turned up. The player left of the dealer leads any card.",
                 "Then play one card of the same rank or suit. Draw only when you cannot play"
                 + (". " + house_line(lang, "draw_until_play") if until
-                   else " (drawing ends the turn); pass when nothing can be drawn."),
+                   else " (drawing ends the turn); when nothing can be drawn, tap “End turn”."),
             ]),
             ("Special cards", [
                 twos,
