@@ -78,6 +78,15 @@ function turnHint(view, myTurn) {
 }
 
 /**
+ * A seat's view while the game is paused: its hand with nothing to do (no card raised, every move
+ * button off, no turn or jump-in line), since the table refuses every move until it is resumed.
+ * @param {object} view  the engine's `view(seat)`
+ */
+export function held(view) {
+  return { ...view, legal: [] };
+}
+
+/**
  * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
  * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
  * @param {{selection: string[], choice: object|null}} pick
@@ -285,7 +294,8 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}`}${bring}${toast}`;
   const { eventLog, houseLine, matchLine, pile, results, seatList, seatNames, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
-  const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing";
+  const paused = msg.paused && msg.phase === "playing";
+  const myTurn = mine && awaiting.includes(msg.seat) && msg.phase === "playing" && !paused;
   return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
@@ -294,7 +304,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${mine && msg.phase === "playing" ? challengeBanner(msg, board) : ""}
     ${hostQuestions}
     <section class="phone-board">${houseLine(msg)}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
-    ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(msg.view, s.pick, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
+    ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(paused ? held(msg.view) : msg.view, s.pick, { myTurn, waitingFor: paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
     ${toast}
     <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;
 }

@@ -6,7 +6,7 @@
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
-import { handPanel, muteButton, NO_PICK } from "./hand-ui.js";
+import { handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
 
@@ -79,7 +79,7 @@ function localSeats(s) {
     const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
       <h2 class="local__name">${seatName(msg, seat)}</h2>
-      ${handPanel(view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
+      ${handPanel(msg.paused ? held(view) : view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: msg.paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
   });
 }
 
