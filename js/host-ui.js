@@ -169,11 +169,12 @@ export function offerList(msg) {
 /**
  * The host's question about each away seat nobody plays for (on the TV and the host phone): a
  * computer plays for it, remove it (asked first) or keep waiting; the TV remote's focus falls on
- * none of the three by itself.
+ * none of the three by itself. The host phone is not asked about its own seat: whoever reads it is
+ * there, and its banner says that a move of theirs takes the seat back.
  */
 export function awayQuestions(msg) {
   if (msg.phase !== "playing") return html``;
-  const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept);
+  const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept && s.seat !== msg.seat);
   return away.map((s) => html`<div class="away-question" role="group" aria-label="${t("away.question", { name: s.name })}" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
     <p>${t("away.question", { name: s.name })}</p>
     <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true" data-risky>${t("away.computer")}</button>
