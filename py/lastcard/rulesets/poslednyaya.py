@@ -92,12 +92,12 @@ class Poslednyaya(Game):
                 "Когда у игрока остаётся одна карта, игра объявляет это сама — без кнопки и"
                 " без штрафа."
                 if not penalty
-                else "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
+                else "Осталась одна карта — нажмите «Последняя!» до хода другого игрока;"
                 f" {missed_call(lang, penalty)}."
             )
             return [
                 ("Цель", [
-                    f"{who} игроков, одна раздача. Первым избавьтесь от всех карт.",
+                    f"{who} игроков, одна раздача. Избавьтесь от всех карт раньше других.",
                     f"{deck} карт четырёх цветов — красный ▲, жёлтый ★, синий (капля), зелёный ■:"
                     " числа 0–9, «Пропуск», «Разворот», «Возьми две», «Выбор цвета» и"
                     " «Возьми четыре».",
@@ -108,10 +108,10 @@ class Poslednyaya(Game):
                     "Первый игрок выбирается случайно; начальная открытая карта всегда числовая.",
                 ]),
                 ("Ваш ход", [
-                    "Сбросьте одну карту, совпадающую с открытой по цвету, числу или действию."
+                    "Сбросьте одну карту, совпадающую с открытой по цвету, числу или символу."
                     " Доступные карты подсвечены.",
                     "Или берите карты по одной (даже если есть ход), пока не придёт подходящая:"
-                    " её можно сыграть или оставить — «Завершить ход»; если брать больше"
+                    " её можно сыграть или оставить («Завершить ход»); если брать больше"
                     " нечего, ход переходит дальше. Другие карты после взятия играть нельзя."
                     if until
                     else "Или возьмите одну карту (даже если есть ход). Если она подходит —"
@@ -125,7 +125,7 @@ class Poslednyaya(Game):
                     f"«Возьми две»: следующий берёт {two} и пропускает ход. «Выбор цвета»: назовите"
                     " любой цвет.",
                     f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
-                    " Можно, только если у вас нет карт текущего цвета.",
+                    " Играть её можно, только если у вас нет карт текущего цвета.",
                     "Штрафы складываются: на «Возьми две» можно положить «Возьми две» или «Возьми"
                     " четыре», на «Возьми четыре» — только «Возьми четыре» (даже при картах"
                     " текущего цвета). Кто не добавляет, берёт всё и пропускает ход; вдвоём"
@@ -138,15 +138,15 @@ class Poslednyaya(Game):
                 ("Последняя карта и конец", [
                     call,
                     "Выйти можно любой картой; её действие выполняется до итогов.",
-                    "Если брать нечего и круг прошёл без сброса и взятия, побеждают те, у кого"
-                    " меньше всего карт.",
+                    "Если брать нечего и целый круг никто не сбрасывает и не берёт карт,"
+                    " побеждают те, у кого меньше всего карт.",
                     "После итогов ведущий может начать реванш.",
                 ]),
             ]  # fmt: skip
         call = (
             "Holding one card is announced automatically — no button, no penalty."
             if not penalty
-            else "With one card left, press “Last card!” before the next player plays;"
+            else "With one card left, press “Last card!” before another player plays;"
             f" {missed_call(lang, penalty)}."
         )
         return [
@@ -176,13 +176,13 @@ class Poslednyaya(Game):
                 f"Draw Two: the next player draws {two} and misses the turn. Wild: choose any"
                 " colour.",
                 f"Wild Draw Four: choose a colour; the next player draws {four} and misses the"
-                " turn. Only when you hold no card of the current colour.",
+                " turn. You may play it only when you hold no card of the current colour.",
                 "Pickups stack: on a Draw Two you may lay a Draw Two or a Wild Draw Four, on a"
                 " Wild Draw Four only a Wild Draw Four (even holding the current colour)."
                 " Whoever does not add draws the total and misses the turn; with two players"
                 " you then move again."
                 if stack
-                else "Penalties never stack or pass on. With two players, after Draw Two or"
+                else "Pickups never stack or pass on. With two players, after Draw Two or"
                 " Wild Draw Four you move again.",
                 *([house_line(lang, "seven_zero")] if trade else []),
             ]),
