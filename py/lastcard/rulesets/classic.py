@@ -26,7 +26,7 @@ from ..base import (
 )
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
-from ..words import cards, house_line, players, score
+from ..words import cards, house_line, missed_call, players, score
 
 
 @register
@@ -110,7 +110,7 @@ class Classic(Game):
         size, target = count(cls.HAND_SIZE, options), options["target"]
         two, four = (cards(lang, count(cls.EFFECTS[rank].draw, options)) for rank in ("+2", "W+4"))
         wrong = cards(lang, count(cls.EFFECTS["W+4"].draw, options) + cls.EFFECTS["W+4"].challenge)
-        penalty = cards(lang, count(cls.CALL_PENALTY, options))
+        penalty = count(cls.CALL_PENALTY, options)
         wild, action = cls.POINTS["W"], cls.POINTS["+2"]
         stack, jump, trade = options["stacking"], options["jump_in"], options["seven_zero"]
         until = house_line(lang, "draw_until_play") if options["draw_until_play"] else None
@@ -119,20 +119,21 @@ class Classic(Game):
         if lang == "ru":
             return [
                 ("Цель", [
-                    f"{who} игроков, несколько раздач. Выигрывает раздачу тот, кто первым"
-                    f" избавится от всех карт; кто первым наберёт {score(lang, target)}, выигрывает"
-                    " матч.",
+                    f"{who} игроков, несколько раздач. Раздачу выигрывает тот, кто раньше других"
+                    " избавится от всех карт, матч — тот, кто раньше других наберёт"
+                    f" {score(lang, target)}.",
                     f"{deck} карт четырёх цветов — красный ▲, жёлтый ★, синий (капля), зелёный ■:"
                     " числа 0–9, «Пропуск», «Разворот», «Возьми две», «Выбор цвета» и"
                     " «Возьми четыре».",
                 ]),
                 ("Начало", [
                     f"Каждый получает {cards(lang, size)}; ваши карты видны только на вашем"
-                    " телефоне. Первым ходит игрок слева от сдающего; сдающий меняется по кругу.",
+                    " телефоне. Начинает игрок, следующий за сдающим; сдают все по очереди.",
                     f"Первая открытая карта действует так: «Возьми две» — первый игрок берёт {two}"
                     " и пропускает ход; «Пропуск» — первый игрок пропускает ход; «Разворот» —"
-                    " первым ходит сдающий, и игра идёт в обратную сторону; «Выбор цвета» —"
-                    " первый игрок называет цвет; «Возьми четыре» уходит обратно в колоду.",
+                    " начинает сдающий, и игра идёт в обратную сторону; «Выбор цвета» —"
+                    " первый игрок называет цвет; «Возьми четыре» уходит обратно в колоду, и"
+                    " открывается другая карта.",
                 ]),
                 ("Ваш ход", [
                     "Сбросьте одну карту, совпадающую с открытой по цвету, числу или символу."
@@ -141,7 +142,7 @@ class Classic(Game):
                     "Или возьмите одну карту (даже если есть ход). Если она подходит — сыграйте"
                     " её сразу или нажмите «Завершить ход».",
                     *([house_line(lang, "jump_in.colour")] if jump else []),
-                    "Когда колода кончается, сброс (кроме верхней карты) перемешивается и"
+                    "Когда колода заканчивается, сброс (кроме верхней карты) перемешивается и"
                     " становится колодой.",
                 ]),
                 ("Особые карты", [
@@ -151,9 +152,9 @@ class Classic(Game):
                     " любой цвет.",
                     f"«Возьми четыре»: назовите цвет; следующий берёт {four} и пропускает ход."
                     " Играть её честно можно, только если у вас нет карт текущего цвета.",
-                    "Следующий может оспорить «Возьми четыре»: тогда ему показывают ваши карты."
-                    f" Была карта нужного цвета — {four} берёте вы, а он ходит как обычно; не"
-                    f" было — он берёт {wrong} и пропускает ход.",
+                    "Следующий игрок может оспорить «Возьми четыре» — тогда ему показывают ваши"
+                    f" карты. Если среди них есть карта прежнего цвета, {four} берёте вы, а он"
+                    f" ходит как обычно; если нет — он берёт {wrong} и пропускает ход.",
                     *(["Штрафы складываются: на «Возьми две» можно положить «Возьми две» или"
                        " «Возьми четыре», на «Возьми четыре» — только «Возьми четыре» (вместо"
                        " спора или взятия). Кто не добавляет, берёт всё и пропускает ход."
@@ -161,15 +162,15 @@ class Classic(Game):
                     *house,
                 ]),
                 ("Одна карта и конец раздачи", [
-                    "Когда у вас остаётся одна карта, нажмите «Последняя!». Не успели до хода"
-                    f" другого игрока — берёте {penalty}.",
-                    "Выйти можно любой картой; «Возьми две» или «Возьми четыре» последней"
-                    " картой всё равно заставляют следующего взять карты.",
+                    "Осталась одна карта — нажмите «Последняя!» до хода другого игрока;"
+                    f" {missed_call(lang, penalty)}.",
+                    "Выйти можно любой картой. Если это «Возьми две» или «Возьми четыре»,"
+                    " следующий всё равно берёт карты, и они идут в счёт.",
                     "Победитель раздачи получает очки за карты, оставшиеся у соперников: числа"
                     f" — по номиналу, «Возьми две», «Разворот» и «Пропуск» — по {action},"
                     f" «Выбор цвета» и «Возьми четыре» — по {wild}.",
-                    "Если брать нечего и круг прошёл без сброса и взятия, раздача заканчивается"
-                    " без очков.",
+                    "Если брать нечего и целый круг никто не сбрасывает и не берёт карт,"
+                    " раздача заканчивается без очков.",
                 ]),
             ]  # fmt: skip
         return [
@@ -181,11 +182,11 @@ class Classic(Game):
             ]),
             ("Start", [
                 f"Everyone gets {cards(lang, size)}; your hand is only on your phone. The player"
-                " left of the dealer starts; the deal moves round the table.",
+                " after the dealer starts; the deal moves round the table.",
                 f"The first face-up card counts: Draw Two — the first player draws {two} and misses"
                 " the turn; Skip — the first player misses the turn; Reverse — the dealer starts"
                 " and play goes the other way; Wild — the first player names the colour; a Wild"
-                " Draw Four goes back into the deck.",
+                " Draw Four goes back into the stock and another card is turned.",
             ]),
             ("Your turn", [
                 "Play one card matching the top card by colour, number or symbol. Legal cards"
@@ -204,9 +205,10 @@ class Classic(Game):
                 " colour.",
                 f"Wild Draw Four: choose a colour; the next player draws {four} and misses the"
                 " turn. It is fair only when you hold no card of the current colour.",
-                "The next player may challenge a Wild Draw Four and see your hand. If you held"
-                f" the colour, you draw {four} instead and they play as usual; if not, they draw"
-                f" {wrong} and miss the turn.",
+                "The next player may challenge a Wild Draw Four and see your hand. If you hold a"
+                " card of the colour that was in force before it, you draw"
+                f" {four} instead and they play as usual; if not, they draw {wrong} and miss the"
+                " turn.",
                 *(["Pickups stack: on a Draw Two you may lay a Draw Two or a Wild Draw Four, on"
                    " a Wild Draw Four only a Wild Draw Four (instead of challenging or drawing)."
                    " Whoever does not add draws the total and misses the turn. A Wild Draw Four"
@@ -214,10 +216,10 @@ class Classic(Game):
                 *house,
             ]),
             ("One card and the end of a hand", [
-                "When you are down to one card, press “Last card!”. If another player plays"
-                f" before you do, you draw {penalty}.",
+                "With one card left, press “Last card!” before another player plays;"
+                f" {missed_call(lang, penalty)}.",
                 "You may go out on any card; a final Draw Two or Wild Draw Four still makes the"
-                " next player draw.",
+                " next player draw, and those cards count in the score.",
                 "The hand winner scores the cards left in the other hands: numbers at face"
                 f" value, Draw Two, Reverse and Skip {action} each, Wild and Wild Draw Four"
                 f" {wild} each.",
