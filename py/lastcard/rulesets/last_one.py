@@ -150,7 +150,7 @@ class LastOne(Game):
                 ("Цель", [
                     f"{who} игроков, 52 карты и 2 джокера, несколько раздач. Штрафные очки"
                     f" копятся; кто наберёт {score(lang, threshold)} или больше, выбывает."
-                    " Побеждает тот, кто остаётся в игре последним.",
+                    " Побеждает тот, кто остаётся в игре, когда все остальные выбыли.",
                 ]),
                 ("Раздача", [
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high};"
@@ -167,18 +167,19 @@ class LastOne(Game):
                     "3: можно положить сверху ещё одну любую карту или нажать «Завершить ход».",
                     "8: кладётся на что угодно; назовите масть.",
                     joker,
-                    "4: начинается схватка. Любой игрок (кроме нападающего) может вне очереди"
-                    " положить следующую карту этой масти — 5, затем 6, … до 10." + melee
-                    + " Если никто не кладёт, последний защищающийся берёт столько карт, сколько"
-                    " очков на последней карте, и пропускает ход.",
+                    "4: начинается схватка, защищается следующий игрок. Любой, кроме"
+                    " нападающего, может вне очереди положить следующую карту этой масти — 5,"
+                    " затем 6, … до 10: теперь нападает он, а защищается прежний нападающий."
+                    + melee + " Если никто не кладёт карту, защищающийся берёт столько карт,"
+                    " сколько указано на последней, и пропускает ход.",
                 ]),
                 ("Последняя", [
-                    "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
+                    "Осталась одна карта — нажмите «Последняя!» до хода другого игрока;"
                     f" {missed_call(lang, penalty)}."
                 ]),
                 ("Очки", [
-                    "Раздача кончается, как только у кого-то не остаётся карт (последняя карта не"
-                    " действует).",
+                    "Раздача заканчивается, как только у кого-то не остаётся карт (последняя"
+                    " карта не действует).",
                     f"Победитель раздачи и все, у кого одна карта, получают 0; остальные: {worth}.",
                 ]),
             ]  # fmt: skip
@@ -199,15 +200,17 @@ class LastOne(Game):
             ("Special cards", [
                 twos,
                 *stack,
-                "3: you may lay any one more card on it, or tap “End turn”.",
+                "3: you may lay any one more card on it, or press “End turn”.",
                 "8: playable on anything; name the suit to follow.",
                 joker,
-                "4: starts a melee. Anyone (except the attacker) may play the next card of that"
-                " suit — 5, then 6, … up to 10 — out of turn." + melee + " When nobody does,"
-                " the last defender draws the value of the last card and loses the turn.",
+                "4: starts a melee; the next player defends. Anyone but the attacker may play"
+                " the next card of that suit — 5, then 6, … up to 10 — out of turn; that player"
+                " becomes the attacker and the previous attacker defends." + melee + " When"
+                " nobody does, the defender draws as many cards as the last card's number and"
+                " misses the turn.",
             ]),
             ("Last one", [
-                "With one card left, press “Last card!” before the next player plays;"
+                "With one card left, press “Last card!” before another player plays;"
                 f" {missed_call(lang, penalty)}."
             ]),
             ("Scoring", [

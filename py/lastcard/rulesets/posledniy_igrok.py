@@ -48,7 +48,7 @@ class PosledniyIgrok(Game):
         "hands": Option(5, 1, label={"en": "Hands in the match", "ru": "Раздач в матче"}),
         "last_call_penalty": call_penalty_option(1),
         "two_draws": Option(
-            1, 1, 2, label={"en": "Cards a 2 makes draw", "ru": "Сколько берут за двойку"}
+            1, 1, 2, label={"en": "Cards drawn for a 2", "ru": "Сколько берут за двойку"}
         ),
         **house_rules("stacking", "draw_until_play"),
     }
@@ -105,29 +105,30 @@ class PosledniyIgrok(Game):
                 ]),
                 ("Раздача", [
                     f"Всем по {cards(lang, size)} (ведущий выбирает {spec.low}–{spec.high});"
-                    " карта не открывается. Игрок слева от сдающего кладёт любую карту.",
-                    "Дальше кладите карту того же достоинства или масти. Брать карту — только"
-                    " если нечем ходить"
+                    " открытой карты нет: игрок, следующий за сдающим, начинает с любой карты.",
+                    "Дальше кладите карту того же достоинства или масти. Брать карту можно,"
+                    " только если нечем ходить"
                     + (". " + house_line(lang, "draw_until_play") if until
-                       else " (ход кончается); если брать нечего — «Завершить ход»."),
+                       else ", и взятие завершает ход. Если брать нечего, нажмите «Завершить"
+                       " ход»."),
                 ]),
                 ("Особые карты", [
                     twos,
                     *stack,
-                    "3: можно положить сверху ещё одну любую карту. 8: кладётся на что угодно;"
-                    " масть можно назвать.",
+                    "3: можно положить сверху ещё одну любую карту или нажать «Завершить ход»."
+                    " 8: кладётся на что угодно; масть можно назвать.",
                     "4: начинается цепочка — каждый следующий игрок кладёт карту той же масти"
-                    " на единицу старше (5, 6, … 10) или берёт столько карт, сколько очков на"
+                    " на единицу старше (5, 6, … 10) или берёт столько карт, сколько указано на"
                     " верхней, и пропускает ход. После 10 следующий берёт 10 карт.",
                     joker,
                 ]),
                 ("Последняя карта", [
-                    "Осталась одна карта — нажмите «Последняя!» до хода следующего игрока;"
+                    "Осталась одна карта — нажмите «Последняя!» до хода другого игрока;"
                     f" {missed_call(lang, penalty)}."
                 ]),
                 ("Очки", [
                     f"Все, у кого остались карты, получают очки: {worth}. После последней"
-                    " раздачи побеждает меньшая сумма.",
+                    " раздачи побеждает тот, у кого меньше всех очков.",
                 ]),
             ]  # fmt: skip
         return [
@@ -137,23 +138,24 @@ class PosledniyIgrok(Game):
             ]),
             ("A hand", [
                 f"Everyone gets {cards(lang, size)} (the host picks {spec.low}–{spec.high}); no"
-                " card is turned up. The player left of the dealer leads any card.",
+                " card is turned up. The player after the dealer leads any card.",
                 "Then play one card of the same rank or suit. Draw only when you cannot play"
                 + (". " + house_line(lang, "draw_until_play") if until
-                   else " (drawing ends the turn); when nothing can be drawn, tap “End turn”."),
+                   else " (drawing ends the turn); when nothing can be drawn, press “End"
+                   " turn”."),
             ]),
             ("Special cards", [
                 twos,
                 *stack,
-                "3: you may lay any one more card on it. 8: playable on anything; you may name"
-                " a suit.",
+                "3: you may lay any one more card on it, or press “End turn”. 8: playable on"
+                " anything; you may name a suit.",
                 "4: a chain — each next player must play the same suit one higher (5, 6, … 10)"
-                " or draw the value of the top card and miss the turn. After a 10 the next"
-                " player draws 10.",
+                " or draw as many cards as the top card's number and miss the turn. After a 10"
+                " the next player draws 10.",
                 joker,
             ]),
             ("Last card", [
-                "With one card left, press “Last card!” before the next player plays;"
+                "With one card left, press “Last card!” before another player plays;"
                 f" {missed_call(lang, penalty)}."
             ]),
             ("Scoring", [
