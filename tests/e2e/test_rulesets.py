@@ -38,7 +38,7 @@ CHANGES: list[tuple[str, dict[str, int], dict[str, list[str]]]] = [
                    "У каждого 10 секунд на ответ", "60 секунд на решение"],
         },
     ),
-    ("last-card", {"target": 173}, {"en": ["first to 173"], "ru": ["первым наберёт 173"]}),
+    ("last-card", {"target": 173}, {"en": ["first to 173"], "ru": ["раньше всех наберёт 173"]}),
     (
         "posledniy-igrok",
         {"hands": 3, "two_draws": 2, "last_call_penalty": 4, "hand_size": 6},

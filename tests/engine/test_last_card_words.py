@@ -1,7 +1,7 @@
 """What players of «Last Card» read at a table of three or more, met in a QA pass on the real
 pages: the log line of a last card played without the call (the player stays in, D7), and the
-rules' words on the starter (the first player, left of the dealer, not "the non-dealer": with
-three players there are two), on going out with a 2 or 5 (the next player still picks up, D6)
+rules' words on the starter (the first player, the one after the dealer, not "the non-dealer":
+with three players there are two), on going out with a 2 or 5 (the next player still picks up, D6)
 and on a blocked hand (unscored, D9)."""
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ def test_a_last_card_played_without_the_call_is_not_said_to_go_out() -> None:
     assert "Last card!" in en and "«Последняя!»" in ru
 
 
-def test_the_starter_acts_on_the_first_player_left_of_the_dealer() -> None:
+def test_the_starter_acts_on_the_first_player_after_the_dealer() -> None:
     en, ru = section("en", "Start and scoring"), section("ru", "Начало и очки")
-    assert "non-dealer" not in en and "the first player (left of the dealer)" in en
-    assert "кто не сдаёт" not in ru and "на первого игрока (слева от сдающего)" in ru
+    assert "non-dealer" not in en and "the first player (the one after the dealer)" in en
+    assert "кто не сдаёт" not in ru and "на первого игрока (следующего за сдающим)" in ru
 
 
 def test_the_rules_say_a_final_two_or_five_is_still_picked_up_and_a_blocked_hand_unscored() -> None:
@@ -47,6 +47,6 @@ def test_the_rules_say_a_final_two_or_five_is_still_picked_up_and_a_blocked_hand
     act(game, (0, "play 2C 2H"))
     assert game.public_view()["counts"][1] == 3 + 4  # D6, as the rules now say
     en, ru = section("en", "Start and scoring"), section("ru", "Начало и очки")
-    assert "Going out on a 2 or 5, the next player still picks up (no counter)" in en
-    assert "Вышли двойкой или пятёркой — следующий всё равно берёт карты" in ru
+    assert "If you go out on a 2 or 5, the next player still picks up (no counter)" in en
+    assert "Если вы выходите двойкой или пятёркой, следующий всё равно берёт карты" in ru
     assert "the hand ends unscored" in en and "раздача заканчивается без очков" in ru

@@ -144,40 +144,40 @@ class LastCard(Game):
                 ("Цель", [
                     f"Новозеландские домашние правила, {who} игроков (в оригинале двое, больше —"
                     f" по договорённости), {deck} карты, по {size} каждому. Выигранные раздачи"
-                    f" приносят очки; кто первым наберёт {score(lang, target)}, выигрывает"
+                    f" приносят очки; кто раньше всех наберёт {score(lang, target)}, выигрывает"
                     " матч.",
                 ]),
                 ("Ваш ход", [
-                    "Положите одну или несколько карт одного достоинства; хотя бы одна должна"
-                    " совпадать с верхней по масти или достоинству. Последняя положенная задаёт"
-                    " масть.",
+                    "Положите одну или несколько карт одного достоинства, из которых хотя бы одна"
+                    " совпадает с верхней по масти или достоинству. Последняя положенная карта"
+                    " задаёт масть.",
                     "Если можете ходить — обязаны. Иначе берите карты по одной, пока не придёт"
                     " подходящая: её можно сыграть (с картами того же достоинства) или"
                     " оставить («Завершить ход»); если брать больше нечего, ход переходит"
                     " дальше."
                     if options["draw_until_play"]
-                    else "Если можете ходить — обязаны. Иначе возьмите карту; если подходит,"
+                    else "Если можете ходить — обязаны. Иначе возьмите карту; если она подходит,"
                     " можно сыграть её (с картами того же достоинства) или оставить («Завершить"
                     " ход»).",
                 ]),
                 ("Особые карты", [
-                    f"2 и 5: следующий берёт {two} или {five} либо отвечает: 2 на 2, 5 на 5, или"
-                    " 2/5 той же масти; штрафы складываются.",
+                    f"2 и 5: следующий берёт {two} или {cards(lang, five)} либо отвечает: 2 на 2,"
+                    " 5 на 5, а также 5 на 2 или 2 на 5 той же масти; штрафы складываются.",
                     "10: следующий пропускает ход (вдвоём — вы ходите снова).",
-                    "Туз: кладётся на что угодно, кроме ждущего штрафа; назовите масть (если туз"
-                    " приносит победу в раздаче, масть не называется).",
+                    "Туз: кладётся на что угодно, но не в ответ на штраф; назовите масть (если"
+                    " туз приносит победу в раздаче, масть не называется).",
                 ]),
                 ("Последняя карта", [
-                    "Если после хода останется одна карта — сначала нажмите «Последняя!». Вышли"
-                    f" одной картой без объявления: карта сыграна, вы берёте {penalty} и"
-                    " продолжаете. Выход двумя и более картами одного достоинства объявления не"
-                    " требует.",
+                    "Если после хода останется одна карта — сначала нажмите «Последняя!». Если"
+                    " вы выходите одной картой без объявления, карта остаётся сыгранной, но вы"
+                    f" берёте {penalty} и играете дальше. Выход двумя и более картами одного"
+                    " достоинства объявления не требует.",
                 ]),
                 ("Начало и очки", [
-                    "Начальная карта действует на первого игрока (слева от сдающего): 2 или 5 —"
+                    "Начальная карта действует на первого игрока (следующего за сдающим): 2 или 5 —"
                     " берёт и ходит; 10 — пропускает ход; туз — сначала называет масть.",
-                    "Вышли двойкой или пятёркой — следующий всё равно берёт карты (ответить"
-                    " нельзя), и они идут в счёт.",
+                    "Если вы выходите двойкой или пятёркой, следующий всё равно берёт карты"
+                    " (ответить нельзя), и они идут в счёт.",
                     f"Победитель раздачи получает очки за карты соперников: {worth}.",
                     "Если брать нечего и за целый круг никто не может сыграть, раздача"
                     " заканчивается без очков.",
@@ -186,7 +186,7 @@ class LastCard(Game):
         return [
             ("Goal", [
                 f"New Zealand house rules, {who} players (two in the original, more as a house"
-                f" option), {deck} cards, {size} each. Win hands to score; first to"
+                f" option), {deck} cards, {size} each. Win hands to score; the first to"
                 f" {score(lang, target)} wins the match.",
             ]),
             ("Your turn", [
@@ -196,12 +196,13 @@ class LastCard(Game):
                 " you may play it (with others of that rank) or keep it with “End turn”; when"
                 " nothing is left to draw, the turn passes on."
                 if options["draw_until_play"]
-                else "If you can play, you must. Otherwise draw one; if it fits you may play it"
+                else "If you can play, you must. Otherwise draw one; if it fits, you may play it"
                 " (with others of that rank) or keep it with “End turn”.",
             ]),
             ("Special cards", [
-                f"2 and 5: the next player picks up {two} or {five}, or counters with another 2"
-                " on a 2, 5 on a 5, or a 2/5 of the same suit; pickups add up.",
+                f"2 and 5: the next player picks up {two} or {cards(lang, five)}, or counters: a 2"
+                " on a 2, a 5 on a 5, or a 5 on a 2 (a 2 on a 5) of the same suit; pickups add"
+                " up.",
                 "10: the next player misses a turn (two players: you play again).",
                 "Ace: wild — playable on anything except a waiting pickup; name the suit"
                 " (unless the ace wins the hand: then no suit is named).",
@@ -212,11 +213,12 @@ class LastCard(Game):
                 " stay in. Going out with two or more cards of one rank needs no call.",
             ]),
             ("Start and scoring", [
-                "The starter’s effect applies to the first player (left of the dealer): 2 or 5 —"
+                "The starter's effect applies to the first player (the one after the dealer): 2"
+                " or 5 —"
                 " pick up, then play; 10 — skipped; Ace — name the suit first.",
-                "Going out on a 2 or 5, the next player still picks up (no counter), and those"
-                " cards count in the score.",
-                f"The hand winner scores the opponents’ cards: {worth}.",
+                "If you go out on a 2 or 5, the next player still picks up (no counter), and"
+                " those cards count in the score.",
+                f"The hand winner scores the opponents' cards: {worth}.",
                 "If nothing can be drawn and nobody can play for a full round, the hand ends"
                 " unscored.",
             ]),
