@@ -50,7 +50,7 @@ export default {
   "rules.time": "Time", "rules.time.turn": "{n:second|seconds} per decision at this table; a new {n} after drawing a playable card.",
   "rules.time.default": "20 seconds per decision unless the host sets another time; a new 20 after drawing a playable card.",
   "rules.time.none": "No time limit per decision at this table.",
-  "rules.time.timeout": "When time runs out the game makes the default move for you: it draws one card and passes, or takes what is waiting.",
+  "rules.time.timeout": "When time runs out the game makes the default move for you: it draws one card and ends the turn, or takes what is waiting.",
   "rules.time.grace": "A disconnected player has {n:second|seconds} to return, or the turn's own time if that is longer.",
   "rules.time.noGrace": "A disconnected player keeps the turn's own time.",
   "rules.time.pause": "A player who lets two turns in a row time out is shown as away (and never removed). Pause stops the timers; reading the rules does not.",

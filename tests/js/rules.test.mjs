@@ -36,6 +36,18 @@ test("with the turn timer off the time section describes no time-out; with it on
   await setLang("en");
 });
 
+test("a time-out ends the turn in the button's words ('End turn', «Завершить ход»), not 'pass'", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  const on = { turn: 30, grace: 30, bot_pause: 1 };
+  await setLang("en");
+  assert.match(text(RULES, on), /it draws one card and ends the turn/);
+  assert.doesNotMatch(text(RULES, on), /\bpass/);
+  await setLang("ru");
+  assert.match(text(RULES, on), /берёт карту и завершает ход/);
+  assert.doesNotMatch(text(RULES, on), /передаёт ход|пас/);
+  await setLang("en");
+});
+
 test("the ruleset's own sections come first, in the current language", () => {
   assert.match(text(RULES), /<h3>Goal<\/h3><ul><li>2–6 players; first to 300.<\/li>/);
   assert.equal(playersText({ min: 2, max: 6 }), "2–6");
