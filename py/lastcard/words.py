@@ -102,16 +102,16 @@ def fill(text: str, values: Mapping[str, object], lang: str = "en") -> str:
 
 
 def missed_call(lang: str, penalty: int) -> str:
-    """What a missed "last card" call costs, as the end of the rules' sentence on the call:
-    "otherwise you draw 2 cards", or, with no penalty, that the call is still closed by the next
-    play."""
+    """What a missed "last card" call costs, as the end of the rules' sentence on the call (its
+    time: before another player plays): "otherwise you draw 2 cards", or, with no penalty, that
+    the call is still closed by that play."""
     if lang == "ru":
         if penalty:
             return f"иначе возьмёте {cards(lang, penalty)}"
-        return "за этим столом без штрафа, но после хода следующего поздно"
+        return "штрафа за этим столом нет, но потом объявлять уже поздно"
     if penalty:
         return f"otherwise you draw {cards(lang, penalty)}"
-    return "no penalty at this table, but once the next player plays it is too late"
+    return "no penalty at this table, but after that the call is too late"
 
 
 def points(lang: str, table: Mapping[str, int]) -> str:
@@ -228,12 +228,13 @@ HOUSE_RULES_TEXT: dict[str, dict[str, str]] = {
     },
     "jump_in.colour": {
         "en": "Jump-in: anyone holding a card identical to the face-up one (same colour and"
-        " value; not a Wild or a Wild Draw Four) may play it out of turn while nobody is"
-        " deciding on a pickup, a drawn card or a colour. Play goes on from that player.",
-        "ru": "Перехват: кто держит точно такую же карту, как открытая (тот же цвет и значение;"
-        " кроме «Выбора цвета» и «Возьми четыре»), может сыграть её вне очереди, пока никто не"
-        " решает, брать ли штраф, что делать со взятой картой или какой назвать цвет. Дальше"
-        " игра идёт от этого игрока.",
+        " value; not a Wild or a Wild Draw Four) may play it out of turn. No one may jump in"
+        " while someone is deciding on a pickup, a drawn card or a colour. Play goes on from"
+        " that player.",
+        "ru": "Перехват: точно такую же карту, как открытая (тот же цвет и значение; не «Выбор"
+        " цвета» и не «Возьми четыре»), любой игрок может сыграть вне очереди. Нельзя, пока"
+        " кто-то решает, брать ли штраф, что делать со взятой картой или какой назвать цвет."
+        " Дальше игра идёт от этого игрока.",
     },
     "seven_zero": {
         "en": "Seven-zero: after playing a 7, swap hands with any player you choose; after a 0"

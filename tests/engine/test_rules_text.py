@@ -4,6 +4,7 @@ words say what happened, why cards were drawn included, in words fit for a playe
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -57,7 +58,7 @@ def test_the_melee_window_is_the_tables() -> None:
 def test_a_call_penalty_of_nothing_says_so() -> None:
     text = said("last-one", {"last_call_penalty": 0})
     assert "no penalty at this table" in text["en"]
-    assert "без штрафа" in text["ru"]
+    assert "штрафа за этим столом нет" in text["ru"]
 
 
 def test_the_rules_are_json_ready_and_every_language_has_every_section() -> None:
@@ -118,6 +119,68 @@ def test_event_words_count_cards_as_the_pages_do() -> None:
 
 
 PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian past tense: «взял», «взяла»
+
+
+#: a Russian form that tells a player's gender: a singular past tense («взял», «взяла», «вышел»),
+#: a short adjective («должен», «готова») or «первым», «последним» about a player
+GENDERED = re.compile(
+    r"(?<![а-яё])(?:должен|должна|готов|готова|обязан|обязана|первым|последним"  # noqa: RUF001
+    r"|[а-яё]+(?:[аяиеыуё]л|[аяиеыу]ла|шла|шёл))(?![а-яё])",  # noqa: RUF001
+    re.IGNORECASE,
+)
+#: words the pattern takes for a past tense that are not one
+NOT_PAST = {"правила", "сначала"}
+
+
+def every_table(ruleset: str) -> list[dict]:
+    """The rules text of ``ruleset`` with every combination of its house rules on and off, and
+    each call penalty its lobby allows (0 turns «Последняя»'s call into the game's own)."""
+    spec = describe(ruleset)["options"]
+    flags = [o["name"] for o in spec if o["type"] == "bool"]
+    (call,) = [o for o in spec if o["name"] == "last_call_penalty"]
+    texts = []
+    for on in itertools.product((False, True), repeat=len(flags)):
+        for penalty in {call["min"], call["default"], call["max"]}:
+            options = {**dict(zip(flags, on, strict=True)), "last_call_penalty": penalty}
+            texts.append(said(ruleset, options))
+    return texts
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_the_russian_rules_fit_a_player_of_any_gender(ruleset: str) -> None:
+    """No Russian rules text, lobby label, short word or hint says a player's gender: present
+    tense, infinitives, «нужно», nouns («Избавьтесь от всех карт раньше других», not «Первым
+    избавьтесь»; «Побеждает тот, кто остаётся в игре, когда все остальные выбыли», not «...
+    последним»), with every house rule on and off."""
+    description = describe(ruleset)
+    words = [description["name"]["ru"], description["blurb"]["ru"]]
+    for option in description["options"]:
+        words += [option[key]["ru"] for key in ("label", "short", "hint") if option.get(key)]
+    words += [text["ru"] for text in every_table(ruleset)]
+    found = {w.lower() for text in words for w in GENDERED.findall(text)} - NOT_PAST
+    assert not found, found
+
+
+def test_the_first_player_is_the_one_after_the_dealer_not_left_of_it() -> None:
+    """The TV marks the dealer and the direction of play, not where anyone sits: the rules name
+    the first player as the one after the dealer («следующий за сдающим»), never "left of the
+    dealer" («слева от сдающего»), which a family round a TV reads as a place on the sofa."""
+    for ruleset in RULESETS:
+        for text in every_table(ruleset):
+            assert "left of the dealer" not in text["en"], ruleset
+            assert "слева от" not in text["ru"], ruleset
+    for ruleset in ("last-card", "posledniy-igrok", "classic"):
+        text = said(ruleset)
+        assert "after the dealer" in text["en"] and "за сдающим" in text["ru"], ruleset
+
+
+@pytest.mark.parametrize("ruleset", ["poslednyaya", "classic"])
+def test_the_colour_games_speak_of_colours_not_suits(ruleset: str) -> None:
+    """A colour deck has colours: its rules say «цвет» and "colour" (British), never «масть»,
+    "suit" or "color", as its buttons and the TV's pile do («Выберите цвет», 'Colour')."""
+    for text in every_table(ruleset):
+        assert not re.search(r"масть|масти|мастью", text["ru"], re.IGNORECASE)
+        assert not re.search(r"\bsuits?\b|\bcolor", text["en"], re.IGNORECASE)
 
 
 def keys_met(ruleset: str) -> set[str]:
