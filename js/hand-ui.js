@@ -249,12 +249,53 @@ export function challenged(msg) {
   return { seat: last.aggressor, cards: last.cards, guilty: !!last.guilty, n: drawn?.count ?? 0 };
 }
 
-/** What this seat's challenge showed and cost, as a banner (`challenged`). */
-function challengeBanner(msg, board) {
+/**
+ * What the table did for this seat when its time ran out, while that is still the latest thing
+ * that happened to it (until it moves again, or a new hand is dealt): `{n, pickup}`, the cards
+ * drawn for it (0: it had drawn already, or had nothing to draw, and the table ended the turn)
+ * and whether they were a pickup waiting on it (taken, the turn lost); or null. The table's
+ * `time_out` event comes first, then the engine's time-out: a draw and a pass, a pass, or a
+ * pickup's draw (what lands on the seat afterwards, a Draw Two or a Skip, is not a move of its
+ * own). A suit the time-out let stand leaves the turn with the seat: null, its turn says the rest.
+ */
+export function timedOut(msg) {
+  const events = msg.events ?? [];
+  let at = events.length - 1; // not findLastIndex: Chromium 97+
+  while (at >= 0 && !(events[at].type === "time_out" && events[at].seat === msg.seat)) at -= 1;
+  if (at < 0) return null;
+  let n = 0;
+  let pickup = false;
+  let done = false;
+  for (const e of events.slice(at + 1)) {
+    if (e.type === "deal") return null;
+    if (e.seat !== msg.seat || e.type === "away" || e.type === "skip") continue;
+    if (!done && e.type === "draw") {
+      n += e.count;
+      pickup = e.reason !== "draw";
+      done = pickup;
+    } else if (!done && e.type === "pass") done = true;
+    else if (!(done && e.type === "draw" && e.reason === "penalty")) return null; // its own move since
+  }
+  return done ? { n, pickup } : null;
+}
+
+/**
+ * What happened to this seat that its phone says above the hand, while it is the seat's latest:
+ * a missed call's penalty (`missedCall`), what its challenge showed and cost (`challenged`),
+ * what the table did when its time ran out (`timedOut`). The log has them too, but in a drawer.
+ */
+function explained(msg, board) {
+  const banner = (testid, text) => html`<p class="banner" role="status" data-testid="${testid}">${text}</p>`;
+  const missed = missedCall(msg);
+  if (missed) return banner("missed-call", t("hand.missedCall", { n: missed }));
   const shown = challenged(msg);
-  if (!shown) return "";
-  const vars = { name: board.seatName(msg, shown.seat), cards: shown.cards.map(cardName).join(", "), n: shown.n };
-  return html`<p class="banner" role="status" data-testid="challenged">${t(shown.guilty ? "hand.challengeWon" : "hand.challengeLost", vars)}</p>`;
+  if (shown) {
+    const vars = { name: board.seatName(msg, shown.seat), cards: shown.cards.map(cardName).join(", "), n: shown.n };
+    return banner("challenged", t(shown.guilty ? "hand.challengeWon" : "hand.challengeLost", vars));
+  }
+  const late = timedOut(msg);
+  if (late) return banner("timed-out", t(late.pickup ? "hand.timedOutTook" : late.n ? "hand.timedOutDrew" : "hand.timedOut", { n: late.n }));
+  return "";
 }
 
 function nameField(s) {
@@ -300,8 +341,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
-    ${mine && msg.phase === "playing" && missedCall(msg) ? html`<p class="banner" role="status" data-testid="missed-call">${t("hand.missedCall", { n: missedCall(msg) })}</p>` : ""}
-    ${mine && msg.phase === "playing" ? challengeBanner(msg, board) : ""}
+    ${mine && msg.phase === "playing" ? explained(msg, board) : ""}
     ${hostQuestions}
     <section class="phone-board">${houseLine(msg)}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
     ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(paused ? held(msg.view) : msg.view, s.pick, { myTurn, waitingFor: paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}

@@ -65,6 +65,7 @@ export default {
   "act.meleeWait": "Melee: the others may answer", "act.blocked": "Nothing to play and nothing to draw: end your turn", "table.melee": "Melee",
   "hand.missedCall": "You did not call “Last card!” in time and drew {n:card|cards} as a penalty.",
   "hand.challengeWon": "{name} showed you their hand: {cards}. A bluff: {name} drew {n:card|cards}, and it is your turn.", "hand.challengeLost": "{name} showed you their hand: {cards}. No bluff: you drew {n:card|cards} and lost your turn.",
+  "hand.timedOut": "Your time ran out: the game ended your turn.", "hand.timedOutDrew": "Your time ran out: the game drew a card for you and ended your turn.", "hand.timedOutTook": "Your time ran out: the game picked up {n:card|cards} for you, and you lost your turn.",
   "act.draw": "Draw", "act.take": "Pick up {n:card|cards}", "act.pass": "Pass", "act.endTurn": "End turn", "act.last": "Last card!", "act.challenge": "Challenge",
   "act.suit": "Name the suit", "act.play": "Play", "act.playN": "Play {n} cards", "act.cancel": "Cancel",
   "act.chooseColour": "Choose a colour", "act.chooseSuit": "Choose a suit", "act.chooseCard": "The joker is…",

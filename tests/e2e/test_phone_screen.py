@@ -218,10 +218,18 @@ def test_a_short_phone_shows_its_hand_without_scrolling(
 
 # The banners a phone shows at once during play, two by two: the link's (the table not answering,
 # or out of reach; the phone keeps the last view it was sent) beside the table's pause or the
-# seat's own (shown away, a "Last card!" call missed and paid for).
+# seat's own (shown away, a "Last card!" call missed and paid for, a turn's time run out: the
+# second in a row shows the seat away too).
 MISSED = [{"type": "draw", "seat": 0, "reason": "last", "count": 2}]
+TIMED_OUT = [
+    {"type": "time_out", "seat": 0},
+    {"type": "draw", "seat": 0, "reason": "draw", "count": 1, "cards": ["Y8"]},
+    {"type": "pass", "seat": 0},
+    {"type": "away", "seat": 0},
+]
 TWO_BANNERS = [
     {"paused": True, "away": True},
+    {"away": True, "events": TIMED_OUT},
     {"link": "refused", "away": True},
     {"link": "refused", "events": MISSED},
     {"link": "offline", "paused": True},

@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang, t } from "../../js/i18n.js";
-import { challenged, handPanel, missedCall, NO_PICK } from "../../js/hand-ui.js";
+import { challenged, handPanel, missedCall, NO_PICK, phoneScreen, timedOut } from "../../js/hand-ui.js";
+import * as board from "../../js/board.js";
 import { eventLine, eventLog, pile, seatList } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
 
@@ -88,6 +89,61 @@ test("the challenger's phone says what hand it was shown and what the challenge 
   assert.equal(challenged({ seat: 2, events: [play, { ...shown, cards: undefined }, lost] }), null);
   assert.equal(challenged({ seat: 1, events: [play, shown, lost] }), null);
   assert.equal(t("hand.challengeLost", { name: "Bot 1", cards: "yellow Skip, blue 9", n: 6 }), "Bot 1 showed you their hand: yellow Skip, blue 9. No bluff: you drew 6 cards and lost your turn.");
+});
+
+// What the table sends when a turn's time runs out (tablehost's `_missed` and `Game.time_out`, as
+// tests/controller/test_timers.py and test_classic_table.py see them): whose time ran out, then
+// what the table did for the seat.
+const late = (seat, n) => ({ type: "time_out", seat, n });
+const TIMED_OUT = {
+  drew: [late(0, 1), { type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 2 }, { type: "pass", seat: 0, n: 3 }],
+  kept: [{ type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 1 }, late(0, 2), { type: "pass", seat: 0, n: 3 }],
+  pickup: [{ type: "play", seat: 1, cards: ["R+2", "G+2"], n: 1 }, late(0, 2), { type: "draw", seat: 0, count: 4, cards: ["B1", "B2", "B3", "B4"], reason: "pickup", n: 3 }],
+  challenge: [late(0, 2), { type: "draw", seat: 0, count: 4, cards: ["B1", "B2", "B3", "B4"], reason: "penalty", n: 3 }],
+};
+
+test("a seat whose time ran out is told what the table did for it until it moves again", () => {
+  const away = { type: "away", seat: 0, n: 4 };
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.drew }), { n: 1, pickup: false });
+  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, away] }), { n: 1, pickup: false });
+  // a card drawn before the time ran out stays: the table only ended the turn
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.kept }), { n: 0, pickup: false });
+  // a pickup waiting on it (stacking, Last Card's chain, a Wild Draw Four not challenged): taken
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.pickup }), { n: 4, pickup: true });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.challenge }), { n: 4, pickup: true });
+  // the others' moves, and what lands on it (a Draw Two, a Skip), leave it said
+  const others = [{ type: "play", seat: 1, n: 5 }, { type: "draw", seat: 0, count: 2, reason: "penalty", n: 6 }, { type: "skip", seat: 0, n: 7 }];
+  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, ...others] }), { n: 1, pickup: false });
+  // gone with its own next move, at a new deal, and never on another seat's phone
+  assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "play", seat: 1, n: 4 }, { type: "play", seat: 0, n: 5 }] }), null);
+  assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "draw", seat: 0, count: 1, reason: "draw", n: 4 }] }), null);
+  assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "deal", hand: 2, seat: 1, n: 4 }] }), null);
+  assert.equal(timedOut({ seat: 1, events: TIMED_OUT.drew }), null);
+  // a suit the time-out let stand leaves the turn with the seat: its turn says the rest
+  assert.equal(timedOut({ seat: 0, events: [late(0, 1), { type: "suit", seat: 0, active: "S", timed_out: true, n: 2 }] }), null);
+  // a missed call's penalty after it is the latest: said by its own banner
+  const missed = { type: "draw", seat: 0, count: 2, reason: "last", n: 4 };
+  assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, missed] }), null);
+  assert.equal(missedCall({ seat: 0, events: [...TIMED_OUT.drew, missed] }), 2);
+});
+
+test("the phone says above the hand what its time-out did", async () => {
+  const seats = [{ seat: 0, name: "Саша", kind: "phone", connected: true, id: 1 }, { seat: 1, name: "Женя", kind: "phone", connected: true, id: 2 }];
+  const view = { seat: 0, hand: ["B4", "R7"], counts: [2, 5], top: "B1", active: "B", direction: 1, pending: null, legal: [] };
+  const screen = (events, seat = 0) => {
+    const msg = { phase: "playing", seat, seats, spectators: [], awaiting: [1], events, view, lobby: {} };
+    const banner = String(phoneScreen({ name: "Саша", link: "open", msg, pick: NO_PICK }, { board })).match(/<p class="banner"[^>]*data-testid="timed-out"[^>]*>([^<]*)</);
+    return banner?.[1] ?? null;
+  };
+  await setLang("ru");
+  assert.equal(screen(TIMED_OUT.drew), "Время на ход вышло: игра берёт за вас карту и завершает ход.");
+  assert.equal(screen(TIMED_OUT.kept), "Время на ход вышло: игра завершает ваш ход.");
+  assert.equal(screen(TIMED_OUT.pickup), "Время на ход вышло: игра забирает за вас 4 карты, и вы пропускаете ход.");
+  assert.equal(screen(TIMED_OUT.drew, 1), null);
+  await setLang("en");
+  assert.equal(screen(TIMED_OUT.drew), "Your time ran out: the game drew a card for you and ended your turn.");
+  assert.equal(screen(TIMED_OUT.kept), "Your time ran out: the game ended your turn.");
+  assert.equal(screen(TIMED_OUT.pickup), "Your time ran out: the game picked up 4 cards for you, and you lost your turn.");
 });
 
 test("a penalty that costs the turn is one line, the skip after it folded in", () => {
