@@ -261,7 +261,7 @@ function render() {
 function hostControl(el) {
   const intent = hostUi?.hostIntent(el, store.state().msg);
   if (!intent) return;
-  if (intent.confirm) store.dispatch({ type: "hostConfirm", confirm: { text: intent.confirm, command: intent.command } });
+  if (intent.confirm) store.dispatch({ type: "hostConfirm", confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } });
   else send({ type: "host", command: intent.command });
   // a new deal: the panel gives the screen back to the host's own cards
   if (DEALS.has(intent.command.type)) store.dispatch({ type: "hostOpen", open: false });

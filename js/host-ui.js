@@ -98,8 +98,10 @@ export function settingsFields(msg, prefix = "") {
 }
 
 /**
- * What a host control means: `{command, confirm?}` — `confirm` is the question to ask before
- * sending — or null when `el` is not a host control.
+ * What a host control means: `{command, confirm?, yes?}` — `confirm` is the question to ask
+ * before sending, `yes` the words of the button that answers it (the action named where it has a
+ * name, "Remove" as on the TV's own question, else "Yes") — or null when `el` is not a host
+ * control.
  * @param {HTMLElement} el  an element with `data-host`
  * @param {object} msg  the `tv` or `view` message on screen
  */
@@ -107,7 +109,7 @@ export function hostIntent(el, msg) {
   switch (el.dataset.host) {
     case "cmd": {
       const command = { type: el.dataset.command };
-      if (command.type === "lobby" && msg.phase === "playing") return { command, confirm: t("host.endConfirm") };
+      if (command.type === "lobby" && msg.phase === "playing") return { command, confirm: t("host.endConfirm"), yes: t("host.yes") };
       return { command };
     }
     case "add-bot": {
@@ -117,18 +119,18 @@ export function hostIntent(el, msg) {
     case "remove": {
       const seat = Number(el.dataset.seat);
       const question = msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
-      return { command: { type: "remove", seat }, confirm: t(question, { name: seatName(msg, seat) }) };
+      return { command: { type: "remove", seat }, confirm: t(question, { name: seatName(msg, seat) }), yes: t("seat.remove") };
     }
     case "make-host": {
       const id = Number(el.dataset.id);
       const name = [...(msg.seats ?? []), ...(msg.spectators ?? [])].find((x) => x.id === id && x.kind !== "bot")?.name ?? "";
-      return { command: { type: "make_host", id }, confirm: t("host.makeHostConfirm", { name }) };
+      return { command: { type: "make_host", id }, confirm: t("host.makeHostConfirm", { name }), yes: t("host.yes") };
     }
     case "let-in": {
       // asked first, as a removal is: one press must not undo a removal
       const id = Number(el.dataset.id);
       const name = (msg.spectators ?? []).find((x) => x.id === id)?.name ?? "";
-      return { command: { type: "let_in", id }, confirm: t("host.letInConfirm", { name }) };
+      return { command: { type: "let_in", id }, confirm: t("host.letInConfirm", { name }), yes: t("host.yes") };
     }
     case "answer-bot":
       return { command: { type: "answer_bot", id: Number(el.dataset.id), accept: el.dataset.accept === "true" } };
@@ -228,9 +230,9 @@ function mainButtons(msg) {
 /**
  * The host phone's Host panel for the `view` message `msg`.
  * @param {object} msg
- * @param {{confirm?: {text: string} | null, level?: string}} [ui]  a question waiting for an
- *   answer; the computer level chosen for the next computer player (kept by the page: a
- *   re-render keeps it)
+ * @param {{confirm?: {text: string, yes?: string} | null, level?: string}} [ui]  a question waiting
+ *   for an answer, with its button's words (`hostIntent`); the computer level chosen for the next
+ *   computer player (kept by the page: a re-render keeps it)
  */
 export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
   return html`<div class="overlay overlay--sheet"><section class="dialog host-panel" role="dialog" aria-modal="true" aria-labelledby="host-title" data-testid="host-panel">
@@ -238,7 +240,7 @@ export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
       <button type="button" class="btn btn--small" data-act="host-close">${t("host.close")}</button></header>
     ${confirm ? html`<div class="host-confirm" role="alertdialog" aria-modal="true" aria-labelledby="host-confirm-text" data-testid="host-confirm">
       <p id="host-confirm-text">${confirm.text}</p>
-      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${t("host.yes")}</button>
+      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${confirm.yes ?? t("host.yes")}</button>
       <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
     <p class="muted">${words(msg.lobby?.description?.name)} · ${t(`host.phase.${msg.phase}`)}</p>
     <div class="row host-panel__main">${mainButtons(msg)}</div>

@@ -402,7 +402,7 @@ function onClick(event) {
   if (!el.dataset.act) {
     // the host controls the TV shares with the host phone (js/host-ui.js)
     const intent = hostIntent(el, s.msg);
-    if (intent?.confirm) store.dispatch({ type: "confirm", confirm: { text: intent.confirm, yes: t("host.yes"), command: intent.command } });
+    if (intent?.confirm) store.dispatch({ type: "confirm", confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } });
     else if (intent) host(intent.command);
     return;
   }

@@ -125,7 +125,8 @@ def test_the_host_phone_runs_the_table(
     expect(confirm).to_have_count(0)
     expect(tv.get_by_test_id("seat-2")).not_to_contain_text("removed")
     panel.get_by_role("button", name="Remove Bot 1").click()
-    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
+    # its button names the action, as the TV's does ("Remove", not "Yes")
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Remove").click()
     expect(tv.get_by_test_id("seat-2")).to_contain_text("removed")
 
     # end the hand for everyone: back in the lobby, seats and names kept, locks released

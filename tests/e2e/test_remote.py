@@ -398,7 +398,7 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     # the host phone removes Bob (Ann alone is left: the hand ends); Bob comes back to watch
     ann.get_by_test_id("host-open").click()
     panel.get_by_role("button", name="Remove Bob").click()
-    panel.get_by_test_id("host-confirm").get_by_role("button", name="Yes").click()
+    panel.get_by_test_id("host-confirm").get_by_role("button", name="Remove").click()
     results = tv.get_by_test_id("results")
     expect(results).to_be_visible()
     bob.get_by_role("button", name="Watch the table").click()

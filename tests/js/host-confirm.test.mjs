@@ -1,0 +1,30 @@
+// The host's question before a removal (js/host-ui.js `hostIntent`, `hostPanel`): its button
+// names the action, «Убрать» / "Remove", on the host phone as on the TV (js/table.js), where
+// a bare «Да» / "Yes" answered a question that ends with the player's cards in the stock.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setLang } from "../../js/i18n.js";
+import { hostIntent, hostPanel } from "../../js/host-ui.js";
+
+const SEATS = [
+  { seat: 0, name: "Мария", kind: "phone", host: true, id: 1 },
+  { seat: 1, name: "Женя", kind: "phone", id: 2 },
+];
+const msg = (phase) => ({ phase, seat: 0, host: true, seats: SEATS, spectators: [], lobby: {} });
+const control = (dataset) => ({ dataset, closest: () => null });
+/** The host phone's confirm button under the question `hostIntent` asks for `dataset`. */
+function answer(phase, dataset) {
+  const intent = hostIntent(control(dataset), msg(phase));
+  const panel = String(hostPanel(msg(phase), { confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } }));
+  return panel.match(/data-act="host-confirm">([^<]*)</)?.[1];
+}
+
+test("a removal is confirmed with Remove, on the host phone as on the TV; other questions with Yes", async () => {
+  for (const [lang, remove, yes] of [["ru", "Убрать", "Да"], ["en", "Remove", "Yes"]]) {
+    await setLang(lang);
+    assert.equal(answer("playing", { host: "remove", seat: "1" }), remove, lang);
+    assert.equal(answer("lobby", { host: "remove", seat: "1" }), remove, lang);
+    assert.equal(answer("playing", { host: "cmd", command: "lobby" }), yes, lang);
+    assert.equal(answer("lobby", { host: "make-host", id: "2" }), yes, lang);
+  }
+});
