@@ -164,7 +164,6 @@ export function muteButton(isMuted, small = "") {
 function phoneBar(s) {
   return html`<header class="phone-head">
     ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
-    ${s.msg && s.msg.seat === null ? html`<span class="badge">${t("table.spectating")}</span>` : ""}
     ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open">♛<span> ${t("host.open")}</span></button>` : ""}
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted, "btn--small")}

@@ -29,7 +29,7 @@ export default {
   "table.turn": "{name} to move", "table.time": "{n} s left", "table.direction.1": "Clockwise",
   "table.direction.-1": "Counter-clockwise", "table.stock": "Stock: {n}",
   "table.activeColour": "Colour", "table.activeSuit": "Suit", "table.log": "What happened", "table.called": "Last card!",
-  "table.paused": "Paused", "table.spectating": "Watching the table",
+  "table.paused": "Paused",
   "pending.drawn": "{name} may play the drawn card or end the turn",
   "pending.pickup": "{name} must pick up {count:card|cards} or counter",
   "pending.pickupOnly": "{name} must pick up {count:card|cards}",

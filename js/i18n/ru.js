@@ -29,7 +29,7 @@ export default {
   "table.turn": "Ход: {name}", "table.time": "осталось {n} с", "table.direction.1": "По часовой",
   "table.direction.-1": "Против часовой", "table.stock": "Колода: {n}",
   "table.activeColour": "Цвет", "table.activeSuit": "Масть", "table.log": "Ход игры", "table.called": "Последняя!",
-  "table.paused": "Пауза", "table.spectating": "Вы смотрите игру",
+  "table.paused": "Пауза",
   "pending.drawn": "{name} может сыграть взятую карту или завершить ход",
   "pending.pickup": "{name}: взять {count:карту|карты|карт} или ответить",
   "pending.pickupOnly": "{name}: взять {count:карту|карты|карт}",

@@ -3,7 +3,8 @@
 and Last card are on screen and can be tapped without scrolling; on a short phone the hand's
 first row shows above them, on the smallest phones under any two banners too; "Paused" shows
 while paused; the header is one row on the join page and the host's phone from 320 px on, and a
-header too full for one row keeps its buttons together at the right."""
+header too full for one row keeps its buttons together at the right; a watching phone says so
+once."""
 
 from __future__ import annotations
 
@@ -428,17 +429,46 @@ def test_the_join_page_header_is_one_row(
         assert button["y"] < words["y"] + words["height"], (width, words, button)
 
 
+# What a watching phone says of itself, once.
+SPECTATOR = {
+    "ru": "Вы смотрите игру. Сыграть можно с реванша.",  # noqa: RUF001
+    "en": "You are watching. You can play from the rematch.",
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_watching_phone_says_so_once(
+    new_phone: Callable[[], Page], base_url: str, lang: str
+) -> None:
+    """A phone that watches says so once, in its box with the button to ask to play, in sight
+    under the table from 320 to 390 px, its header on one row. The header said it too, in a
+    badge («Вы смотрите игру», "Watching the table") that took the header to two rows on every
+    one of those phones."""
+    phone = new_phone()
+    open_idle(phone, base_url, lang)
+    state = {"hand": hand_of(7), "paused": False, "names": ["Маша", *FIVE], "host": False}
+    for width, height in ((320, 568), (360, 640), (390, 664)):
+        resize(phone, width, height)
+        phone.evaluate(RENDER, {**state, "house": True, "watching": True})
+        said = phone.get_by_text(re.compile("смотрите|watching", re.IGNORECASE))
+        expect(said).to_have_count(1)
+        expect(said).to_have_text(SPECTATOR[lang])
+        expect(said).to_be_in_viewport()
+        assert len(phone.evaluate(HEADER_ROWS)) == 1, width
+
+
 def test_a_wrapped_header_keeps_its_buttons_together_at_the_right(
     new_phone: Callable[[], Page], base_url: str
 ) -> None:
-    # A watching phone in Russian: its name, the badge that says so («Вы смотрите игру») and three
-    # buttons do not fit on one row of a 320-px phone.
+    # The host's phone in Russian on the narrowest screen about (a Galaxy Fold's outer screen,
+    # 280 px): its name and four buttons («♛», «Правила», the sound, «English») do not fit on one
+    # row.
     phone = new_phone()
-    resize(phone, 320, 568)
+    resize(phone, 280, 653)
     open_idle(phone, base_url, "ru")
-    state = {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"], "host": False}
-    phone.evaluate(RENDER, {**state, "watching": True})
-    expect(phone.locator(".phone-head .badge")).to_have_text("Вы смотрите игру")
+    state = {"hand": hand_of(7), "paused": False, "names": ["Маша", "Bob"], "host": True}
+    phone.evaluate(RENDER, state)
+    expect(phone.get_by_test_id("host-open")).to_be_visible()
     rows = phone.evaluate(HEADER_ROWS)
     assert len(rows) == 2, rows
     # each row's buttons side by side (the header's gap, 0.35 rem here), the last at the right edge
