@@ -14,7 +14,8 @@ import { PhoneJoin } from "./join-phone.js";
 import { keepOffline } from "./offline.js";
 
 const NAME_KEY = "lastcard.name";
-const DEALS = new Set(["start", "next_hand", "rematch"]); // host commands that deal cards
+// host commands that deal cards or play on: the Host panel closes on the host's own cards
+const BACK_TO_CARDS = new Set(["start", "next_hand", "rematch", "resume"]);
 // The one seat token of earlier versions went to any table: dropped (its phone joins anew once).
 localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
@@ -263,8 +264,8 @@ function hostControl(el) {
   if (!intent) return;
   if (intent.confirm) store.dispatch({ type: "hostConfirm", confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } });
   else send({ type: "host", command: intent.command });
-  // a new deal: the panel gives the screen back to the host's own cards
-  if (DEALS.has(intent.command.type)) store.dispatch({ type: "hostOpen", open: false });
+  // a new deal, or play going on: the panel gives the screen back to the host's own cards
+  if (BACK_TO_CARDS.has(intent.command.type)) store.dispatch({ type: "hostOpen", open: false });
 }
 
 function playingHere(s) {

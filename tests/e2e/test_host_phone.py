@@ -116,6 +116,9 @@ def test_the_host_phone_runs_the_table(
     expect(tv.get_by_test_id("timer")).to_have_text("60 s left")
     panel.get_by_role("button", name="Resume").click()
     expect(bob.get_by_test_id("paused")).to_have_count(0)
+    expect(panel).to_have_count(0)  # after Resume too, the panel gives the screen back to her cards
+    expect(ann.get_by_role("region", name="Your cards")).to_be_visible()
+    ann.get_by_test_id("host-open").click()
 
     # remove a player: asked first, cancelled, then done
     panel.get_by_role("button", name="Remove Bot 1").click()
