@@ -383,6 +383,42 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
         each_size(tv, state, moves_in_sight if local else ten_in_sight)
 
 
+# Whether each tile beside the game has its count on its kind of seat's line.
+COUNT_BESIDE_KIND = """() => [...document.querySelectorAll(".game__side .seat")].map((seat) => {
+  const kind = seat.querySelector(".seat__kind").getBoundingClientRect();
+  const count = seat.querySelector(".seat__count").getBoundingClientRect();
+  return count.top < kind.bottom - 1;
+})"""
+
+
+def test_every_whole_seat_tile_has_its_count_on_its_kinds_line(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Up to six seats during play (whole tiles, not compact): each tile has its name, beside
+    the buttons that remove a player or make a phone the host, and under it its kind of seat
+    with its cards («телефон · в сети  8 карт»), then the marks (the host's crown, to move, a
+    match's score and its dealer), on the host's tile as on the others, each seat in sight. The
+    whole tile kept clear of its buttons: the host's tile, the only one without the crown button,
+    had room for «8 карт» beside its kind, and the others put it on a line of its own, at 1080p
+    and 720p."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    names = ["Саша", "Женя", "Оля", "Дед Михаил", "Бабушка Галя", "Петя"]
+    ways = (("ru", 2, False), ("ru", 6, False), ("en", 4, True), ("ru", 5, True))
+    for lang, seats, match in ways:
+        tv.evaluate(
+            SEATS_IN_PLAY, {"names": names[:seats], "house": True, "melee": match, "lang": lang}
+        )
+        expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_contain_text(names[seats - 1])
+        expect(tv.get_by_test_id("crown-0")).to_be_visible()
+
+        def tiles_alike(page: Page, seats: int = seats) -> None:
+            assert all(page.evaluate(COUNT_BESIDE_KIND)), (seats, page.viewport_size)
+            every_seat_in_sight(page, seats)
+
+        each_size(tv, f"{lang}: {seats} seats, a match {match}", tiles_alike)
+
+
 def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
