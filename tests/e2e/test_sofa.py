@@ -272,8 +272,9 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # match's line over the pile, the scores), seat 0's in a melee with nothing to answer it with:
 # the melee's line under the pile (a joker named as the 5 of spades on top), the hand's own line
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
-# rather than in English.
-SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null }) => {
+# rather than in English. The seats in `called` have called their last card.
+SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
+  called = [] }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
   // in `lang`, the page's (these modules are not the page's bundle's, nor is their language)
@@ -284,7 +285,7 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
   const hand = melee ? ["AH", "4H", "6H", "7H", "10H", "4C", "6C", "9C", "QC", "KC"]
     : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
-    direction: 1, stock: 20, pending: null, called: [], turn: local ? 0 : 3, discard: 9,
+    direction: 1, stock: 20, pending: null, called, turn: local ? 0 : 3, discard: 9,
     ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}),
     ...(melee ? { ruleset: "last-one", top: "JOKER=5S", active: "S", direction: -1, dealer: 3,
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
@@ -383,40 +384,100 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(
         each_size(tv, state, moves_in_sight if local else ten_in_sight)
 
 
-# Whether each tile beside the game has its count on its kind of seat's line.
-COUNT_BESIDE_KIND = """() => [...document.querySelectorAll(".game__side .seat")].map((seat) => {
-  const kind = seat.querySelector(".seat__kind").getBoundingClientRect();
+# Each tile beside the game: whether its count is on its kind of seat's line (null when its kind
+# is not shown), whether the count is on the line right under the name, and whether a line of its
+# name runs under its remove or crown button.
+TILES = """() => [...document.querySelectorAll(".game__side .seat")].map((seat) => {
+  const kind = seat.querySelector(".seat__kind");
   const count = seat.querySelector(".seat__count").getBoundingClientRect();
-  return count.top < kind.bottom - 1;
+  const name = seat.querySelector(".seat__name");
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const lines = [...range.getClientRects()];
+  const buttons = [...seat.querySelectorAll(".btn--icon")].map((b) => b.getBoundingClientRect());
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const shown = kind.getClientRects().length > 0;
+  return { beside: shown ? count.top < kind.getBoundingClientRect().bottom - 1 : null,
+    under: count.top - name.getBoundingClientRect().bottom < count.height / 2,
+    clear: !lines.some((line) => buttons.some((b) => meet(line, b))) };
 })"""
+# Six seats with long names: two (each two lines on a whole tile at most), then six of the longest
+# names the lobby allows, two of them where the remove and crown buttons both stand beside them.
+SIX_WITH_TWO_LONG = [
+    "Саша",
+    "Бабушка Галина Петровна",
+    "Оля",
+    "Мария-Антуанетта Иванова",
+    "Дед Михаил",
+    "Петя",
+]
+SIX_LONG = [
+    LONG_NAME,
+    "Бабушка Галина Петровна",
+    "Александра Константинова",
+    "Мария-Антуанетта Иванова",
+    "Вильгельмина Шереметьева",
+    "Maximilian Wolfgang Moor",
+]
 
 
-def test_every_whole_seat_tile_has_its_count_on_its_kinds_line(
+def test_whole_seat_tiles_hold_beside_the_game_with_long_names(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    """Up to six seats during play (whole tiles, not compact): each tile has its name, beside
-    the buttons that remove a player or make a phone the host, and under it its kind of seat
-    with its cards («телефон · в сети  8 карт»), then the marks (the host's crown, to move, a
-    match's score and its dealer), on the host's tile as on the others, each seat in sight. The
-    whole tile kept clear of its buttons: the host's tile, the only one without the crown button,
-    had room for «8 карт» beside its kind, and the others put it on a line of its own, at 1080p
-    and 720p."""
+    """Up to six seats during play (whole tiles, not compact): each tile has its name, never under
+    the buttons that remove a player or make a phone the host, and under it, up to five seats, its
+    kind of seat with its cards («телефон · в сети  8 карт»), then the marks (the host's crown, to
+    move, a match's score and its dealer), on the host's tile as on the others; six seats show the
+    kind only for a phone that is away («не в сети» alone), the cards first under the name. Every
+    seat is in sight and every name whole on two lines at most, with the house rules' row, at
+    1080p, 720p and 540p: short names, five and six of the longest, two long ones among six, in a
+    match, in both languages, with a last card called.
+
+    The whole tile kept clear of its buttons once: the host's tile, the only one without the crown
+    button, had room for «8 карт» beside its kind, and the others put it on a line of its own. Then
+    the whole name did (at 720p 177 px of the tile beside both buttons): «Бабушка Галина Петровна»
+    and «Мария-Антуанетта Иванова» took three lines, and six seats in a match ran under the
+    screen's edge: 740 pixels tall at 720p in Russian with short names, 878 with those two and
+    the house rules' row."""
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
-    names = ["Саша", "Женя", "Оля", "Дед Михаил", "Бабушка Галя", "Петя"]
-    ways = (("ru", 2, False), ("ru", 6, False), ("en", 4, True), ("ru", 5, True))
-    for lang, seats, match in ways:
+    short = ["Саша", "Женя", "Оля", "Дед Михаил", "Бабушка Галя", "Петя"]
+    ways = (
+        ("ru", short[:2], False, []),
+        ("ru", short, False, []),
+        ("en", short[:4], True, []),
+        ("ru", short[:5], True, []),
+        ("ru", SIX_LONG[:5], True, [1]),
+        ("en", SIX_LONG[:5], True, []),
+        *((lang, SIX_WITH_TWO_LONG, True, []) for lang in ("ru", "en")),
+        *((lang, SIX_LONG, True, [1]) for lang in ("ru", "en")),
+    )
+    for lang, names, match, called in ways:
+        seats = len(names)
         tv.evaluate(
-            SEATS_IN_PLAY, {"names": names[:seats], "house": True, "melee": match, "lang": lang}
+            SEATS_IN_PLAY,
+            {"names": names, "house": True, "melee": match, "lang": lang, "called": called},
         )
-        expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_contain_text(names[seats - 1])
+        expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_contain_text(names[-1])
         expect(tv.get_by_test_id("crown-0")).to_be_visible()
+        if seats == 6:  # seat 4's phone is away
+            expect(tv.get_by_test_id("seat-4").locator(".seat__kind .warn")).to_be_visible()
 
-        def tiles_alike(page: Page, seats: int = seats) -> None:
-            assert all(page.evaluate(COUNT_BESIDE_KIND)), (seats, page.viewport_size)
+        def tiles_hold(page: Page, seats: int = seats) -> None:
+            tiles = page.evaluate(TILES)
+            state = (seats, page.viewport_size, tiles)
+            assert all(tile["clear"] for tile in tiles), state
+            if seats < 6:
+                assert all(tile["beside"] for tile in tiles), state
+            else:
+                shown = [tile["beside"] is not None for tile in tiles]
+                assert shown == [seat == 4 for seat in range(6)], state
+                assert all(tile["under"] for tile in tiles), state
             every_seat_in_sight(page, seats)
 
-        each_size(tv, f"{lang}: {seats} seats, a match {match}", tiles_alike)
+        state = f"{lang}: {seats} seats ({names[1]}), a match {match}, called {called}"
+        each_size(tv, state, tiles_hold)
 
 
 def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
