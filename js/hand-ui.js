@@ -282,8 +282,10 @@ export function timedOut(msg) {
  * What happened to this seat that its phone says above the hand, while it is the seat's latest:
  * a missed call's penalty (`missedCall`), what its challenge showed and cost (`challenged`),
  * what the table did when its time ran out (`timedOut`). The log has them too, but in a drawer.
+ * The TV says them beside the name of a seat played on it (js/table-ui.js: `msg.seat` that
+ * seat); `board`: what has `seatName` (js/board.js).
  */
-function explained(msg, board) {
+export function explained(msg, board) {
   const banner = (testid, text) => html`<p class="banner" role="status" data-testid="${testid}">${text}</p>`;
   const missed = missedCall(msg);
   if (missed) return banner("missed-call", t("hand.missedCall", { n: missed }));

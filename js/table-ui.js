@@ -6,7 +6,7 @@
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
-import { handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
+import { explained, handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
 
@@ -77,8 +77,11 @@ function localSeats(s) {
   const shown = local.length === 1 ? local : local.filter((l) => awaiting.includes(l.seat)).slice(0, 1);
   return shown.map(({ seat, view }) => {
     const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
+    // what just happened to this seat, as its phone would say it (a shown hand's cards come in
+    // the TV's events for a seat played on it alone: tablehost.views.redact)
+    const told = msg.phase === "playing" ? explained({ ...msg, seat }, { seatName }) : "";
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
-      <h2 class="local__name">${seatName(msg, seat)}</h2>
+      <div class="local__head"><h2 class="local__name">${seatName(msg, seat)}</h2>${told}</div>
       ${handPanel(msg.paused ? held(view) : view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: msg.paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
   });
 }

@@ -7,7 +7,8 @@ had none (it joined, came back, a refresh, a new game) gets the recent log with 
 An event that holds hidden cards (a ``draw``'s ``cards``, the hand a ``challenge`` shows its
 challenger: ``lastcard.game.PRIVATE_CARDS``) is kept with its owner: the phone (its
 public :attr:`tablehost.lobby.Member.id`) that sat at its seat when it happened, so that who may
-see the cards does not depend on seat numbers staying the same (:func:`tablehost.views.redact`).
+see the cards does not depend on seat numbers staying the same (:func:`tablehost.views.redact`);
+a seat played on the TV is :data:`TV_OWNER`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from lastcard.game import PRIVATE_CARDS, Event
 
 KEPT_EVENTS = 40  # the last events the table keeps (and saves)
 RECENT_EVENTS = 12  # the recent log a full resend carries (a phone that joins or comes back)
+TV_OWNER = 0  # the owner of a seat played on the TV (a phone's id is 1 or more)
 
 
 class EventLog:

@@ -29,7 +29,7 @@ from lastcard.words import reading_order, timed_out
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
-from tablehost.events import EventLog
+from tablehost.events import TV_OWNER, EventLog
 from tablehost.lobby import AWAY_AFTER, CUSTOM, WHY_NOT, Lobby, Member, Texts
 from tablehost.protocol import (
     HOST,
@@ -659,9 +659,12 @@ class Table:
                 self._clock.bots[seat] = bots.get(seat, now + max(pause, STAND_IN_PAUSE))
 
     def _owner(self, seat: int) -> int | None:
-        """The phone id sitting at ``seat`` (who may see the cards it drew), or ``None``."""
+        """The phone id sitting at ``seat`` (who may see the cards it drew), ``TV_OWNER`` for a
+        seat played on the TV, or ``None``."""
         seats = self._lobby.seats
-        return (seats[seat].id or None) if 0 <= seat < len(seats) else None
+        if not 0 <= seat < len(seats):
+            return None
+        return TV_OWNER if seats[seat].kind == "local" else (seats[seat].id or None)
 
     def _decision(self) -> tuple[Any, ...] | None:
         """What identifies the decision the game waits on: whose turn and what is pending

@@ -16,6 +16,7 @@ from lastcard.game import PRIVATE_CARDS, Event, PublicView, SeatView
 from lastcard.registry import Description
 from lastcard.replay import HandResult
 
+from tablehost.events import TV_OWNER
 from tablehost.lobby import Agreement, Lobby, Member, Texts, description, player_range
 from tablehost.protocol import VERSION, Message
 
@@ -156,15 +157,18 @@ def _without_cards(event: Event) -> Event:
 def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> list[Event]:
     """``events`` as the phone ``viewer`` (its :attr:`Member.id`; ``None`` for the TV) may see
     them: a draw's cards (and a challenge's shown hand) only if ``viewer`` is the phone that drew
-    them (that challenged: ``owners``)."""
-    return [
-        e
-        if "cards" not in e
-        or e.get("type") not in PRIVATE_CARDS
-        or (viewer is not None and owners.get(e["n"]) == viewer)
-        else _without_cards(e)
-        for e in events
-    ]
+    them (that challenged: ``owners``). The TV sees the hand a challenge showed a seat played on
+    it (``TV_OWNER``): the TV is that challenger's screen. Its draws stay out of the TV's log, as
+    every seat's do: they are in the hand the TV shows."""
+
+    def seen(e: Event) -> bool:
+        owner = owners.get(e["n"])
+        if viewer is None:
+            return e.get("type") == "challenge" and owner == TV_OWNER
+        return owner == viewer
+
+    hidden = [e.get("type") in PRIVATE_CARDS and "cards" in e and not seen(e) for e in events]
+    return [_without_cards(e) if hide else e for e, hide in zip(events, hidden, strict=True)]
 
 
 def result(

@@ -54,3 +54,30 @@ def test_a_time_out_accepts_the_draw(make_net: Any) -> None:
     net.tick(net.remaining())
     view = net.tv()["view"]
     assert view["counts"][1] == 3 + 4 and view["turn"] == 2 and view["pending"] is None
+
+
+def test_a_seat_played_on_the_tv_sees_the_challenged_hand_on_the_tv(make_net: Any) -> None:
+    """The TV is the screen of a seat played on it: the hand its challenge showed comes in the
+    TV's events (its hand panel says what it was shown), never in a phone's; a phone's challenge
+    stays off the TV, and so do the local seat's draws."""
+    net = make_net(setup=full_deck(BLUFF, "classic"))
+    net.host(type="configure", ruleset="classic")
+    net.join("p0")
+    net.host(type="add_local", name="Ann")
+    net.join("p2")
+    net.host(type="start")
+    net.act("p0", "play W+4 B")
+    assert net.tv()["local"]["1"]["legal"] == ["challenge", "draw"]
+    state = net.tv()["state"]
+    net.clear()
+    net.host(type="local_action", seat=1, action="challenge", state=state)
+    assert shown(net.inbox["tv"]) == [["R1", "B5", "G4"]]
+    assert shown(net.inbox["p0"]) == shown(net.inbox["p2"]) == []
+    draws = [e for m in net.inbox["tv"] for e in m.get("events", []) if e["type"] == "draw"]
+    assert draws and all("cards" not in e for e in draws)
+    # a phone's challenge: the TV sees that it happened, not the cards
+    net = started(make_net)
+    state = net.tv()["state"]
+    net.clear()
+    net.send("p1", type="action", action="challenge", state=state)
+    assert shown(net.inbox["p1"]) and shown(net.inbox["tv"]) == []

@@ -8,6 +8,7 @@ import { challenged, handPanel, missedCall, NO_PICK, phoneScreen, timedOut } fro
 import * as board from "../../js/board.js";
 import { eventLine, eventLog, pile, seatList } from "../../js/board.js";
 import { cuesFor, newlyCalled } from "../../js/sound.js";
+import { tvScreen } from "../../js/table-ui.js";
 
 await setLang("en");
 const text = (markup) => String(markup).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
@@ -203,5 +204,36 @@ test("a player's own bot that gave no move: the turn timed out on its turn, out 
   await setLang("ru");
   assert.equal(eventLine(msg, { ...fault, fault: "illegal", detail: "42" }), "Clever: недопустимый ход (42), ход пропущен по времени");
   assert.equal(eventLine(msg, { ...fault, declined: true }), "Clever: ошибка в коде бота (KeyError: 'x')");
+  await setLang("en");
+});
+
+test("the TV says beside the hand played on it what just happened to that seat, as its phone would", async () => {
+  // Саша plays on the TV (seat 0), Женя on a phone (seat 1), a bot (seat 2)
+  const seats = [{ seat: 0, name: "Саша", kind: "local", connected: true, id: null }, { seat: 1, name: "Женя", kind: "phone", connected: true, id: 2 },
+    { seat: 2, name: "Bot 2", kind: "bot", connected: true, id: null }];
+  const view = { seat: 0, hand: ["B4", "R7"], counts: [2, 5, 4], top: "R1", active: "R", direction: 1, pending: null, legal: [] };
+  const tv = (events, phase = "playing") => String(tvScreen({ boot: "ready", picks: {}, sent: null, left: 5, invite: null, join: null,
+    msg: { phase, seats, spectators: [], awaiting: [1], events, view: { ...view, hand: undefined, legal: undefined }, local: { 0: view }, lobby: {} } }));
+  const said = (markup, testid) => markup.match(new RegExp(`<p class="banner"[^>]*data-testid="${testid}"[^>]*>([^<]*)<`))?.[1] ?? null;
+  const play = { type: "play", seat: 2, cards: ["W+4"], action: "play W+4 R", n: 4 };
+  const shown = { type: "challenge", seat: 0, aggressor: 2, cards: ["YS", "B9"], guilty: false, n: 5 };
+  const lost = { type: "draw", seat: 0, count: 6, reason: "challenge", n: 6 };
+  await setLang("en");
+  const markup = tv([play, shown, lost]);
+  assert.equal(said(markup, "challenged"), "Bot 2 showed you their hand: yellow Skip, blue 9. No bluff: you drew 6 cards and lost your turn.");
+  assert.match(markup, /<div class="local__head"><h2 class="local__name">Саша<\/h2><p class="banner"/); // beside the seat's name
+  const bluff = { ...shown, guilty: true, cards: ["R7"] };
+  assert.equal(said(tv([play, bluff, { type: "draw", seat: 2, count: 4, reason: "bluff", n: 6 }]), "challenged"), "Bot 2 showed you their hand: red 7. A bluff: Bot 2 drew 4 cards, and it is your turn.");
+  // a phone's challenge comes to the TV without its cards: nothing said, nothing of the hand shown
+  const phones = tv([{ ...play, seat: 0 }, { type: "challenge", seat: 1, aggressor: 0, guilty: false, n: 5 }, { ...lost, seat: 1 }]);
+  assert.equal(said(phones, "challenged"), null);
+  assert.doesNotMatch(phones, /showed you/);
+  // the missed call and the time-out, in the phone's words
+  await setLang("ru");
+  assert.equal(said(tv([{ type: "draw", seat: 0, count: 2, reason: "last", n: 4 }]), "missed-call"), "Вы не нажали «Последняя!» вовремя и взяли 2 штрафные карты.");
+  assert.equal(said(tv(TIMED_OUT.drew), "timed-out"), "Время на ход вышло: игра берёт за вас карту и завершает ход.");
+  // gone once the seat moves again, and never at the results
+  assert.equal(said(tv([play, shown, lost, { type: "play", seat: 0, cards: ["B4"], n: 7 }]), "challenged"), null);
+  assert.equal(said(tv([play, shown, lost], "over"), "challenged"), null);
   await setLang("en");
 });
