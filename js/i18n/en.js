@@ -53,7 +53,7 @@ export default {
   "rules.time.timeout": "When time runs out the game makes the default move for you: it draws one card and ends the turn, or takes what is waiting.",
   "rules.time.grace": "A disconnected player has {n:second|seconds} to return, or the turn's own time if that is longer.",
   "rules.time.noGrace": "A disconnected player keeps the turn's own time.",
-  "rules.time.pause": "A player who lets two turns in a row time out is shown as away (and never removed). Pause stops the timers; reading the rules does not.",
+  "rules.time.pause": "A player who lets two turns in a row time out is shown as away (and never removed): the host may let a computer play for them, and after five a computer does; a move of their own brings them back. Pause stops the timers; reading the rules does not.",
   "rules.time.pauseOnly": "Pause stops the game; reading the rules does not.",
   "results.title": "Hand over", "results.winner": "{names} won!", "results.nowinner": "Stopped, no winner",
   "results.matchTitle": "Match over", "results.lastHand": "{names} won the last hand.", "results.loser": "Lost the match: {names}",
