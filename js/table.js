@@ -435,13 +435,13 @@ function onClick(event) {
     case "ask-remove": {
       const seat = Number(el.dataset.seat);
       const question = s.msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
-      store.dispatch({ type: "confirm", confirm: { text: t(question, { name: seatName(s.msg, seat) }), yes: t("host.confirm"), command: { type: "remove", seat } } });
+      store.dispatch({ type: "confirm", confirm: { text: t(question, { name: seatName(s.msg, seat) }), yes: t("seat.remove"), command: { type: "remove", seat } } });
       break;
     }
     case "remove-spectator": {
       const id = Number(el.dataset.id);
       const name = s.msg.spectators?.find((x) => x.id === id)?.name ?? "";
-      store.dispatch({ type: "confirm", confirm: { text: t("spectator.removeConfirm", { name }), yes: t("host.confirm"), command: { type: "remove_spectator", id } } });
+      store.dispatch({ type: "confirm", confirm: { text: t("spectator.removeConfirm", { name }), yes: t("seat.remove"), command: { type: "remove_spectator", id } } });
       break;
     }
     case "confirm-yes":

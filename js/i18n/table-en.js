@@ -27,7 +27,6 @@ export default {
   "join.code.paused": "Too many wrong codes ({n}): joining by code is paused. Phones can still scan the QR code.",
   "join.symbols": "Table mark:",
   "table.waiting": "Every player is offline: the game waits for someone to come back",
-  "host.confirm": "Remove",
   "table.pausedTimers": "While paused you can change the timers:",
   "boot.loading": "Starting the table…", "boot.failed": "The table could not start: {error}", "boot.retry": "Try again",
   "boot.fetch": "Downloading the game: {loaded} of {total} MB", "boot.fetchUnknown": "Downloading the game: {loaded} MB",

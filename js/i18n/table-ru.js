@@ -27,7 +27,6 @@ export default {
   "join.code.paused": "Слишком много неверных кодов ({n}): вход по коду приостановлен. По QR-коду войти можно.",
   "join.symbols": "Знак стола:",
   "table.waiting": "Все игроки не в сети: игра ждёт, пока кто-нибудь вернётся",
-  "host.confirm": "Убрать",
   "table.pausedTimers": "Пока пауза, можно поменять таймеры:",
   "boot.loading": "Запускаем стол…", "boot.failed": "Стол не запустился: {error}", "boot.retry": "Попробовать ещё раз",
   "boot.fetch": "Загружаем игру: {loaded} из {total} МБ", "boot.fetchUnknown": "Загружаем игру: {loaded} МБ",
