@@ -167,8 +167,10 @@ def redact(events: list[Event], owners: dict[int, int], viewer: int | None) -> l
             return e.get("type") == "challenge" and owner == TV_OWNER
         return owner == viewer
 
-    hidden = [e.get("type") in PRIVATE_CARDS and "cards" in e and not seen(e) for e in events]
-    return [_without_cards(e) if hide else e for e, hide in zip(events, hidden, strict=True)]
+    return [
+        _without_cards(e) if e.get("type") in PRIVATE_CARDS and "cards" in e and not seen(e) else e
+        for e in events
+    ]
 
 
 def result(
