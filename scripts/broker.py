@@ -46,17 +46,23 @@ def amqtt_broker(start_timeout: float = 20, port: int | None = None) -> Iterator
         config = Path(folder) / "broker.yaml"
         config.write_text(CONFIG.format(port=port))
         amqtt = Path(sys.executable).with_name("amqtt")
-        broker = subprocess.Popen(
-            [amqtt, "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        # amqtt logs every connection, and a traceback for each one closed before its handshake,
+        # to stderr. Into a file, never a pipe: a pipe nobody reads holds 64 KB, and then the
+        # broker blocks on its next log line and every page's relay goes quiet (a test session
+        # logs that much in about five minutes).
+        log = Path(folder) / "broker.log"
+        with log.open("wb") as stderr:
+            broker = subprocess.Popen(
+                [amqtt, "-c", config], stdout=subprocess.DEVNULL, stderr=stderr
+            )
         try:
             deadline = time.monotonic() + start_timeout
             while True:
                 with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
                     break
                 if broker.poll() is not None or time.monotonic() > deadline:
-                    error = broker.stderr.read() if broker.stderr else b""
-                    raise RuntimeError(f"amqtt did not start: {error!r}")
+                    error = log.read_text(errors="replace")[-4000:]
+                    raise RuntimeError(f"amqtt did not start:\n{error}")
                 time.sleep(0.1)
             yield f"ws://127.0.0.1:{port}/mqtt"
         finally:
