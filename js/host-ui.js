@@ -97,6 +97,12 @@ export function settingsFields(msg, prefix = "") {
     <div class="field field--check"><input type="checkbox" id="${prefix}away-bot" data-act="away-bot" data-host="away-bot" data-sync name="away_bot" ${lob.away_bot ? "checked" : ""}><label for="${prefix}away-bot">${t("opt.away_bot")}</label></div>`;
 }
 
+/** Removing `seat`, asked first (on the host phone and the TV's seat tiles alike). */
+export function removeIntent(msg, seat) {
+  const question = msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
+  return { command: { type: "remove", seat }, confirm: t(question, { name: seatName(msg, seat) }), yes: t("seat.remove") };
+}
+
 /**
  * What a host control means: `{command, confirm?, yes?}` — `confirm` is the question to ask
  * before sending, `yes` the words of the button that answers it (the action named where it has a
@@ -116,11 +122,8 @@ export function hostIntent(el, msg) {
       const level = el.closest("[data-host-scope]")?.querySelector("[name=level]")?.value ?? "normal";
       return { command: { type: "add_bot", level } };
     }
-    case "remove": {
-      const seat = Number(el.dataset.seat);
-      const question = msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
-      return { command: { type: "remove", seat }, confirm: t(question, { name: seatName(msg, seat) }), yes: t("seat.remove") };
-    }
+    case "remove":
+      return removeIntent(msg, Number(el.dataset.seat));
     case "make-host": {
       const id = Number(el.dataset.id);
       const name = [...(msg.seats ?? []), ...(msg.spectators ?? [])].find((x) => x.id === id && x.kind !== "bot")?.name ?? "";

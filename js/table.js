@@ -17,8 +17,7 @@ import { DAMAGED_KEY, TableEngine, freshRequested } from "./table-engine.js";
 import { TableLock } from "./table-lock.js";
 import { focusNow, remoteControl, topModal } from "./spatial.js";
 import { cue, cuesFor, muted, setMuted, unlockOnGesture } from "./sound.js";
-import { hostIntent } from "./host-ui.js";
-import { seatName } from "./board.js";
+import { hostIntent, removeIntent } from "./host-ui.js";
 import { BOTS_KEY, botNames, MAX_SOURCE, savedBots } from "./saved-bots.js";
 
 /** What this browser lacks to host (js/host-check.js, run by table.html first; empty when
@@ -395,6 +394,11 @@ function keepOption(input) {
   input.value = input.defaultValue;
 }
 
+/** Ask the host the question of a host control's intent (`hostIntent`) before sending it. */
+function ask(intent) {
+  store.dispatch({ type: "confirm", confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } });
+}
+
 function onClick(event) {
   const el = event.target.closest("[data-act], [data-host]");
   if (!el || el.tagName === "FORM" || el.tagName === "SELECT" || el.tagName === "INPUT") return;
@@ -402,7 +406,7 @@ function onClick(event) {
   if (!el.dataset.act) {
     // the host controls the TV shares with the host phone (js/host-ui.js)
     const intent = hostIntent(el, s.msg);
-    if (intent?.confirm) store.dispatch({ type: "confirm", confirm: { text: intent.confirm, yes: intent.yes, command: intent.command } });
+    if (intent?.confirm) ask(intent);
     else if (intent) host(intent.command);
     return;
   }
@@ -432,12 +436,9 @@ function onClick(event) {
     case "add-bot":
       addBot(s.level);
       break;
-    case "ask-remove": {
-      const seat = Number(el.dataset.seat);
-      const question = s.msg.phase === "lobby" ? "seat.removeLobbyConfirm" : "seat.removeConfirm";
-      store.dispatch({ type: "confirm", confirm: { text: t(question, { name: seatName(s.msg, seat) }), yes: t("seat.remove"), command: { type: "remove", seat } } });
+    case "ask-remove":
+      ask(removeIntent(s.msg, Number(el.dataset.seat)));
       break;
-    }
     case "remove-spectator": {
       const id = Number(el.dataset.id);
       const name = s.msg.spectators?.find((x) => x.id === id)?.name ?? "";
