@@ -243,7 +243,7 @@ export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
       <button type="button" class="btn btn--small" data-act="host-close">${t("host.close")}</button></header>
     ${confirm ? html`<div class="host-confirm" role="alertdialog" aria-modal="true" aria-labelledby="host-confirm-text" data-testid="host-confirm">
       <p id="host-confirm-text">${confirm.text}</p>
-      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${confirm.yes ?? t("host.yes")}</button>
+      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${confirm.yes}</button>
       <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
     <p class="muted">${words(msg.lobby?.description?.name)} · ${t(`host.phase.${msg.phase}`)}</p>
     <div class="row host-panel__main">${mainButtons(msg)}</div>
