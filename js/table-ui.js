@@ -38,11 +38,12 @@ function lobby(s) {
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
+  // the big button is what the room most likely does next: play alone, or start once it may
   return html`<section class="lobby panel ${seats.length > MANY_IN_LOBBY ? "lobby--many" : ""}" data-key="lobby" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
     <div class="row lobby__go">
-      <button type="button" class="btn btn--hero" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
-      <button type="button" class="btn btn--primary btn--big" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
+      <button type="button" class="btn ${lob.can_start ? "btn--big" : "btn--hero"}" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
+      <button type="button" class="btn ${lob.can_start ? "btn--hero" : "btn--primary btn--big"}" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
       ${!lob.can_start && lob.why_not === "vote" ? html`<span class="muted">${t("error.vote")}</span>` : ""}
       ${!lob.can_start && lob.why_not !== "vote" && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
     </div>

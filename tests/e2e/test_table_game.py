@@ -143,7 +143,11 @@ def test_lobby_options_bots_local_seat_and_start(tv: Page, open_table: Callable[
     tv.add_init_script(fixed_seed(0.001))
     open_table(tv, OFFLINE)
     start = tv.get_by_role("button", name="Start the game")
+    solo = tv.get_by_role("button", name="Play against the computer")
     expect(start).to_be_disabled()
+    # the big button is what the room does next: playing alone, until the seats can start
+    expect(solo).to_have_class(re.compile(r"\bbtn--hero\b"))
+    expect(start).not_to_have_class(re.compile(r"\bbtn--hero\b"))
 
     tv.get_by_label("Game", exact=True).select_option("last-one")
     hand_size = tv.get_by_label("Cards per hand")
@@ -166,6 +170,8 @@ def test_lobby_options_bots_local_seat_and_start(tv: Page, open_table: Callable[
     expect(tv.get_by_test_id("seat-1")).to_contain_text("Ann")
     expect(tv.get_by_test_id("seat-1")).to_contain_text("on this screen")
     expect(start).to_be_enabled()
+    expect(start).to_have_class(re.compile(r"\bbtn--hero\b"))
+    expect(solo).not_to_have_class(re.compile(r"\bbtn--hero\b"))
 
     start.click()
     expect(tv.get_by_test_id("top")).to_be_visible()
