@@ -19,8 +19,9 @@ from .rng import Rng
 class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
     (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault``,
-    ``detail`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``, and
-    ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``)."""
+    ``detail`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``,
+    ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``, and
+    ``pending`` to its own ``time_out``: the kind of decision whose time ran out)."""
 
     type: Required[str]
     seat: int
@@ -46,6 +47,8 @@ class Event(TypedDict, total=False):
     aggressor: int
     guilty: bool
     timed_out: bool
+    #: a ``time_out``'s: the kind of the pending decision whose time ran out (``Pending``)
+    pending: str
 
 
 #: event types whose ``cards`` only the seat's own player may see: a draw's cards, and the hand

@@ -578,13 +578,23 @@ class Table:
         return [{"type": "back", "seat": seat}] if was_away else []
 
     def _missed(self) -> tuple[list[Event], list[Event]]:
-        """The decision timer ran out on the turn seat (not a melee window): the events the log
-        says before what the table does for it (whose time ran out) and after it (one more miss
-        in a row; at :data:`AWAY_AFTER` the seat is away, shown, never removed)."""
-        if self._window() or not self._awaiting:
+        """The decision timer ran out: the events the log says before what the table does for
+        the seat (whose time ran out, and on what: ``pending``, the kind of decision that was
+        waiting on it, none on a plain turn: its phone says what the table did, a 3's free card
+        not laid, a melee lost...) and after it (one more miss in a row; at :data:`AWAY_AFTER`
+        the seat is away, shown, never removed). An out-of-turn window (a melee) runs out on
+        the seat the game waits on, its defender, who loses it: no miss, as every seat could
+        act in it."""
+        public = self._public
+        if public is None or not self._awaiting:
             return [], []
-        seat = self._awaiting[0]
+        seat = int(public["turn"])  # the turn seat, in a melee its defender
         late: list[Event] = [{"type": "time_out", "seat": seat}]
+        pending = public["pending"]
+        if isinstance(pending, dict):
+            late[0]["pending"] = str(pending["kind"])
+        if self._window():
+            return late, []
         member = self._lobby.seats[seat]
         if member.kind == "bot":
             return late, []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 # Seat 0 acts first; the stock's top card R7 is playable on the red starter.
@@ -81,6 +83,119 @@ def test_a_suit_the_table_let_stand_at_a_time_out_is_not_said_as_the_seats_choic
         "In force: {suit}",
         "Действует масть: {suit}",
     )
+
+
+# Every decision a time-out makes (docs/engine-api.md, "Timers, removal, seats"), each in a game
+# that has it: the game, its deal (seat 0 first), the house rules on, the moves before the time
+# runs out; then the seat it runs out on, the decision the table's ``time_out`` names (its
+# ``pending``, none on a plain turn) and what the table then did for that seat, which its phone
+# says (js/hand-ui.js, ``timedOut``).
+PLAIN = {**SETUP, "first": 0}
+FRENCH = {
+    "hands": [["9C", "KD"], ["5D", "8C", "6S"], ["QS", "7S", "6C"]],
+    "starter": "7H",
+    "stock": ["8D", "9S", "10C", "JC", "QD"],
+}
+DECISIONS: dict[str, tuple[str, dict[str, Any], dict[str, Any], list[str], int, Any, list[Any]]] = {
+    "a plain turn": ("poslednyaya", PLAIN, {}, [], 0, None, [("draw", "draw"), ("pass", None)]),
+    "a card drawn": ("poslednyaya", PLAIN, {}, ["draw"], 0, "drawn", [("pass", None)]),
+    "a 3's free card": (
+        "last-one",
+        {**FRENCH, "hands": [["3H", *FRENCH["hands"][0]], *FRENCH["hands"][1:]]},
+        {},
+        ["play 3H"],
+        0,
+        "free",
+        [("pass", None)],
+    ),
+    "a melee's answer": (
+        "last-one",
+        {**FRENCH, "hands": [["4H", *FRENCH["hands"][0]], *FRENCH["hands"][1:]]},
+        {},
+        ["play 4H"],
+        1,
+        "melee",
+        [("draw", "melee")],
+    ),
+    "a 4-chain": (
+        "posledniy-igrok",
+        {"hands": [["4H", "9C", "KD"], ["5D", "8C", "6S"]], "stock": FRENCH["stock"]},
+        {},
+        ["play 4H"],
+        1,
+        "chain",
+        [("draw", "chain")],
+    ),
+    "a Last Card pickup": (
+        "last-card",
+        {**FRENCH, "hands": [["2H", "9C", "KD"], ["2D", "8C", "6S"]]},
+        {},
+        ["play 2H"],
+        1,
+        "pickup",
+        [("draw", "pickup")],
+    ),
+    "a stacked Draw Two": (
+        "poslednyaya",
+        {**PLAIN, "hands": [["R+2", "G1"], ["B+2", "Y3"]]},
+        {"stacking": True},
+        ["play R+2"],
+        1,
+        "pickup",
+        [("draw", "pickup")],
+    ),
+    "a Wild Draw Four's challenge": (
+        "classic",
+        {**PLAIN, "hands": [["W+4", "G1", "B4"], ["B2", "Y3", "G6"]]},
+        {},
+        ["play W+4 G"],
+        1,
+        "challenge",
+        [("draw", "penalty")],
+    ),
+    "an ace starter's suit": (
+        "last-card",
+        {**FRENCH, "hands": [["5H", "KD"], ["9D", "2C"]], "starter": "AS"},
+        {},
+        [],
+        0,
+        "suit",
+        [("suit", "S")],
+    ),
+    "a Wild starter's colour": (
+        "classic",
+        {**PLAIN, "starter": "W", "hands": [["G5", "G1", "B4"], ["B2", "Y3", "G6"]]},
+        {},
+        [],
+        0,
+        "suit",
+        [("suit", "G")],
+    ),
+}
+
+
+@pytest.mark.parametrize("decision", DECISIONS)
+def test_a_time_out_names_the_decision_it_ran_out_on(make_net, decision):
+    """Whose time ran out and on what, then what the table did for that seat; a melee's
+    window runs out on its defender, which is not one more miss towards being away."""
+    ruleset, deal, options, moves, seat, pending, done = DECISIONS[decision]
+    net = make_net(setup={**deal, "first": 0})
+    net.host(type="configure", ruleset=ruleset, options=options)
+    for n in range(len(deal["hands"])):
+        net.join(f"p{n}")
+    net.host(type="start")
+    for action in moves:
+        net.act("p0", action)
+    net.clear()
+    net.tick(net.remaining())
+    events = net.tv()["events"]
+    late = {"type": "time_out", "seat": seat, **({"pending": pending} if pending else {})}
+    assert {k: v for k, v in events[0].items() if k != "n"} == late
+    told = [
+        (e["type"], e.get("reason", e.get("active"))) for e in events[1:] if e.get("seat") == seat
+    ]
+    assert told == done
+    assert net.table._lobby.seats[seat].misses == (0 if pending == "melee" else 1)
 
 
 def test_r41_time_out_after_drawing_just_passes(net):
