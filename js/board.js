@@ -56,6 +56,8 @@ export function eventLine(msg, e) {
   // a player's own bot that gave no move: on its turn the table played the time-out, out of turn
   // (`declined`) it only declined
   if (e.type === "bot_fault") return t(`event.bot_fault.${e.fault}`, vars) + (e.declined ? "" : t("event.bot_fault.turn"));
+  // a melee's window that ran out (on its defender, who loses it): no turn's time
+  if (e.type === "time_out" && e.pending === "melee") return t("event.time_out.melee", vars);
   return t(`event.${e.type}`, vars);
 }
 

@@ -248,35 +248,54 @@ export function challenged(msg) {
   return { seat: last.aggressor, cards: last.cards, guilty: !!last.guilty, n: drawn?.count ?? 0 };
 }
 
+/** The draws a time-out makes for a seat that owed them, by reason: a pickup waiting on it
+ * (stacking, Last Card's 2s and 5s), a 4-chain it did not follow («Последний игрок»), a Wild
+ * Draw Four it did not challenge (Classic: drawn as a `penalty`), a melee it lost (Last One). */
+const OWED = { pickup: "pickup", chain: "chain", penalty: "challenge", melee: "melee" };
+
 /**
  * What the table did for this seat when its time ran out, while that is still the latest thing
- * that happened to it (until it moves again, or a new hand is dealt): `{n, pickup}`, the cards
- * drawn for it (0: it had drawn already, or had nothing to draw, and the table ended the turn)
- * and whether they were a pickup waiting on it (taken, the turn lost); or null. The table's
- * `time_out` event comes first, then the engine's time-out: a draw and a pass, a pass, or a
- * pickup's draw (what lands on the seat afterwards, a Draw Two or a Skip, is not a move of its
- * own). A suit the time-out let stand leaves the turn with the seat: null, its turn says the rest.
+ * that happened to it (until it moves again, or a new hand is dealt): `{kind, n}`, `n` the cards
+ * drawn for it, `kind` what the table did (`Game.time_out` for the decision waiting on it, which
+ * the table's `time_out` event names, `pending`, when there was one):
+ * - `draw`: a card drawn and the turn ended; `end`: the turn ended (it had drawn already, or had
+ *   nothing to draw); `free`: its 3's free card not laid, the turn ended;
+ * - `pickup`, `chain`, `challenge`, `melee`: the cards it owed taken (`OWED`), the turn lost (a
+ *   melee's window runs out on its defender);
+ * - `colour` or `suit`, with `active`: the colour the table named for a Classic Wild starter, or
+ *   the Last Card ace starter's suit it let stand (the engine's `suit` event): the turn goes on.
+ * Or null. The table's `time_out` event comes first, then the engine's time-out; what lands on
+ * the seat afterwards (a Draw Two, a Skip) is not a move of its own.
  */
 export function timedOut(msg) {
   const events = msg.events ?? [];
   let at = events.length - 1; // not findLastIndex: Chromium 97+
   while (at >= 0 && !(events[at].type === "time_out" && events[at].seat === msg.seat)) at -= 1;
   if (at < 0) return null;
+  const pending = events[at].pending;
+  let told = null;
   let n = 0;
-  let pickup = false;
-  let done = false;
   for (const e of events.slice(at + 1)) {
     if (e.type === "deal") return null;
     if (e.seat !== msg.seat || e.type === "away" || e.type === "skip") continue;
-    if (!done && e.type === "draw") {
-      n += e.count;
-      pickup = e.reason !== "draw";
-      done = pickup;
-    } else if (!done && e.type === "pass") done = true;
-    else if (!(done && e.type === "draw" && e.reason === "penalty")) return null; // its own move since
+    if (told) {
+      if (e.type === "draw" && e.reason === "penalty") continue; // a Draw Two that lands on it
+      return null; // its own move since (a missed call's penalty: said by its own banner)
+    }
+    if (e.type === "draw" && e.reason === "draw") n += e.count; // then the pass
+    else if (e.type === "draw") told = { kind: OWED[e.reason] ?? "pickup", n: e.count };
+    else if (e.type === "pass") told = { kind: pending === "free" ? "free" : n ? "draw" : "end", n };
+    else if (e.type === "suit") told = { kind: /^[RYBG]$/.test(e.active) ? "colour" : "suit", n: 0, active: e.active };
+    else return null;
   }
-  return done ? { n, pickup } : null;
+  return told;
 }
+
+/** The words of each thing a time-out did (`timedOut`'s `kind`). */
+const TIMED_OUT = {
+  draw: "hand.timedOutDrew", end: "hand.timedOut", free: "hand.timedOutFree", pickup: "hand.timedOutTook", chain: "hand.timedOutChain",
+  challenge: "hand.timedOutChallenge", melee: "hand.timedOutMelee", colour: "hand.timedOutColour", suit: "hand.timedOutSuit",
+};
 
 /**
  * What happened to this seat that its phone says above the hand, while it is the seat's latest:
@@ -295,7 +314,10 @@ export function explained(msg, board) {
     return banner("challenged", t(shown.guilty ? "hand.challengeWon" : "hand.challengeLost", vars));
   }
   const late = timedOut(msg);
-  if (late) return banner("timed-out", t(late.pickup ? "hand.timedOutTook" : late.n ? "hand.timedOutDrew" : "hand.timedOut", { n: late.n }));
+  if (late) {
+    const named = late.active ? letterName(late.active) : "";
+    return banner("timed-out", t(TIMED_OUT[late.kind], { n: late.n, colour: named, suit: named }));
+  }
   return "";
 }
 

@@ -93,42 +93,96 @@ test("the challenger's phone says what hand it was shown and what the challenge 
 });
 
 // What the table sends when a turn's time runs out (tablehost's `_missed` and `Game.time_out`, as
-// tests/controller/test_timers.py and test_classic_table.py see them): whose time ran out, then
-// what the table did for the seat.
-const late = (seat, n) => ({ type: "time_out", seat, n });
+// tests/controller/test_timers.py and test_classic_table.py see them): whose time ran out and on
+// what decision (`pending`), then what the table did for the seat, for every decision a time-out
+// makes (docs/engine-api.md, "Timers, removal, seats").
+const late = (seat, n, pending) => ({ type: "time_out", seat, n, ...(pending ? { pending } : {}) });
+const owed = (reason, count, n) => ({ type: "draw", seat: 0, count, cards: ["B1", "B2", "B3", "B4", "B5"].slice(0, count), reason, n });
 const TIMED_OUT = {
   drew: [late(0, 1), { type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 2 }, { type: "pass", seat: 0, n: 3 }],
-  kept: [{ type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 1 }, late(0, 2), { type: "pass", seat: 0, n: 3 }],
-  pickup: [{ type: "play", seat: 1, cards: ["R+2", "G+2"], n: 1 }, late(0, 2), { type: "draw", seat: 0, count: 4, cards: ["B1", "B2", "B3", "B4"], reason: "pickup", n: 3 }],
-  challenge: [late(0, 2), { type: "draw", seat: 0, count: 4, cards: ["B1", "B2", "B3", "B4"], reason: "penalty", n: 3 }],
+  kept: [{ type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 1 }, late(0, 2, "drawn"), { type: "pass", seat: 0, n: 3 }],
+  // nothing to draw: the turn ends
+  blocked: [late(0, 2), { type: "pass", seat: 0, n: 3 }],
+  // a 3 played: any card may go on it (Last One, «Последний игрок»)
+  free: [{ type: "play", seat: 0, cards: ["3H"], n: 1 }, late(0, 2, "free"), { type: "pass", seat: 0, n: 3 }],
+  // a Draw Two stacked on (the house rule), Last Card's 2s and 5s: all picked up
+  pickup: [{ type: "play", seat: 1, cards: ["R+2", "G+2"], n: 1 }, late(0, 2, "pickup"), owed("pickup", 4, 3)],
+  // a Classic Wild Draw Four: not challenged, drawn
+  challenge: [late(0, 2, "challenge"), owed("penalty", 4, 3)],
+  // «Последний игрок»'s 4-chain: the 5 of its suit not played
+  chain: [{ type: "play", seat: 1, cards: ["4S"], n: 1 }, late(0, 2, "chain"), owed("chain", 4, 3)],
+  // Last One's melee: its window runs out on the defender, which draws the last card's pips
+  melee: [{ type: "play", seat: 1, cards: ["4H"], n: 1 }, { type: "melee", seat: 1, count: 4, n: 2 }, late(0, 3, "melee"), owed("melee", 4, 4)],
+  // a Classic Wild starter: the table names a colour; Last Card's ace starter: its suit stands
+  colour: [late(0, 1, "suit"), { type: "suit", seat: 0, active: "G", timed_out: true, n: 2 }],
+  suit: [late(0, 1, "suit"), { type: "suit", seat: 0, active: "S", timed_out: true, n: 2 }],
 };
 
 test("a seat whose time ran out is told what the table did for it until it moves again", () => {
   const away = { type: "away", seat: 0, n: 4 };
-  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.drew }), { n: 1, pickup: false });
-  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, away] }), { n: 1, pickup: false });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.drew }), { kind: "draw", n: 1 });
+  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, away] }), { kind: "draw", n: 1 });
   // a card drawn before the time ran out stays: the table only ended the turn
-  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.kept }), { n: 0, pickup: false });
-  // a pickup waiting on it (stacking, Last Card's chain, a Wild Draw Four not challenged): taken
-  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.pickup }), { n: 4, pickup: true });
-  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.challenge }), { n: 4, pickup: true });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.kept }), { kind: "end", n: 0 });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.blocked }), { kind: "end", n: 0 });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.free }), { kind: "free", n: 0 });
+  // cards it owed (stacking, Last Card's chain, a Wild Draw Four not challenged, a 4-chain, a
+  // melee): taken
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.pickup }), { kind: "pickup", n: 4 });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.challenge }), { kind: "challenge", n: 4 });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.chain }), { kind: "chain", n: 4 });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.melee }), { kind: "melee", n: 4 });
+  // a colour named, a suit let stand: said while the seat plays the turn they leave it
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.colour }), { kind: "colour", n: 0, active: "G" });
+  assert.deepEqual(timedOut({ seat: 0, events: TIMED_OUT.suit }), { kind: "suit", n: 0, active: "S" });
+  assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.suit, { type: "play", seat: 0, cards: ["5S"], n: 3 }] }), null);
+  // a table that named no decision (a table of an older version): the plain turn's words
+  const { pending, ...bare } = TIMED_OUT.free[1];
+  assert.deepEqual(timedOut({ seat: 0, events: [TIMED_OUT.free[0], bare, TIMED_OUT.free[2]] }), { kind: "end", n: 0 });
   // the others' moves, and what lands on it (a Draw Two, a Skip), leave it said
   const others = [{ type: "play", seat: 1, n: 5 }, { type: "draw", seat: 0, count: 2, reason: "penalty", n: 6 }, { type: "skip", seat: 0, n: 7 }];
-  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, ...others] }), { n: 1, pickup: false });
+  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.drew, ...others] }), { kind: "draw", n: 1 });
+  assert.deepEqual(timedOut({ seat: 0, events: [...TIMED_OUT.melee, ...others] }), { kind: "melee", n: 4 });
   // gone with its own next move, at a new deal, and never on another seat's phone
   assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "play", seat: 1, n: 4 }, { type: "play", seat: 0, n: 5 }] }), null);
   assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "draw", seat: 0, count: 1, reason: "draw", n: 4 }] }), null);
   assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, { type: "deal", hand: 2, seat: 1, n: 4 }] }), null);
-  assert.equal(timedOut({ seat: 1, events: TIMED_OUT.drew }), null);
-  // a suit the time-out let stand leaves the turn with the seat: its turn says the rest
-  assert.equal(timedOut({ seat: 0, events: [late(0, 1), { type: "suit", seat: 0, active: "S", timed_out: true, n: 2 }] }), null);
+  for (const events of Object.values(TIMED_OUT)) assert.equal(timedOut({ seat: 1, events }), null);
   // a missed call's penalty after it is the latest: said by its own banner
   const missed = { type: "draw", seat: 0, count: 2, reason: "last", n: 4 };
   assert.equal(timedOut({ seat: 0, events: [...TIMED_OUT.drew, missed] }), null);
   assert.equal(missedCall({ seat: 0, events: [...TIMED_OUT.drew, missed] }), 2);
 });
 
-test("the phone says above the hand what its time-out did", async () => {
+/** Every time-out's banner on a phone, in both languages: what the table did, concretely. */
+const BANNERS = {
+  ru: {
+    drew: "Время на ход вышло: игра берёт за вас карту и завершает ход.",
+    kept: "Время на ход вышло: игра завершает ваш ход.",
+    blocked: "Время на ход вышло: игра завершает ваш ход.",
+    free: "Время на ход вышло: игра ничего не кладёт на вашу тройку и завершает ход.",
+    pickup: "Время на ход вышло: игра забирает за вас 4 карты, и вы пропускаете ход.",
+    challenge: "Время на ход вышло: игра не оспаривает «Возьми четыре», забирает за вас 4 карты, и вы пропускаете ход.",
+    chain: "Время на ход вышло: игра не продолжает цепочку, берёт за вас 4 карты, и вы пропускаете ход.",
+    melee: "Время на ответ в схватке вышло: схватка проиграна, вы берёте 4 карты и пропускаете ход.",
+    colour: "Время на ход вышло: игра называет за вас цвет — зелёный. Ход по-прежнему ваш.",
+    suit: "Время на ход вышло: остаётся масть туза — пики. Ход по-прежнему ваш.",
+  },
+  en: {
+    drew: "Your time ran out: the game drew a card for you and ended your turn.",
+    kept: "Your time ran out: the game ended your turn.",
+    blocked: "Your time ran out: the game ended your turn.",
+    free: "Your time ran out: the game laid no card on your 3 and ended your turn.",
+    pickup: "Your time ran out: the game picked up 4 cards for you, and you lost your turn.",
+    challenge: "Your time ran out: the game did not challenge the Wild Draw Four; it drew 4 cards for you, and you lost your turn.",
+    chain: "Your time ran out: the game did not follow the chain; it drew 4 cards for you, and you lost your turn.",
+    melee: "Time for the melee ran out: you lost it, drew 4 cards and missed your turn.",
+    colour: "Your time ran out: the game named green for you. It is still your turn.",
+    suit: "Your time ran out: the ace’s suit, spades, stays in force. It is still your turn.",
+  },
+};
+
+test("the phone says above the hand what its time-out did, whatever the decision", async () => {
   const seats = [{ seat: 0, name: "Саша", kind: "phone", connected: true, id: 1 }, { seat: 1, name: "Женя", kind: "phone", connected: true, id: 2 }];
   const view = { seat: 0, hand: ["B4", "R7"], counts: [2, 5], top: "B1", active: "B", direction: 1, pending: null, legal: [] };
   const screen = (events, seat = 0) => {
@@ -136,15 +190,25 @@ test("the phone says above the hand what its time-out did", async () => {
     const banner = String(phoneScreen({ name: "Саша", link: "open", msg, pick: NO_PICK }, { board })).match(/<p class="banner"[^>]*data-testid="timed-out"[^>]*>([^<]*)</);
     return banner?.[1] ?? null;
   };
-  await setLang("ru");
-  assert.equal(screen(TIMED_OUT.drew), "Время на ход вышло: игра берёт за вас карту и завершает ход.");
-  assert.equal(screen(TIMED_OUT.kept), "Время на ход вышло: игра завершает ваш ход.");
-  assert.equal(screen(TIMED_OUT.pickup), "Время на ход вышло: игра забирает за вас 4 карты, и вы пропускаете ход.");
-  assert.equal(screen(TIMED_OUT.drew, 1), null);
+  assert.deepEqual(Object.keys(BANNERS.en).sort(), Object.keys(TIMED_OUT).sort());
+  for (const code of ["ru", "en"]) {
+    await setLang(code);
+    for (const [kind, events] of Object.entries(TIMED_OUT)) {
+      assert.equal(screen(events), BANNERS[code][kind], `${code} ${kind}`);
+      assert.equal(screen(events, 1), null, `${code} ${kind} on another phone`);
+    }
+  }
   await setLang("en");
-  assert.equal(screen(TIMED_OUT.drew), "Your time ran out: the game drew a card for you and ended your turn.");
-  assert.equal(screen(TIMED_OUT.kept), "Your time ran out: the game ended your turn.");
-  assert.equal(screen(TIMED_OUT.pickup), "Your time ran out: the game picked up 4 cards for you, and you lost your turn.");
+});
+
+test("a melee's window that ran out is said as the melee's, not as a turn's", async () => {
+  const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: { en: {} } } };
+  assert.equal(eventLine(msg, late(0, 1)), "Анна’s time ran out");
+  assert.equal(eventLine(msg, late(0, 1, "melee")), "Time for the melee ran out");
+  await setLang("ru");
+  assert.equal(eventLine(msg, late(0, 1, "free")), "Анна: время на ход вышло");
+  assert.equal(eventLine(msg, late(0, 1, "melee")), "Время на ответ в схватке вышло");
+  await setLang("en");
 });
 
 test("a penalty that costs the turn is one line, the skip after it folded in", () => {
@@ -232,6 +296,8 @@ test("the TV says beside the hand played on it what just happened to that seat, 
   await setLang("ru");
   assert.equal(said(tv([{ type: "draw", seat: 0, count: 2, reason: "last", n: 4 }]), "missed-call"), "Вы не нажали «Последняя!» вовремя и взяли 2 штрафные карты.");
   assert.equal(said(tv(TIMED_OUT.drew), "timed-out"), "Время на ход вышло: игра берёт за вас карту и завершает ход.");
+  assert.equal(said(tv(TIMED_OUT.suit), "timed-out"), "Время на ход вышло: остаётся масть туза — пики. Ход по-прежнему ваш.");
+  assert.equal(said(tv(TIMED_OUT.melee), "timed-out"), "Время на ответ в схватке вышло: схватка проиграна, вы берёте 4 карты и пропускаете ход.");
   // gone once the seat moves again, and never at the results
   assert.equal(said(tv([play, shown, lost, { type: "play", seat: 0, cards: ["B4"], n: 7 }]), "challenged"), null);
   assert.equal(said(tv([play, shown, lost], "over"), "challenged"), null);
