@@ -584,7 +584,7 @@ class Table:
         not laid, a melee lost...) and after it (one more miss in a row; at :data:`AWAY_AFTER`
         the seat is away, shown, never removed). An out-of-turn window (a melee) runs out on
         the seat the game waits on, its defender, who loses it: no miss, as every seat could
-        act in it."""
+        act in it; and no time-out at all when the defender has answered (passed) already."""
         public = self._public
         if public is None or not self._awaiting:
             return [], []
@@ -594,7 +594,7 @@ class Table:
         if isinstance(pending, dict):
             late[0]["pending"] = str(pending["kind"])
         if self._window():
-            return late, []
+            return (late if seat in self._awaiting else []), []
         member = self._lobby.seats[seat]
         if member.kind == "bot":
             return late, []

@@ -331,3 +331,25 @@ def test_grace_off_leaves_the_deadline_alone(make_net):
     net.tick(5)
     net.disconnect("p0")
     assert net.remaining() == 15.0
+
+
+def test_a_melee_window_that_runs_out_after_its_defender_passed_is_no_time_out_of_theirs(make_net):
+    """The defender answered the melee (passed); the window runs out on the seats still free
+    to join it: the defender loses it by their own answer, and nothing says their time ran out
+    (their phone would say the clock lost them the melee)."""
+    deal = {**FRENCH, "hands": [["4H", *FRENCH["hands"][0]], *FRENCH["hands"][1:]], "first": 0}
+    net = make_net(setup=deal)
+    net.host(type="configure", ruleset="last-one")
+    for n in range(3):
+        net.join(f"p{n}")
+    net.host(type="start")
+    net.act("p0", "play 4H")
+    net.act("p1", "pass")
+    assert net.tv()["view"]["pending"]["kind"] == "melee"
+    net.clear()
+    net.tick(net.remaining())
+    events = net.tv()["events"]
+    assert [e["type"] for e in events if e["type"] == "time_out"] == []
+    assert [(e["type"], e.get("reason")) for e in events if e.get("seat") == 1] == [
+        ("draw", "melee")
+    ]
