@@ -256,12 +256,13 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
     sizes and at a laptop's smaller screens no word of the heading is broken."""
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
-    tv.get_by_role("button", name="Русский").click()
+    switch_language(tv, "ru")
     heading = tv.locator("#join-title")
     expect(heading).to_have_text("Присоединяйтесь с телефона")  # noqa: RUF001
     tv.evaluate(BIG_HAND, 7)
     for width, height in (*SIZES, (1366, 768), (1024, 768)):
         resize(tv, width, height)
+        still_drawn(tv, f"a hand at {width}x{height}")
         assert heading.evaluate(WORD_LINES) == [1, 1, 1], (width, height)
 
 
@@ -272,14 +273,15 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # match's line over the pile, the scores), seat 0's in a melee with nothing to answer it with:
 # the melee's line under the pile (a joker named as the 5 of spades on top), the hand's own line
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
-# rather than in English. The seats in `called` have called their last card.
+# rather than in English. The seats in `called` have called their last card. A render of the
+# page's own after it would come over it: `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
   called = [] }) => {
   const { tvScreen } = await import("./js/table-ui.js");
-  const { morph } = await import("./js/html.js");
-  // in `lang`, the page's (these modules are not the page's bundle's, nor is their language):
-  // the page's own button is not pressed, since it tells the table, whose answer redraws the
-  // page from the table's state (the lobby) whenever it comes, over a state drawn here before it
+  const { html, morph } = await import("./js/html.js");
+  // in `lang`, the page's (these modules are not the page's bundle's, nor is their language);
+  // not with the page's own button, which tells the table, and whose answer the page renders
+  // whenever it comes (switch_language waits for it)
   if (lang) await (await import("./js/i18n.js")).setLang(lang);
   const seats = names.map((name, seat) => ({ seat, name, kind: local && !seat ? "local" : "phone",
     level: null, connected: seat !== 4, lang: "ru", removed: false, count: 7 + seat,
@@ -306,9 +308,53 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
           ...(melee ? { scores: true, match: "threshold" } : {}) } } },
     match: melee ? { hand: 1, out_at: 250, dealer: 3 } : null, result: null };
   document.body.dataset.phase = "playing";
-  morph(document.getElementById("app"), tvScreen({ boot: "ready", msg, picks: {}, sent: null,
-    left: 12, solo: null, confirm: null, rulesOpen: false, toast: null, damaged: null }));
+  // this morph (these modules' own) skips a markup it drew last, though the page may have drawn
+  // its own screen there since (its lobby): emptied first, a state drawn before is drawn again
+  const app = document.getElementById("app");
+  morph(app, html``);
+  morph(app, tvScreen({ boot: "ready", msg, picks: {}, sent: null, left: 12, solo: null,
+    confirm: null, rulesOpen: false, toast: null, damaged: null }));
 }"""
+
+# Set before the page's language button is pressed: `sofaAnswered()` (in the page) is true once
+# the table has answered the change (a message to the TV, which sends the new language to the
+# table) and the page has rendered after that answer.
+HEAR_ANSWER = """() => {
+  window.sofaAnswered = () => false;
+  const heard = (event) => {
+    if (!event.detail.some(([to]) => to === "tv")) return;
+    document.removeEventListener("lastcard-out", heard);
+    const before = window.lastcardRenders.at(-1);  // the page's render is a task later
+    window.sofaAnswered = () => window.lastcardRenders.at(-1) !== before;
+  };
+  document.addEventListener("lastcard-out", heard);
+}"""
+
+
+def switch_language(tv: Page, lang: str, *, under: bool = False) -> None:
+    """Press the page's language button (``under`` a drawn dialog: its click only) to switch to
+    ``lang``, and wait until the table's answer has come and the page has rendered it. The button
+    tells the table, and the page renders the answer whenever it comes: over a state a script drew
+    before it (SEATS_IN_PLAY). The page's morph skips the markup it drew last (the lobby), so the
+    drawn screen stayed, but the body took the table's phase again, and with it the lobby's wider
+    join panel: at 720p the fanned hand of a melee beside ten long names was squeezed until its
+    cards' suits lay over each other (CI at 9d03b94)."""
+    tv.evaluate(HEAR_ANSWER)
+    button = tv.locator("[data-act=lang]")
+    if under:
+        button.dispatch_event("click")
+    else:
+        button.click()
+    expect(tv.locator("html")).to_have_attribute("lang", lang)
+    tv.wait_for_function("() => window.sofaAnswered()")
+
+
+def still_drawn(tv: Page, state: str, phase: str = "playing") -> None:
+    """The state a script drew is still what the page shows: the page has rendered nothing of its
+    own since (a render sets the body's phase back to the table's, and only a drawing sets it to
+    ``phase``), which would have checked the lobby, or a drawn screen beside its join panel."""
+    shown = tv.evaluate("document.body.dataset.phase")
+    assert shown == phase, f"{state}: the page rendered its own state ({shown}) over the drawn one"
 
 
 def every_seat_in_sight(page: Page, seats: int = 10) -> None:
@@ -509,6 +555,7 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
             ), (seats, newest, lines)
 
         each_size(tv, f"a hand beside {seats} seats", hand_and_seats_in_sight)
+        still_drawn(tv, f"a hand beside {seats} seats")
 
     # A hand of a Last One match in a melee beside six long names (the most the game seats): the
     # match's line over the pile, the melee's under it, the hand's own over its cards, and in
@@ -535,9 +582,10 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
         expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_contain_text(longest[seats - 1])
         moves = tv.get_by_test_id("hand").locator(".hand__actions .btn")
         expect(moves).to_have_count(3)  # Draw, Pass and the call
+        state = f"{lang}: a melee beside {seats} long names, house rules {house}"
         for width, height in SIZES:
             resize(tv, width, height)
-            state = f"{lang}: a melee beside {seats} long names, house rules {house}"
+            still_drawn(tv, f"{state} at {width}x{height}")
             check_texts(tv, state)
             check_names(tv)
             check_layout(tv, state)
@@ -787,6 +835,7 @@ def long_results(tv: Page, lang: str) -> None:
                 ru = f"Раздачи с 1-й по {upto}-ю"  # noqa: RUF001
                 said = {"en": f"Hands 1 to {upto}", "ru": ru}[lang]
                 expect(sheet.locator("th.sheet__folded")).to_have_attribute("aria-label", said)
+            still_drawn(tv, f"{state} at {width}x{height}", "over")
             check_texts(tv, state)
             check_layout(tv, state)
             # the winner's line is in view as the dialog opens, the focus on its first action
@@ -862,8 +911,7 @@ def test_every_lobby_a_game_and_long_results_in_both_languages(
     tv.locator("[data-act=confirm-yes]").click()
     expect(tv.get_by_role("heading", name="Новая игра")).to_be_visible()
     long_results(tv, "ru")
-    tv.locator("[data-act=lang]").dispatch_event("click")  # under the drawn results
-    expect(tv.locator("html")).to_have_attribute("lang", "en")
+    switch_language(tv, "en", under=True)  # the join panel beside the results in English too
     long_results(tv, "en")
 
 
@@ -1008,18 +1056,20 @@ def join_panel_holds(page: Page) -> None:
 
 
 def join_panel_everywhere(tv: Page, state: str) -> None:
-    """The join panel in the lobby, then during play, in both languages (the TV's own first),
-    at each size."""
-    first = tv.locator("html").get_attribute("lang") or "en"
-    for lang in (first, "ru" if first == "en" else "en"):
-        if tv.locator("html").get_attribute("lang") != lang:
-            tv.locator("[data-act=lang]").click()  # drawn again from the table's state: the lobby
-        expect(tv.locator("html")).to_have_attribute("lang", lang)
+    """The join panel in the lobby, then during play, in both languages (the other than the
+    TV's first, then the TV's own), at each size. The page's language button switches the lobby,
+    which is the page's own screen, drawn again in the new language (over the state drawn
+    before it): only once the table's answer has been rendered is the state at play drawn, in
+    the same language (SEATS_IN_PLAY's, not the button's)."""
+    for _ in range(2):
+        lang = "en" if tv.locator("html").get_attribute("lang") == "ru" else "ru"
+        switch_language(tv, lang)
         expect(tv.get_by_test_id("solo")).to_be_visible()
         each_size(tv, f"{state}, {lang} lobby", join_panel_holds)
-        tv.evaluate(SEATS_IN_PLAY, AT_PLAY)
-        expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+        tv.evaluate(SEATS_IN_PLAY, {**AT_PLAY, "lang": lang})
+        expect(tv.get_by_test_id("count-3")).to_have_text("10 карт" if lang == "ru" else "10 cards")
         each_size(tv, f"{state}, {lang} play", join_panel_holds)
+        still_drawn(tv, f"{state}, {lang} play")
 
 
 def test_the_join_panel_holds_in_relay_mode_with_the_relay_up_and_down(
