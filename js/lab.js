@@ -26,6 +26,8 @@ const CALL_SECONDS = 1;
 // A worker call this long has a bot stuck in its code (Stop ends one sooner): a call is one
 // hand at least, and a hand with five `hard` seats takes tens of seconds in the lab's worker.
 const STUCK_MS = 60_000;
+// A call this long says so while it lasts (a loop in the bot?), and how to end it sooner.
+const WAIT_MS = 10_000;
 // Python has not started in this long: say so rather than wait for ever.
 const BOOT_MS = 180_000;
 const LEVELS = ["easy", "normal", "hard"];
@@ -75,12 +77,18 @@ function showName(name) {
   document.getElementById("lab-name").value = name;
 }
 
-/** The bot being edited is saved under the name just typed (a name taken keeps the old one). */
+/** The bot being edited is saved under the name just typed (a name taken, or none, keeps the old
+ * one). */
 function rename(input) {
   const bots = savedBots();
   const old = localStorage.getItem(CURRENT_KEY) ?? current();
-  const name = input.value.trim().slice(0, 24) || t("lab.defaultName");
+  const name = input.value.trim().slice(0, 24);
   if (name === old) return;
+  if (!name) {
+    // it took the default name, or was refused as "another bot is called “My bot”"
+    state.note = ["lab.unnamed", { name: old }];
+    return showName(old);
+  }
   if (name in bots) {
     state.note = ["lab.taken", { name }];
     return showName(old);
@@ -176,12 +184,25 @@ function failed(error) {
   render();
 }
 
-/** A worker call, or `null` if it did not answer in `STUCK_MS` (the worker is then ended). */
+/** A worker call, or `null` if it did not answer in `STUCK_MS` (the worker is then ended).
+ * Past `WAIT_MS` the status line counts the seconds it has taken (a bot looping for ever gave
+ * a minute of "Dealing…" before the lab said a word). */
 async function call(name, ...args) {
   let timer = 0;
   const stuck = new Promise((resolve) => (timer = setTimeout(() => resolve(null), STUCK_MS)));
+  const id = runId;
+  const started = performance.now();
+  const waiting = setInterval(() => {
+    if (id !== runId) return clearInterval(waiting); // stopped: the worker is gone
+    const s = Math.floor((performance.now() - started) / 1000);
+    if (s * 1000 < WAIT_MS) return;
+    state.note = ["lab.waiting", { s, max: STUCK_MS / 1000 }];
+    render();
+  }, 1000);
   const answer = await Promise.race([worker.xworker.sync[name](...args), stuck]);
   clearTimeout(timer);
+  clearInterval(waiting);
+  if (state.note?.[0] === "lab.waiting") state.note = null;
   return answer === null ? null : JSON.parse(answer);
 }
 
@@ -231,6 +252,13 @@ function percent(x) {
   return `${num((100 * x).toFixed(1))}\u00a0%`;
 }
 
+/** What a finished run says of the bot, in words: stronger or weaker than the level it played,
+ * when the whole interval is on one side of a fair share, else too close to call. */
+function verdict(r) {
+  const side = r.low > r.fair ? "better" : r.high < r.fair ? "worse" : "even";
+  return t(`lab.verdict.${side}`, { level: t(`level.${state.ran.level}`) });
+}
+
 /** What the last run measured: its game, the computer players against the bot, its seed. */
 function measured() {
   const { ruleset, level, players, seed } = state.ran;
@@ -246,6 +274,7 @@ function resultBlock() {
     <p><strong data-testid="lab-rate">${percent(r.rate)}</strong> ${interval};
       <span class="muted">${t("lab.fair", { fair: percent(r.fair) })}</span></p>
     <p>${measured()} ${r.done ? t("lab.done", { hands: r.hands }) : html`<span class="nowrap" data-testid="lab-progress"><progress max="${r.games}" value="${r.played}"></progress> ${t("lab.progress", { played: r.played, games: r.games })}</span>`}</p>
+    ${r.done ? html`<p data-testid="lab-verdict">${verdict(r)}</p>` : ""}
     ${r.slow ? html`<p class="warn" data-testid="lab-slow">${t("lab.slow", { n: r.slow, s: MOVE_MS / 1000 })}</p>` : ""}
     ${r.bad ? html`<p class="warn" data-testid="lab-bad">${t("lab.bad", { n: r.bad, ...r.first_bad })}</p>` : ""}
   </div>`;
@@ -299,7 +328,7 @@ function render() {
       <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button>
     </header>
     <details class="lab-help" data-testid="lab-help" ${state.help ? "open" : ""}><summary>${t("lab.help")}</summary>
-      <ul>${["view", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
+      <ul>${["view", "cards", "events", "answer", "errors"].map((part) => html`<li>${t(`lab.help.${part}`)}</li>`)}</ul></details>
     ${botsBar()}${options()}
     <p role="status" class="muted" data-testid="lab-status">${status}</p>
     ${size > MAX_SOURCE && html`<p class="warn" id="lab-too-long" data-testid="lab-too-long">${t("lab.tooLong", { size: grouped(size), max: grouped(MAX_SOURCE) })}</p>`}`);

@@ -38,6 +38,11 @@ def move(view, events):
 GARBAGE = """def move(view, events):
     return "pass the salt"
 """
+#: a bot whose moves never end
+LOOPER = """def move(view, events):
+    while True:
+        pass
+"""
 #: a bot one character longer than a table takes
 HUGE = GARBAGE + "#" * (MAX_SOURCE + 1 - len(GARBAGE))
 
@@ -92,6 +97,9 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     # how a bot works, a click away: what it is given, what it answers, where its prints go
     tv.get_by_text("How a bot works").click()
     expect(tv.get_by_test_id("lab-help")).to_contain_text("prints goes to the browser's console")
+    # and what its cards and moves look like, with the engine's tables that read a card
+    expect(tv.get_by_test_id("lab-help")).to_contain_text('"play W G" (a wild card naming green)')
+    expect(tv.get_by_test_id("lab-help")).to_contain_text('RANK["R5"] == "5"')
     tv.get_by_text("How a bot works").click()
 
     # the editor made taller by its corner's handle: its line numbers all the way down
@@ -129,6 +137,11 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
         float(result.get_attribute(f"data-{x}") or -1) for x in ("low", "rate", "high")
     )
     assert 0 <= low <= rate <= high <= 1
+    # what the interval says, in words: 12 hands cannot tell the starting bot from `normal`
+    assert low < 0.5 < high
+    verdict = tv.get_by_test_id("lab-verdict")
+    expect(verdict).to_have_text(re.compile(r"^Too close to call: a fair share is within the "))
+    expect(verdict).to_contain_text("stronger or weaker than the normal level.")
     trace = tv.get_by_test_id("lab-trace")
     expect(trace).to_be_hidden()
     # under the editor, in sight with the Run button on a laptop's screen
@@ -169,6 +182,8 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(result).to_have_attribute("data-done", "yes", timeout=60_000)
     bad = tv.get_by_test_id("lab-bad")
     expect(bad).to_contain_text("The first: 'pass the salt', when the legal actions were ['")
+    weaker = "Weaker than the normal level here: even the interval's high end is below a fair"
+    expect(tv.get_by_test_id("lab-verdict")).to_have_text(f"{weaker} share.")
     expect(tv.get_by_test_id("lab-trace")).to_be_hidden()
     assert tv.evaluate(IN_SIGHT, "[data-testid=lab-result]")
 
@@ -177,6 +192,9 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(bad).to_contain_text("Первый: 'pass the salt', а допустимы были ['")  # noqa: RUF001
     expect(tv.get_by_test_id("lab-rate")).to_have_text(re.compile(r"^\d+,\d\u00a0%$"))
     expect(result).to_contain_text(re.compile(r"от \d+,\d\u00a0% до \d+,\d\u00a0%"))
+    expect(tv.get_by_test_id("lab-verdict")).to_have_text(
+        "Здесь бот слабее уровня «средний»: даже верхняя граница интервала ниже равной доли."
+    )
     assert " %" not in result.inner_text()  # a percent sign stays with its number
     tv.get_by_role("button", name="English").click()
     resize(tv, TV_VIEWPORT["width"], TV_VIEWPORT["height"])
@@ -261,6 +279,16 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
     too_long = tv.get_by_test_id("lab-too-long")
     expect(too_long).to_have_count(0)
 
+    name.fill("")  # no name: the bot keeps its own (it was renamed to "My bot", or refused as
+    name.dispatch_event("change")  # "another bot is called “My bot”" when one was)
+    expect(name).to_have_value("Pepper")
+    expect(status).to_have_text("A bot needs a name: this one keeps “Pepper”.")
+    assert json.loads(tv.evaluate("localStorage.getItem('lastcard.bots')")).keys() == {
+        "Salt",
+        "Pepper",
+        "Sugar",
+    }
+
     name.fill("Salt")  # taken
     name.dispatch_event("change")
     taken = "Another bot is called “Salt”: this one keeps its name."
@@ -302,3 +330,28 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
     expect(too_long).to_have_text(en)
     tv.get_by_test_id("lab-bots").select_option("Salt")
     expect(too_long).to_have_count(0)
+
+
+def test_a_bot_that_loops_for_ever_is_said_to_while_the_lab_waits(tv: Page, base_url: str) -> None:
+    """A bot whose move never ends holds the lab's worker: once no hand has ended for 10 s the
+    status line says so, counting, with what ends it (the page said "Dealing…" for a minute,
+    then that the run was stopped); Stop ends it at once, and the count does not come back."""
+    tv.goto(f"{base_url}/lab.html")
+    lab = tv.get_by_test_id("lab")
+    expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    tv.get_by_test_id("lab-code").fill(LOOPER)
+    tv.get_by_test_id("lab-run").click()
+    status = tv.get_by_test_id("lab-status")
+    waiting = re.compile(
+        r"^No hand has ended for 1\d\u00a0s\. Is the bot stuck in a loop\? Stop ends the run now; "
+        r"after 60\u00a0s the lab ends it itself\.$"
+    )
+    expect(status).to_have_text(waiting, timeout=20_000)
+    expect(tv.get_by_test_id("lab-result")).to_have_text("Dealing…")
+    tv.get_by_role("button", name="Русский").click()
+    expect(status).to_contain_text("не заканчивается ни одна раздача. Бот зациклился?")
+    tv.get_by_role("button", name="English").click()
+    tv.get_by_test_id("lab-stop").click()
+    expect(status).to_have_text("Stopped.")
+    expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(status).to_have_text("Stopped.")  # a fresh Python booted meanwhile: seconds later
