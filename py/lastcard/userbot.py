@@ -32,10 +32,11 @@ FILENAME = "bot.py"
 Move = Callable[[SeatView, list[Event]], Any]
 
 STARTER = '''\
-"""A first bot: call "last" when it may, play the card that keeps the most cards of one
-colour or suit in hand (a wild card only when nothing else goes), else draw or pass."""
+"""A first bot: call "last" when it may; else play a card of the colour or suit it holds most,
+so that it can follow it on its next turn (several cards of one rank at once when it may, a wild
+card only when nothing else goes); else draw or pass."""
 
-from lastcard.cards import SUIT  # a card's colour or suit: SUIT["R5"] == "R", SUIT["9H"] == "H"
+from lastcard.cards import COLOURS, SUIT, SUITS  # a card's colour or suit: SUIT["R5"] == "R"
 
 
 def move(view, events):
@@ -44,10 +45,12 @@ def move(view, events):
         return "last"
     held = [SUIT[card] for card in view["hand"]]
 
-    def follow(action):  # "play R5", or "play W G": a wild card naming green
-        card, *named = action.split()[1:]
-        suit = named[-1] if named and len(named[-1]) == 1 else SUIT[card]
-        return held.count(suit) - 10 * bool(named)
+    def follow(action):  # "play R5"; "play 3H 3D": two cards; "play W G": a wild card naming green
+        words = action.split()
+        if words[-1] in COLOURS + SUITS:  # a colour or suit named: a wild card, kept for last
+            return held.count(words[-1]) - 10
+        cards = [word for word in words if word in SUIT]  # the cards laid, the last one on top
+        return held.count(SUIT[cards[-1]]) + len(cards) - 1  # one more per card beyond the first
 
     plays = [action for action in legal if action.startswith("play ")]
     return max(plays, key=follow) if plays else legal[0]
