@@ -108,7 +108,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
     ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>`
       : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
       : hint || waitingFor ? html`<p class="hand__wait muted ${hint ? "" : "hand__who"}">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
-    <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
+    <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}; --half: ${Math.ceil((view.hand?.length ?? 0) / 2)}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
       ${selecting ? html`

@@ -189,6 +189,12 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
     remote.press("Enter", 2)
     expect(tv.get_by_test_id("seat-2")).to_contain_text("on this screen")
     expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    # The TV's own hand laid out as on today's engines: full-sized cards (4rem at least), never
+    # collapsed by CSS this engine lacks (its cards were 18 px wide with round(), Chromium 125)
+    card = tv.locator(".game__local .hand__card").first
+    expect(card).to_be_visible()
+    box = card.bounding_box()
+    assert box is not None and box["width"] >= 64 and box["height"] > box["width"], box
     # Python's snapshot made: the bots' worker boots Python from it (as long as a boot when busy)
     expect(tv.get_by_test_id("table")).to_have_attribute("data-bots", "ready", timeout=BOOT_TIMEOUT)
 
