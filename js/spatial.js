@@ -70,6 +70,30 @@ export function nearest(from, candidates, dir) {
   return best;
 }
 
+/**
+ * The card (a hand's `<li>`) in the row above or below `card`'s (`dir`) whose left edge is
+ * nearest to its own: the same place along the row, where each card shows its corner. Null when
+ * the hand has no row that way. The rows are read from the `<li>`s, which the focused card's rise
+ * and scale (css/table.css) do not move: from the middle of a risen card of the second row the
+ * first row's bottom edge lay below, and `nearest` took Up out of the hand, past the first row.
+ * @param {Element} card
+ * @param {"up" | "down"} dir
+ * @returns {Element | null}
+ */
+function rowCard(card, dir) {
+  const sign = dir === "down" ? 1 : -1;
+  const at = card.getBoundingClientRect();
+  const cards = [...card.parentElement.children].map((li) => ({ li, rect: li.getBoundingClientRect() }));
+  const away = (rect) => sign * (rect.top - at.top);
+  const next = Math.min(...cards.map(({ rect }) => away(rect)).filter((by) => by >= 1));
+  let best = null;
+  for (const { li, rect } of cards) {
+    if (Math.abs(away(rect) - next) >= 1) continue;
+    if (!best || Math.abs(rect.left - at.left) < Math.abs(best.rect.left - at.left)) best = { li, rect };
+  }
+  return best?.li ?? null;
+}
+
 /** Whether `el` can take the focus now: enabled, rendered, not hidden or inert. */
 export function canFocus(el) {
   if (!el?.isConnected || el.disabled || el.closest("[inert], [hidden]")) return false;
@@ -212,9 +236,13 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       return;
     }
     // A hand is a row of cards that may overlap (fanned out on the TV): Left and Right go to the
-    // card beside, in the row's order, however much of it the overlap hides.
-    const card = (dir === "left" || dir === "right") && from.closest(".hand__cards > li");
-    const beside = card && (dir === "left" ? card.previousElementSibling : card.nextElementSibling)?.querySelector(FOCUSABLE);
+    // card beside, in the row's order, however much of it the overlap hides. A long hand on the TV
+    // lies on rows, each over the corners of the one above: Up and Down go to the nearest card of
+    // the row above or below, if there is one.
+    const card = from.closest(".hand__cards > li");
+    const horizontal = dir === "left" || dir === "right";
+    const next = card && (horizontal ? (dir === "left" ? card.previousElementSibling : card.nextElementSibling) : rowCard(card, dir));
+    const beside = next?.querySelector(FOCUSABLE);
     if (beside && canFocus(beside)) {
       focusOn(beside);
       return;

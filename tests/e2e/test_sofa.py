@@ -273,10 +273,10 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # the melee's line under the pile (a joker named as the 5 of spades on top), the hand's own line
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
 # rather than in English. The seats in `called` have called their last card. With `cards`, seat
-# 0's hand has that many colour cards instead of seven. A render of the page's own after it would
-# come over it: `switch_language`, `still_drawn`.
+# 0's hand has that many colour cards instead of seven; with `legal`, its moves are those. A render
+# of the page's own after it would come over it: `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
-  called = [], cards = 0 }) => {
+  called = [], cards = 0, legal = ["draw", "play R1"] }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
   // in `lang`, the page's (these modules are not the page's bundle's, nor is their language);
@@ -292,7 +292,7 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
     : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
     direction: 1, stock: 20, pending: null, called, turn: local ? 0 : 3, discard: 9,
-    ...(local ? { seat: 0, hand, legal: ["draw", "play R1"] } : {}),
+    ...(local ? { seat: 0, hand, legal } : {}),
     ...(melee ? { ruleset: "last-one", top: "JOKER=5S", active: "S", direction: -1, dealer: 3,
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
         defender: 1, count: 5, passed: [] } } : {}) };
@@ -623,6 +623,74 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
             for move in moves.all():
                 box = move.bounding_box()
                 assert box and box["y"] + box["height"] <= height, (state, width, box)
+
+
+# Where each card of the TV's hand lies: its row's top and its left edge, its <li>'s (the focused
+# card rises over them); and the index of the focused card (-1: none of the hand's).
+HAND_PLACES = """() => [...document.querySelectorAll("[data-testid=hand] .hand__cards > li")]
+  .map((li) => [Math.round(li.getBoundingClientRect().top), li.getBoundingClientRect().left])"""
+FOCUSED_CARD = """() => [...document.querySelectorAll("[data-testid=hand] .hand__card")]
+  .indexOf(document.activeElement)"""
+
+
+def hand_rows(tv: Page) -> tuple[list[list[int]], list[float]]:
+    """The TV's hand as it lies: its rows, top first, each the indices of its cards, and each
+    card's left edge."""
+    places = tv.evaluate(HAND_PLACES)
+    tops = sorted({top for top, _ in places})
+    return [[i for i, (top, _) in enumerate(places) if top == row] for row in tops], [
+        left for _, left in places
+    ]
+
+
+def test_the_remote_goes_up_and_down_the_rows_of_a_long_hand(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """On the TV's own hand on two rows (20 cards and more) beside ten seats, at 1080p, 720p and
+    540p, the remote's Up and Down go from every card to the nearest card of the row above or
+    below (at the same place along the row); Down from the last row goes to the moves, Up from
+    each move back to the last row, and Up from the first row leaves the hand, as from a hand on
+    one row (19 cards). Up from a card of the second row went past the first to the top bar: the
+    focused card rises, and the first row's bottom edge then lay below its middle, from where
+    the nearest control up is sought."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
+    hand = tv.get_by_test_id("hand")
+    cards_at = hand.locator(".hand__card")
+    moves = hand.locator(".hand__actions .btn")
+    legal = ["draw", "pass", "play R1"]
+    for cards in (19, 25, 45):
+        local = {"names": names, "house": True, "local": True, "cards": cards, "legal": legal}
+        tv.evaluate(SEATS_IN_PLAY, local)
+        expect(cards_at).to_have_count(cards)
+        expect(moves).to_have_count(2)  # Draw and End turn
+        for width, height in SIZES:
+            resize(tv, width, height)
+            state = f"a hand of {cards} at {width}x{height}"
+            still_drawn(tv, state)
+            rows, lefts = hand_rows(tv)
+            assert len(rows) == (1 if cards < 20 else 2), state
+            for at, row in enumerate(rows):
+                for card in row:
+                    for key, to in (("ArrowUp", at - 1), ("ArrowDown", at + 1)):
+                        cards_at.nth(card).focus()
+                        tv.keyboard.press(key)
+                        if 0 <= to < len(rows):
+                            near = min(rows[to], key=lambda other: abs(lefts[other] - lefts[card]))
+                            expect(
+                                cards_at.nth(near), f"{state}: {key} from {card}"
+                            ).to_be_focused()
+                        elif key == "ArrowDown":
+                            expect(hand.locator(".hand__actions .btn:focus")).to_have_count(1)
+                        else:
+                            expect(cards_at.nth(card)).not_to_be_focused()
+                            assert tv.evaluate(FOCUSED_CARD) == -1, (state, card)
+            for move in moves.all():
+                move.focus()
+                tv.keyboard.press("ArrowUp")
+                expect(move).not_to_be_focused()
+                assert tv.evaluate(FOCUSED_CARD) in rows[-1], (state, move.inner_text())
 
 
 # The index of the card a click lands on at the left strip of each card of the hand.
