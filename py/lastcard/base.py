@@ -20,8 +20,9 @@ class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
     (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault``,
     ``detail`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``,
-    ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``, and
-    ``pending`` to its own ``time_out``: the kind of decision whose time ran out)."""
+    ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``,
+    ``pending`` to its own ``time_out``: the kind of decision whose time ran out, and to a
+    ``pass`` the kind of decision it answered, or ``blocked``: ``lastcard.words.told_passes``)."""
 
     type: Required[str]
     seat: int
@@ -47,8 +48,11 @@ class Event(TypedDict, total=False):
     aggressor: int
     guilty: bool
     timed_out: bool
-    #: a ``time_out``'s: the kind of the pending decision whose time ran out (``Pending``)
+    #: a ``time_out``'s: the kind of the pending decision whose time ran out (``Pending``); a
+    #: ``pass``'s as a log tells it: the kind of decision it answered
     pending: str
+    #: a ``pass``'s as a log tells it: nothing to play or draw
+    blocked: bool
 
 
 #: event types whose ``cards`` only the seat's own player may see: a draw's cards, and the hand

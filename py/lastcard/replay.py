@@ -23,7 +23,7 @@ from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
 from .game import Event, Game
-from .words import event_key, fill, reading_order, timed_out
+from .words import event_key, fill, reading_order, timed_out, told_passes
 
 FORMAT = "lastcard-record"
 VERSION = 1
@@ -286,6 +286,7 @@ def replay(data: Any) -> Replayed:
         kind = entry["step"]
         seat = entry.get("seat")
         where = f"step {number} ({_describe(entry, names)})"
+        waiting = game.pending["kind"] if game.pending is not None else None  # what a pass answers
         try:
             if kind == "action":
                 events = game.apply(seat, entry["action"])
@@ -302,7 +303,7 @@ def replay(data: Any) -> Replayed:
         ends = [i for i, e in enumerate(events) if e["type"] == "hand_over"]
         if ends and game.blocked():  # as the table says it: before the hand's end
             events = [*events[: ends[0]], {"type": "blocked"}, *events[ends[0] :]]
-        tell(events)
+        tell(told_passes(events, waiting))
         if game.over and hands < game.hand_number:
             hands += 1
             _need(

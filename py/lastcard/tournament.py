@@ -24,7 +24,7 @@ from .bots import LEVELS, choose
 from .game import Game
 from .registry import RULESETS, new_game
 from .rng import Rng
-from .words import reading_order
+from .words import reading_order, told_passes
 
 #: a decision that never ends a hand would loop forever; no real hand comes near this
 MAX_STEPS = 100_000
@@ -55,12 +55,14 @@ def step(
 ) -> str:
     """Let the bots act once: out-of-turn seats first (a "last" call, a melee answer), then the
     seat on turn; if every bot declines, the game's time-out applies. A level of ``bots``
-    plays its seats itself (given ``log``, the events of the hand, which grows). Returns what
-    happened."""
+    plays its seats itself (given ``log``, the events of the hand, which grows, each pass
+    marked as a table's log marks it). Returns what happened."""
     turn = game.turn
     order = [s for s in range(game.players) if s != turn] + [turn]
     events: list[Event] = []
     action: str | None = None
+    # what a pass answers, as a table's log marks it (``told_passes``)
+    waiting = game.pending["kind"] if log is not None and game.pending is not None else None
     for seat in order:
         if not game.legal_actions(seat):
             continue
@@ -76,7 +78,7 @@ def step(
     else:
         events = game.time_out()
     if log is not None:
-        log.extend(events)
+        log.extend(told_passes(events, waiting))
     return action or "time_out"
 
 

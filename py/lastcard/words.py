@@ -179,7 +179,21 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{name} challenged the Wild Draw Four and saw: {cards}",
         "ru": "{name} оспаривает «Возьми четыре» и видит карты: {cards}",
     },
+    # a pass as the log marks it (``told_passes``): a melee's (and one the log knows nothing
+    # of) is a pass; the others end the turn after a draw, on a 3, or with nothing to do
     "pass": {"en": "{name} passed", "ru": "{name} пасует"},
+    "pass.drawn": {
+        "en": "{name} kept the drawn card",
+        "ru": "{name} оставляет взятую карту себе",
+    },
+    "pass.free": {
+        "en": "{name} laid no card on the 3",
+        "ru": "{name} ничего не кладёт на тройку",
+    },
+    "pass.blocked": {
+        "en": "{name} could not play or draw",
+        "ru": "{name} не может ни сыграть, ни взять карту",
+    },
     "skip": {"en": "{name} is skipped", "ru": "{name} пропускает ход"},
     "reverse": {"en": "Direction reversed", "ru": "Направление меняется"},
     "call": {"en": "{name}: last card!", "ru": "{name}: последняя!"},
@@ -262,12 +276,23 @@ def house_line(lang: str, key: str) -> str:
 DEAL_SINGLE = {"en": "Cards dealt: {name} starts", "ru": "Карты розданы, начинает {name}"}
 
 
+#: the decisions a ``pass`` may answer that have words of their own (``event_key``): the drawn
+#: card kept (End turn), a 3's free card not laid; a melee's pass is a pass
+PASSES = frozenset({"drawn", "free"})
+
+
 def event_key(event: Mapping[str, object]) -> str:
     """The key of ``event``'s words in ``EVENTS``: its type, and for a draw what it was for
     (its ``reason``, even where the cards are shown; a plain draw with its cards shown:
     ``draw.cards``), for a play whether it named a colour or suit, for a challenge whether its
-    shown hand is there (``challenge.cards``: the challenger's own log)."""
+    shown hand is there (``challenge.cards``: the challenger's own log), for a pass what it
+    answered (``told_passes``: ``pass.drawn``, ``pass.free``, ``pass.blocked``; a melee's, or
+    one not marked, ``pass``)."""
     kind = str(event.get("type"))
+    if kind == "pass":
+        if event.get("blocked"):
+            return "pass.blocked"
+        return f"pass.{event['pending']}" if event.get("pending") in PASSES else kind
     if kind == "suit":
         return "suit.time_out" if event.get("timed_out") else kind
     if kind == "challenge":
@@ -295,6 +320,31 @@ def timed_out(events: list[Event]) -> list[Event]:
     """The events of ``Game.time_out`` as a log tells them: a suit in force after it is the
     table's doing, not the seat's choice (marked ``timed_out``: ``suit.time_out``'s words)."""
     return [{**e, "timed_out": True} if e.get("type") == "suit" else e for e in events]
+
+
+def told_passes(events: list[Event], pending: str | None) -> list[Event]:
+    """The events of one change to a game as a log tells them: each ``pass`` (copied) marked
+    with what it answered, the engine's one event for all of them. ``pending`` is the kind of
+    the decision the game waited on before the change (``None``: a plain turn); the pass says it
+    (``pending``: ``drawn``, the drawn card kept, End turn; ``free``, a 3's free card not laid;
+    ``melee``), or, on a plain turn, ``pending: "drawn"`` after the seat's own draw in the same
+    change (a time-out draws a card and ends the turn), else ``blocked: true`` (nothing to play
+    or draw). Other events are left as they are."""
+    out: list[Event] = []
+    drew: set[object] = set()
+    for e in events:
+        kind = e.get("type")
+        if kind == "draw" and e.get("reason", "draw") == "draw":
+            drew.add(e.get("seat"))
+        elif kind == "pass":
+            if pending is not None:
+                e = {**e, "pending": pending}
+            elif e.get("seat") in drew:
+                e = {**e, "pending": "drawn"}
+            else:
+                e = {**e, "blocked": True}
+        out.append(e)
+    return out
 
 
 #: the letters a play may name (colours, suits) as the last word of its action

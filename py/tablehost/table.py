@@ -25,7 +25,7 @@ from lastcard.bots import choose
 from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 from lastcard.userbot import seat_events
-from lastcard.words import reading_order, timed_out
+from lastcard.words import reading_order, timed_out, told_passes
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
@@ -1092,8 +1092,11 @@ def _told(
 ) -> list[Event]:
     """``events`` with the table's own, in the order the log tells them: a deal before what
     its starter set off, a blocked hand before the hand's end, the seats eliminated by the hand
-    before the match's end."""
-    told = reading_order(events)
+    before the match's end; each pass marked with the decision it answered (``told_passes``:
+    the engine's one ``pass`` event is End turn after a draw, a 3's free card not laid, a turn
+    with nothing to play or draw, or a melee's pass)."""
+    waiting = before["pending"] if before is not None else None
+    told = reading_order(told_passes(events, waiting["kind"] if waiting else None))
     ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
     if ends and blocked:  # no engine event says it
         told.insert(ends[0], {"type": "blocked"})

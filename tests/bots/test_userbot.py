@@ -150,3 +150,26 @@ def test_a_bots_events_start_at_the_hands_deal_as_at_a_table() -> None:
     assert [e["type"] for e in dealt] == ["draw", "skip", "deal"]  # the engine's deal is last
     play(game, ["spy", "normal"], 1, single_hand=True, bots={"spy": UserBot(spy)}, dealt=dealt)
     assert [e["type"] for e in seen[0][1][:3]] == ["deal", "draw", "skip"]
+
+
+def test_a_bots_passes_say_what_they_answered_as_at_a_table() -> None:
+    """In the lab as at a table (``lastcard.words.told_passes``), each pass in a bot's events
+    says what it answered: the drawn card kept, a 3's free card not laid, a melee's pass, or
+    nothing to play or draw."""
+    seen: list[dict[str, Any]] = []
+
+    def spy(view: dict[str, Any], events: list[dict[str, Any]]) -> str | None:
+        seen.extend(e for e in events if e["type"] == "pass")
+        legal = view["legal"]
+        for choice in ("play 3", "pass", "draw", ""):  # its 3s laid, and then no free card
+            found = [action for action in legal if action.startswith(choice)]
+            if found:
+                return str(found[0])
+        return None
+
+    for ruleset in ("last-one", "poslednyaya"):  # a 3 and a melee; a drawn card to play
+        for _ in games(ruleset, 3, 4, ["spy", "normal", "normal"], 3, bots={"spy": UserBot(spy)}):
+            pass
+    assert seen
+    marks = {e.get("pending", "blocked" if e.get("blocked") else None) for e in seen}
+    assert None not in marks and {"drawn", "free", "melee"} <= marks
