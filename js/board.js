@@ -32,6 +32,9 @@ function eventKey(e) {
   if (e.type === "draw") return e.reason && e.reason !== "draw" ? `draw.${e.reason}` : e.cards?.length ? "draw.cards" : "draw";
   if (e.type === "suit") return e.timed_out ? "suit.time_out" : "suit";
   if (e.type === "challenge") return e.cards?.length ? "challenge.cards" : "challenge";
+  // a pass as the table marks it (`told_passes`): the drawn card kept, a 3's free card not laid,
+  // nothing to play or draw; a melee's, or one not marked, is a pass
+  if (e.type === "pass") return e.blocked ? "pass.blocked" : e.pending === "drawn" || e.pending === "free" ? `pass.${e.pending}` : "pass";
   if (e.type !== "play") return e.type;
   const action = (e.action ?? "").split(" ");
   return action.length > 1 && /^[RYBGSHDC]$/.test(action.at(-1)) ? "play.named" : "play";

@@ -95,16 +95,16 @@ test("the challenger's phone says what hand it was shown and what the challenge 
 // What the table sends when a turn's time runs out (tablehost's `_missed` and `Game.time_out`, as
 // tests/controller/test_timers.py and test_classic_table.py see them): whose time ran out and on
 // what decision (`pending`), then what the table did for the seat, for every decision a time-out
-// makes (docs/engine-api.md, "Timers, removal, seats").
+// makes (docs/engine-api.md, "Timers, removal, seats"); each pass marked with what it answered.
 const late = (seat, n, pending) => ({ type: "time_out", seat, n, ...(pending ? { pending } : {}) });
 const owed = (reason, count, n) => ({ type: "draw", seat: 0, count, cards: ["B1", "B2", "B3", "B4", "B5"].slice(0, count), reason, n });
 const TIMED_OUT = {
-  drew: [late(0, 1), { type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 2 }, { type: "pass", seat: 0, n: 3 }],
-  kept: [{ type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 1 }, late(0, 2, "drawn"), { type: "pass", seat: 0, n: 3 }],
+  drew: [late(0, 1), { type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 2 }, { type: "pass", seat: 0, pending: "drawn", n: 3 }],
+  kept: [{ type: "draw", seat: 0, count: 1, cards: ["R7"], reason: "draw", n: 1 }, late(0, 2, "drawn"), { type: "pass", seat: 0, pending: "drawn", n: 3 }],
   // nothing to draw: the turn ends
-  blocked: [late(0, 2), { type: "pass", seat: 0, n: 3 }],
+  blocked: [late(0, 2), { type: "pass", seat: 0, blocked: true, n: 3 }],
   // a 3 played: any card may go on it (Last One, «Последний игрок»)
-  free: [{ type: "play", seat: 0, cards: ["3H"], n: 1 }, late(0, 2, "free"), { type: "pass", seat: 0, n: 3 }],
+  free: [{ type: "play", seat: 0, cards: ["3H"], n: 1 }, late(0, 2, "free"), { type: "pass", seat: 0, pending: "free", n: 3 }],
   // a Draw Two stacked on (the house rule), Last Card's 2s and 5s: all picked up
   pickup: [{ type: "play", seat: 1, cards: ["R+2", "G+2"], n: 1 }, late(0, 2, "pickup"), owed("pickup", 4, 3)],
   // a Classic Wild Draw Four: not challenged, drawn
@@ -235,6 +235,20 @@ test("a draw of one card at a time is one line: the seat's plain draws in a row,
   assert.deepEqual(lines([draw(0, 1, { cards: ["R5"] }), draw(0, 2, { cards: ["G7"] })]), ["Анна drew red 5, green 7"]);
   // the newest line keeps the newest event's key (a new draw is a new line to the screen)
   assert.match(String(eventLog({ ...msg, events: [draw(0, 1), draw(0, 2)] })), /data-key="e2"/);
+});
+
+test("a pass says what it answered: the drawn card kept, a 3's free card not laid, nothing to do, a melee's pass", async () => {
+  const words = {
+    en: { pass: "{name} passed", "pass.drawn": "{name} kept the drawn card", "pass.free": "{name} laid no card on the 3", "pass.blocked": "{name} could not play or draw" },
+    ru: { pass: "{name} пасует", "pass.drawn": "{name} оставляет взятую карту себе", "pass.free": "{name} ничего не кладёт на тройку", "pass.blocked": "{name} не может ни сыграть, ни взять карту" },
+  };
+  const msg = { seats: [{ seat: 0, name: "Анна" }], texts: { events: words } };
+  const pass = (more) => ({ type: "pass", seat: 0, n: 1, ...more });
+  const said = () => [pass({ pending: "drawn" }), pass({ pending: "free" }), pass({ blocked: true }), pass({ pending: "melee" }), pass({})].map((e) => eventLine(msg, e));
+  assert.deepEqual(said(), ["Анна kept the drawn card", "Анна laid no card on the 3", "Анна could not play or draw", "Анна passed", "Анна passed"]);
+  await setLang("ru");
+  assert.deepEqual(said(), ["Анна оставляет взятую карту себе", "Анна ничего не кладёт на тройку", "Анна не может ни сыграть, ни взять карту", "Анна пасует", "Анна пасует"]);
+  await setLang("en");
 });
 
 test("a suit the clock let stand is not said as the player's choice", () => {

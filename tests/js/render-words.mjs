@@ -20,6 +20,8 @@ function eventFor(key, seat) {
   if (key === "play.named") return { type: "play", seat, action: "play W+4 R", cards: ["W+4"] };
   if (type === "play") return { type, seat, action: "play +2B", cards: ["B+2", "QH"] };
   if (key === "suit.time_out") return { type: "suit", seat, active: "H", timed_out: true };
+  if (key === "pass.blocked") return { type, seat, blocked: true };
+  if (type === "pass") return { type, seat, ...(reason ? { pending: reason } : {}) };
   return { type, seat, count: 4, active: "H", hand: 2 };
 }
 
