@@ -71,6 +71,20 @@ function wildWheel() {
     <path class="fill-B" d="M12 12v10A10 10 0 0 1 2 12z"/><path class="fill-G" d="M12 12H2A10 10 0 0 1 12 2z"/></svg>`;
 }
 
+/** Corners wider than their mark, in ems of the corner's text (DejaVu Sans Bold, among the widest
+ * of the usual fonts: a 10 is 1.39, a +2 or +4 1.53, a wild card's W 1.10). */
+const WIDE_CORNERS = { 10: 1.4, "+2": 1.55, "+4": 1.55, W: 1.1 };
+
+/** How wide `card`'s corner (its rank over its colour or suit) is, in ems of its text: 1, its
+ * mark's, unless its rank is wider (a 10, a +2, a +4, a wild card's W; a joker named as one).
+ * A hand fanned out on the TV keeps the widest of its corners in sight (js/hand-ui.js `fan`). */
+export function cornerEms(card) {
+  const p = parseCard(card);
+  const face = p?.joker ? p.named : p;
+  if (!face) return 1;
+  return WIDE_CORNERS[face.deck === "colour" ? colourRank(face.rank) || "W" : face.rank] ?? 1;
+}
+
 /** The inside of a card face; `compact` (the smallest size): no corner or joker's label, which
  * it cannot show readably, and fewer elements for a TV's results (docs/benchmarks.md). */
 function faceBody(p, compact = false) {

@@ -10,7 +10,7 @@
  * of it, so js/hand.js loads it once the link opens and hands it to `phoneScreen`.
  */
 import { html } from "./html.js";
-import { cardInner, cardName, icon, letterName, parseCard } from "./cards.js";
+import { cardInner, cardName, cornerEms, icon, letterName, parseCard } from "./cards.js";
 import { otherLang, t, words } from "./i18n.js";
 import * as moves from "./moves.js";
 
@@ -31,6 +31,25 @@ function handButtons(view, pick) {
       data-act="card" data-card="${card}" aria-label="${label}" aria-disabled="${ok ? "false" : "true"}" data-testid="card-${card}">
       ${cardInner(card)}${selected ? html`<span class="hand__order">${order + 1}</span>` : ""}</button></li>`;
   });
+}
+
+/**
+ * How the TV lays out its own player's hand (css/table.css), as CSS variables: on `--rows` rows
+ * of `--per` cards (the last row may have fewer), each card leaving in sight a strip as wide as
+ * `--k` ems of a corner, the hand's widest (js/cards.js `cornerEms`). The counts keep every
+ * corner clear in the narrowest hand, at 720p beside ten seats: 33 --u wide (the TV's smallest
+ * text, a corner's at least), a full card 4.8. On one row of full cards, whose run before the last
+ * card is 28.2 --u, up to 1 + 25.3 / (k + 0.4): each card's corner and its offset, k + 0.4 --u,
+ * with about a ninth to spare (19 cards whose corners are their marks, 15 with a 10, 13 with a +2);
+ * else on as few rows as keep the smaller cards 2.6 --u wide at least, 1 + 30.4 / (k + 0.375) a
+ * row (23 cards, 18 with a 10, 16 with a +2). CSS's round() would count them in the page, but a
+ * 2024 TV's Chromium 108 has none.
+ * @param {string[]} hand
+ */
+function fan(hand) {
+  const k = Math.max(1, ...hand.map(cornerEms));
+  const rows = hand.length <= 1 + Math.floor(25.3 / (k + 0.4)) ? 1 : Math.max(2, Math.ceil(hand.length / (1 + Math.floor(30.4 / (k + 0.375)))));
+  return `--rows: ${rows}; --per: ${Math.ceil(hand.length / rows)}; --k: ${k}`;
 }
 
 function letterLabel(option, card) {
@@ -108,7 +127,7 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
     ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>`
       : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
       : hint || waitingFor ? html`<p class="hand__wait muted ${hint ? "" : "hand__who"}">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
-    <ul class="hand__cards" style="--n: ${view.hand?.length ?? 0}; --half: ${Math.ceil((view.hand?.length ?? 0) / 2)}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
+    <ul class="hand__cards" style="${fan(view.hand ?? [])}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
     ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
       ${selecting ? html`

@@ -273,10 +273,11 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # the melee's line under the pile (a joker named as the 5 of spades on top), the hand's own line
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
 # rather than in English. The seats in `called` have called their last card. With `cards`, seat
-# 0's hand has that many colour cards instead of seven; with `legal`, its moves are those. A render
-# of the page's own after it would come over it: `switch_language`, `still_drawn`.
+# 0's hand has that many cards instead of seven: colour ones, or `faces` over and over; with
+# `legal`, its moves are those. A render of the page's own after it would come over it:
+# `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
-  called = [], cards = 0, legal = ["draw", "play R1"] }) => {
+  called = [], cards = 0, faces = null, legal = ["draw", "play R1"] }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
   // in `lang`, the page's (these modules are not the page's bundle's, nor is their language);
@@ -288,7 +289,8 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
     count: cards && !seat ? cards : 7 + seat,
     score: melee ? 0 : null, id: seat + 1, host: !local && seat === 0 }));
   const hand = melee ? ["AH", "4H", "6H", "7H", "10H", "4C", "6C", "9C", "QC", "KC"]
-    : cards ? Array.from({ length: cards }, (_, i) => "RGBY"[i % 4] + (i % 10))
+    : cards ? Array.from({ length: cards },
+      (_, i) => faces?.[i % faces.length] ?? "RGBY"[i % 4] + (i % 10))
     : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
     direction: 1, stock: 20, pending: null, called, turn: local ? 0 : 3, discard: 9,
@@ -646,13 +648,13 @@ def hand_rows(tv: Page) -> tuple[list[list[int]], list[float]]:
 def test_the_remote_goes_up_and_down_the_rows_of_a_long_hand(
     tv: Page, open_table: Callable[..., Any]
 ) -> None:
-    """On the TV's own hand on two rows (20 cards and more) beside ten seats, at 1080p, 720p and
-    540p, the remote's Up and Down go from every card to the nearest card of the row above or
-    below (at the same place along the row); Down from the last row goes to the moves, Up from
-    each move back to the last row, and Up from the first row leaves the hand, as from a hand on
-    one row (19 cards). Up from a card of the second row went past the first to the top bar: the
-    focused card rises, and the first row's bottom edge then lay below its middle, from where
-    the nearest control up is sought."""
+    """On the TV's own hand on two rows (20 cards and more) or three (47) beside ten seats, at
+    1080p, 720p and 540p, the remote's Up and Down go from every card to the nearest card of the
+    row above or below (at the same place along the row); Down from the last row goes to the
+    moves, Up from each move back to the last row, and Up from the first row leaves the hand, as
+    from a hand on one row (19 cards). Up from a card of the second row went past the first to
+    the top bar: the focused card rises, and the first row's bottom edge then lay below its
+    middle, from where the nearest control up is sought."""
     open_table(tv, "new&join=camera&stun=none")
     expect(tv.get_by_role("heading", name="New game")).to_be_visible()
     names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
@@ -660,7 +662,7 @@ def test_the_remote_goes_up_and_down_the_rows_of_a_long_hand(
     cards_at = hand.locator(".hand__card")
     moves = hand.locator(".hand__actions .btn")
     legal = ["draw", "pass", "play R1"]
-    for cards in (19, 25, 45):
+    for cards, lie in ((19, 1), (20, 2), (21, 2), (45, 2), (47, 3)):
         local = {"names": names, "house": True, "local": True, "cards": cards, "legal": legal}
         tv.evaluate(SEATS_IN_PLAY, local)
         expect(cards_at).to_have_count(cards)
@@ -670,7 +672,7 @@ def test_the_remote_goes_up_and_down_the_rows_of_a_long_hand(
             state = f"a hand of {cards} at {width}x{height}"
             still_drawn(tv, state)
             rows, lefts = hand_rows(tv)
-            assert len(rows) == (1 if cards < 20 else 2), state
+            assert len(rows) == lie, state
             for at, row in enumerate(rows):
                 for card in row:
                     for key, to in (("ArrowUp", at - 1), ("ArrowDown", at + 1)):
@@ -691,6 +693,69 @@ def test_the_remote_goes_up_and_down_the_rows_of_a_long_hand(
                 tv.keyboard.press("ArrowUp")
                 expect(move).not_to_be_focused()
                 assert tv.evaluate(FOCUSED_CARD) in rows[-1], (state, move.inner_text())
+
+
+# Long hands' faces: colour cards whose corner is as wide as its mark (a digit, a skip, a reverse),
+# colour cards whose rank is wider (+2, +4, a wild card's W), and French ones: a 10 (the widest
+# French corner), picture cards, aces, jokers (one named as a 10, one not).
+MARKS = ["R1", "G2", "B3", "Y4", "RS", "GR"]
+WIDE = ["R+2", "G5", "B+4", "W+4", "Y2", "W", "GS", "B9"]
+FRENCH = ["10H", "QS", "10C", "KD", "JOKER", "10S", "AH", "9D", "JOKER=10D", "JC"]
+
+
+def test_every_corner_of_a_long_hand_on_the_tv_is_in_sight(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Beside ten seats at 1080p, 720p and 540p, no card of a long hand on the TV lies over the
+    corner (rank and suit) of another, in either deck, however wide its rank, and the hand, its
+    moves and every seat stay on the screen: each card's strip is as wide as the hand's widest
+    corner (a 10's or a +2's two characters half as wide again as a mark), on one row, on two of
+    smaller cards, or on more for the longest hands (past 46 cards, 36 with a 10, 32 with a +2).
+    A French 10's corner lay under the next card on one row of 19 and on two rows of 40 and 45;
+    a +2's from 16 cards on one row and on two rows of 35 and 45. And the rows are as the page
+    counted them (the last one no longer): 20 to 22 cards lay on three rows of 9, 9 and 2, or 10,
+    10 and 1 or 2, at some of the sizes (a row's cards that did not overlap took more than the
+    row)."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
+    hand = tv.get_by_test_id("hand")
+    for faces, cards, rows in (
+        (MARKS, 19, 1),
+        (MARKS, 20, 2),
+        (MARKS, 21, 2),
+        (MARKS, 22, 2),
+        (MARKS, 46, 2),
+        (MARKS, 47, 3),
+        (MARKS, 69, 3),
+        (WIDE, 13, 1),
+        (WIDE, 14, 2),
+        (WIDE, 32, 2),
+        (WIDE, 33, 3),
+        (WIDE, 45, 3),
+        (WIDE, 60, 4),
+        (FRENCH, 15, 1),
+        (FRENCH, 16, 2),
+        (FRENCH, 19, 2),
+        (FRENCH, 20, 2),
+        (FRENCH, 36, 2),
+        (FRENCH, 40, 3),
+        (FRENCH, 45, 3),
+    ):
+        local = {"names": names, "house": True, "local": True, "cards": cards, "faces": faces}
+        tv.evaluate(SEATS_IN_PLAY, local)
+        expect(hand.locator(".hand__card")).to_have_count(cards)
+        for width, height in SIZES:
+            resize(tv, width, height)
+            state = f"{cards} cards from {faces[0]} at {width}x{height}"
+            still_drawn(tv, state)
+            assert tv.evaluate(CORNERS_COVERED) == [], state
+            laid = [len(row) for row in hand_rows(tv)[0]]
+            per = -(-cards // rows)
+            assert laid == [per] * (rows - 1) + [cards - per * (rows - 1)], (state, laid)
+            every_seat_in_sight(tv)
+            box = hand.locator(".hand__actions").bounding_box()
+            assert box and box["y"] + box["height"] <= height, (state, box)
 
 
 # The index of the card a click lands on at the left strip of each card of the hand.

@@ -1,7 +1,7 @@
 // Unit tests of js/cards.js (node --test): the smallest card face and the others.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardFace } from "../../js/cards.js";
+import { cardFace, cornerEms } from "../../js/cards.js";
 
 const count = (markup, part) => markup.text.split(part).length - 1;
 
@@ -27,4 +27,12 @@ test("a named joker shows the named card's corner alone, not the star's over it"
     assert.equal(count(face, "card__label"), 1, size);
   }
   assert.equal(count(cardFace("JOKER"), "★"), 2); // the joker itself: its star in the corner and the middle
+});
+
+test("a corner is as wide as its mark unless its rank is wider: a 10, a +2, a +4, a wild card's W", () => {
+  for (const card of ["R5", "GS", "BR", "QS", "AH", "9D", "JOKER", "JOKER=QH"]) assert.equal(cornerEms(card), 1, card);
+  for (const card of ["10H", "JOKER=10S"]) assert.equal(cornerEms(card), 1.4, card);
+  for (const card of ["R+2", "W+4"]) assert.equal(cornerEms(card), 1.55, card);
+  assert.equal(cornerEms("W"), 1.1);
+  assert.equal(cornerEms("nonsense"), 1);
 });
