@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from tv_chromium import executable, tv_browser
 
-from .conftest import BOOT_TIMEOUT, TV_VIEWPORT, PageLog
+from .conftest import BOOT_TIMEOUT, TV_VIEWPORT, PageLog, resize
 from .test_remote import Remote, expect_focus
 from .test_table_game import take_phone_turn
 
@@ -240,6 +240,46 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
     assert width == screen, (width, screen)
     for page in (ann, bob):
         expect(page.get_by_test_id("results")).to_be_visible()
+    assert log.console_errors == []
+
+
+def test_a_2024_tv_lays_a_long_hand_on_rows_with_every_corner_in_sight(
+    chromium108: Browser, base_url: str, watch: Callable[[Page], PageLog]
+) -> None:
+    """The TV's own long hand on Chromium 108 lies as on today's engines: on the rows the page
+    counts (two from 20 plain cards, 16 with a French 10, 14 with a +2; more past 46), no card
+    over another's corner, the moves on the screen, at 1080p and 720p. Its CSS keeps to what
+    this engine has (calc, min, max, clamp, cqw): CSS round() (Chromium 125) once collapsed
+    every card of this engine's hand to 18 px."""
+    from .test_sofa import (  # test_sofa imports this module: its helpers are read at run time
+        CORNERS_COVERED,
+        FRENCH,
+        LONG_NAME,
+        MARKS,
+        SEATS_IN_PLAY,
+        WIDE,
+        hand_rows,
+        still_drawn,
+    )
+
+    tv = tv_page(chromium108)
+    log = open_on(tv, f"{base_url}/table.html?new&join=camera&stun=none", watch)
+    names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
+    hand = tv.get_by_test_id("hand")
+    for faces, cards, rows in ((MARKS, 25, 2), (FRENCH, 40, 3), (WIDE, 60, 4)):
+        local = {"names": names, "house": True, "local": True, "cards": cards, "faces": faces}
+        tv.evaluate(SEATS_IN_PLAY, local)
+        expect(hand.locator(".hand__card")).to_have_count(cards)
+        for width, height in ((1920, 1080), (1280, 720)):
+            resize(tv, width, height)
+            state = f"{cards} cards from {faces[0]} at {width}x{height}"
+            still_drawn(tv, state)
+            assert tv.evaluate(CORNERS_COVERED) == [], state
+            assert len(hand_rows(tv)[0]) == rows, state
+            box = hand.locator(".hand__card").first.bounding_box()
+            assert box is not None and box["width"] >= 40, (state, box)
+            box = hand.locator(".hand__actions").bounding_box()
+            assert box and box["y"] + box["height"] <= height, (state, box)
     assert log.console_errors == []
 
 
