@@ -367,8 +367,11 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
       <p class="muted">${t("code.scan")}</p></form>`;
   }
   if (!s.name || s.editingName) {
+    // a rename (the name in the header tapped) saves or is left; a first name joins
+    const rename = Boolean(s.name);
     return html`${phoneBar(s)}<form class="screen name-form" data-act="name">${nameField(s)}
-      <button class="btn btn--primary" type="submit">${t("hand.nameSave")}</button></form>`;
+      <button class="btn btn--primary" type="submit">${t(rename ? "hand.renameSave" : "hand.nameSave")}</button>
+      ${rename ? html`<button type="button" class="btn" data-act="rename-cancel">${t("act.cancel")}</button>` : ""}</form>`;
   }
   const msg = s.msg;
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;

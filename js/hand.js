@@ -323,6 +323,7 @@ function onClick(event) {
   }
   if (!act) return hostControl(el);
   if (act === "rename") return store.dispatch({ type: "editName" });
+  if (act === "rename-cancel") return store.dispatch({ type: "name", name: s.name });
   if (act === "code-resume") {
     store.dispatch({ type: "codePaused", paused: false });
     return send({ type: "code_resume" });
@@ -351,7 +352,10 @@ function onSubmit(event) {
     if (!name) return;
     localStorage.setItem(NAME_KEY, name);
     store.dispatch({ type: "name", name });
-    startLink(); // a rename while joined keeps the seat: the new name is used from the next join
+    // a rename while joined keeps the seat: a hello again on the open channel renames it at the
+    // table (py/tablehost/table.py, _hello), so the TV and the other phones show the new name
+    if (link && store.state().link === "open") hello();
+    else startLink();
   } else if (form.dataset.act === "bring-bot") {
     const message = bringBot.bringMessage(form.elements.bot.value);
     if (message.error) return showError(message.error);

@@ -90,7 +90,7 @@ export default {
   "hand.wantPlay": "I want to play the next game", "hand.wantPlayOn": "You will play in the next game with a free seat (tap to cancel)",
   "hand.connecting": "Connecting to the table…",
   "hand.joined": "You are at the table", "hand.waitStart": "Waiting for the host to start",
-  "hand.nameSave": "Join", "hand.removed": "The host removed you from this game.",
+  "hand.renameSave": "Save", "hand.nameSave": "Join", "hand.removed": "The host removed you from this game.",
   "hand.removedHint": "You can watch the table; only the host can let you play again.",
   "hand.spectator": "You are watching. You can play from the rematch.",
   "code.title": "Type the code from the TV", "code.label": "Table code", "code.join": "Join",

@@ -1,0 +1,39 @@
+"""A player renames their phone mid-hand (a tap on the name in its header): the name form says
+Save and can be left with Cancel (the hand comes back), and the new name reaches the table, so
+the TV shows it, not only the phone's own header."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+from ..conftest import join_by_link
+from ..test_table_game import lobby_for_solo
+
+
+def test_a_rename_mid_hand_can_be_cancelled_and_reaches_the_tv(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    relay_table: Callable[[Page], Locator],
+) -> None:
+    url = relay_table(tv)
+    lobby_for_solo(tv)
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
+    tv.get_by_role("button", name="Add computer player").click()
+    tv.get_by_role("button", name="Start the game").click()
+    hand = ann.get_by_role("region", name="Your cards")
+    expect(hand).to_be_visible(timeout=20_000)
+
+    ann.get_by_role("button", name="Ann", exact=True).click()
+    expect(ann.get_by_label("Your name")).to_have_value("Ann")
+    expect(ann.get_by_role("button", name="Join")).to_have_count(0)  # a rename joins nothing
+    ann.get_by_role("button", name="Cancel").click()
+    expect(hand).to_be_visible()
+
+    ann.get_by_role("button", name="Ann", exact=True).click()
+    ann.get_by_label("Your name").fill("Annie")
+    ann.get_by_role("button", name="Save").click()
+    expect(hand).to_be_visible()
+    expect(ann.get_by_role("button", name="Annie", exact=True)).to_be_visible()
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("Annie")
