@@ -255,7 +255,10 @@ function render() {
   const title = wasMyTurn ? `● ${t("act.yourTurn")} · ${t("app.title")}` : t("app.title");
   if (document.title !== title) document.title = title; // a write replaces the title's text node
   const host = s.msg?.host && hostUi;
-  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s) : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm, level: s.hostLevel }) : html``);
+  // a question asked from the host phone's own screen (an away seat's Remove) shows without the panel
+  morph(document.getElementById("overlay"), s.rulesOpen ? rulesOverlay(s)
+    : host && s.hostOpen ? hostUi.hostPanel(s.msg, { confirm: s.hostConfirm, level: s.hostLevel })
+      : host && s.hostConfirm ? hostUi.confirmDialog(s.hostConfirm) : html``);
   if (s.msg?.host && !hostUi) import("./host-ui.js").then((m) => render((hostUi = m)));
 }
 

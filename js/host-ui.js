@@ -230,6 +230,22 @@ function mainButtons(msg) {
     <button type="button" class="btn" data-host="cmd" data-command="lobby">${t("host.newGame")}</button>`;
 }
 
+function confirmBox(confirm) {
+  return html`<div class="host-confirm" role="alertdialog" aria-modal="true" aria-labelledby="host-confirm-text" data-testid="host-confirm">
+      <p id="host-confirm-text">${confirm.text}</p>
+      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${confirm.yes}</button>
+      <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>`;
+}
+
+/**
+ * A host's question asked outside the Host panel (the away question's Remove, on the host phone's
+ * own screen): the same box as in the panel, over the screen.
+ * @param {{text: string, yes: string}} confirm
+ */
+export function confirmDialog(confirm) {
+  return html`<div class="overlay">${confirmBox(confirm)}</div>`;
+}
+
 /**
  * The host phone's Host panel for the `view` message `msg`.
  * @param {object} msg
@@ -241,10 +257,7 @@ export function hostPanel(msg, { confirm = null, level = "normal" } = {}) {
   return html`<div class="overlay overlay--sheet"><section class="dialog host-panel" role="dialog" aria-modal="true" aria-labelledby="host-title" data-testid="host-panel">
     <header class="host-panel__head"><h2 id="host-title"><span class="crown" aria-hidden="true">♛</span> ${t("host.panel")}</h2>
       <button type="button" class="btn btn--small" data-act="host-close">${t("host.close")}</button></header>
-    ${confirm ? html`<div class="host-confirm" role="alertdialog" aria-modal="true" aria-labelledby="host-confirm-text" data-testid="host-confirm">
-      <p id="host-confirm-text">${confirm.text}</p>
-      <div class="row"><button type="button" class="btn btn--danger" data-act="host-confirm">${confirm.yes}</button>
-      <button type="button" class="btn" data-act="host-cancel">${t("host.cancel")}</button></div></div>` : ""}
+    ${confirm ? confirmBox(confirm) : ""}
     <p class="muted">${words(msg.lobby?.description?.name)} · ${t(`host.phase.${msg.phase}`)}</p>
     <div class="row host-panel__main">${mainButtons(msg)}</div>
     ${msg.phase === "lobby" ? lobbyPart(msg, level) : msg.paused ? html`<fieldset><legend>${t("host.timers")}</legend>${timerFields(msg, "host-")}</fieldset>` : ""}

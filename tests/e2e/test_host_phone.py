@@ -172,3 +172,43 @@ def test_the_host_phone_runs_the_table(
     expect(tv.get_by_test_id("crown-0")).to_be_visible()
     expect(ann.get_by_test_id("host-open")).to_be_visible()
     assert [e for e in log.console_errors if not re.search(r"favicon", e)] == []
+
+
+def test_the_host_phone_removes_an_away_player_from_its_own_screen(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    """Bob leaves his phone mid-hand; after his two decisions timed out, the host phone (Ann's,
+    watching) asks about him on its own screen. Its Remove asks first there, without the Host
+    panel (the question went into the closed panel and the button did nothing), and Cancel or
+    Escape leave Bob seated."""
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    bob = join(new_phone, url.inner_text(), "Bob")
+    bob.get_by_test_id("host-open").click()
+    panel = bob.get_by_test_id("host-panel")
+    panel.get_by_label("Turn timer").select_option("10")
+    panel.get_by_label("Computer thinking pause").select_option("0")
+    panel.get_by_role("button", name="Add computer player").click()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("computer")
+    expect(tv.get_by_label("Turn timer")).to_have_value("10")
+    panel.get_by_role("button", name="Start the game").click()
+    expect(bob.get_by_role("region", name="Your cards")).to_be_visible()  # and Bob plays no more
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann", seated=False)
+    tv.get_by_role("button", name="Make Ann the host").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
+    expect(ann.get_by_test_id("host-open")).to_be_visible()
+
+    question = ann.get_by_test_id("away-question-0")
+    question.get_by_role("button", name="Remove Bob").click(timeout=60_000)
+    asked = ann.get_by_role("alertdialog")
+    expect(asked).to_contain_text("Remove Bob from the game?")
+    asked.get_by_role("button", name="Cancel").click()
+    expect(asked).to_have_count(0)
+    question.get_by_role("button", name="Remove Bob").click()
+    ann.keyboard.press("Escape")
+    expect(asked).to_have_count(0)
+    expect(tv.get_by_test_id("seat-0")).not_to_contain_text("removed")
+    question.get_by_role("button", name="Remove Bob").click()
+    asked.get_by_role("button", name="Remove").click()
+    expect(tv.get_by_test_id("results")).to_be_visible()  # the computer is left alone: it wins
