@@ -12,6 +12,7 @@ import { playersText, rulesDialog } from "./rules.js";
 import { codeField, keepMessages, readCode, upperCaseCodes } from "./code-entry.js";
 import { keepOffline } from "./offline.js";
 import { configFromLocation, fragmentOf } from "./join-config.js";
+import { remoteControl } from "./spatial.js";
 
 /**
  * The games as the engine describes them (`vendor/rulesets.json`, written by scripts/bootstrap.py
@@ -62,14 +63,32 @@ function page(problems) {
     <footer class="home-foot"><p>${t("home.support")}</p></footer>`;
 }
 
+/** A TV's remote (arrows, OK, Back), as on the table's page: the first arrow puts the focus on
+ * "Host a table" (nothing has it as the page opens, so a phone shows no ring), Back closes the
+ * rules, and once a key has been pressed the focus is kept after each render (into the rules as
+ * they open, back to their link as they close). */
+const remote = remoteControl({
+  onBack: () => {
+    if (!RULES_HASH.test(location.hash)) return false;
+    closeRules();
+  },
+  preferred: () => document.querySelector("[data-testid=host-link]:not([aria-disabled])"),
+});
+let keyed = false;
+document.addEventListener("keydown", () => {
+  keyed = true;
+}, true);
+
 function render() {
+  if (keyed) remote.beforeRender();
   const problems = document.documentElement.dataset.hostProblems ?? "";
   morph(document.getElementById("app"), page(problems));
   keepMessages(document.getElementById("app"));
   const ruleset = RULES_HASH.exec(location.hash)?.[1];
   const game = games.find((each) => each.id === ruleset);
   morph(document.getElementById("overlay"), game ? rulesDialog({ description: game, rules: game.rules }, { playing: false }) : html``);
-  if (game && !document.getElementById("overlay").contains(document.activeElement)) {
+  if (keyed) remote.keepFocus();
+  else if (game && !document.getElementById("overlay").contains(document.activeElement)) {
     document.querySelector("[data-act=rules-close]").focus();
   }
   document.title = t("app.title");
@@ -96,9 +115,6 @@ document.addEventListener("click", (event) => {
   const act = event.target.closest("[data-act]")?.dataset.act;
   if (act === "lang") setLang(otherLang());
   else if (act === "rules-close" || event.target.classList.contains("overlay")) closeRules();
-});
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && RULES_HASH.test(location.hash)) closeRules();
 });
 document.getElementById("app").addEventListener("submit", (event) => {
   event.preventDefault();

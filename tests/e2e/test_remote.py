@@ -7,6 +7,7 @@ where a test has them, are tapped as phones are.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
@@ -462,3 +463,48 @@ def test_after_a_rematch_the_focus_lets_no_removed_player_in_nor_switches_the_jo
     expect(
         bob.get_by_role("button", name="You will play in the next game with a free seat")
     ).to_be_visible()
+
+
+TESTID = "() => document.activeElement?.dataset.testid ?? null"
+# The width of the focused element's ring, in pixels (0 when it has none).
+RING = """() => { const style = getComputedStyle(document.activeElement);
+  return style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth); }"""
+
+
+def test_the_home_page_with_the_remote_alone(tv: Page, base_url: str) -> None:
+    """The home page on a TV, where the family types the site's address: nothing has the focus
+    as it opens (a phone's page shows no ring), the first arrow puts it on "Host a table", the
+    arrows reach a game's Rules, OK opens them with the focus inside, Down scrolls them, Back
+    closes them and gives the focus back to their link; up again, OK on "Host a table" opens the
+    table. The focus has the table's thick ring. The arrows did nothing there: the page had no
+    focus and no way to give it one."""
+    tv.goto(f"{base_url}/index.html")
+    expect(tv.get_by_test_id("rules-classic")).to_be_visible()  # the games are listed
+    remote = Remote(tv)
+    assert tv.evaluate(TESTID) is None
+    remote.press("ArrowDown")
+    assert tv.evaluate(TESTID) == "host-link"
+    for _ in range(12):
+        if str(tv.evaluate(TESTID)).startswith("rules-"):
+            break
+        remote.press("ArrowDown")
+    link = str(tv.evaluate(TESTID))
+    assert link.startswith("rules-"), link
+    assert tv.evaluate(RING) >= 3  # seen from the sofa (a link's own ring was a pixel wide)
+    remote.press("Enter")
+    rules = tv.get_by_test_id("rules")
+    expect(rules).to_be_visible()
+    assert remote.inside("[data-testid=rules]")
+    remote.press("ArrowDown")
+    expect(rules.locator(".rules")).not_to_have_js_property("scrollTop", 0)
+    assert remote.inside("[data-testid=rules]")
+    remote.press("Escape")
+    expect(rules).to_have_count(0)
+    assert tv.evaluate(TESTID) == link
+    for _ in range(12):
+        if tv.evaluate(TESTID) == "host-link":
+            break
+        remote.press("ArrowUp")
+    assert tv.evaluate(TESTID) == "host-link"
+    remote.press("Enter")
+    expect(tv).to_have_url(re.compile(r"/table\.html$"))
