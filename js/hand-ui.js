@@ -359,6 +359,10 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     return html`${phoneBar(s)}<section class="screen" data-testid="removed"><h1>${t("hand.removed")}</h1><p>${t("hand.removedHint")}</p>
       <button type="button" class="btn btn--primary" data-act="rejoin">${t("hand.watch")}</button></section>`;
   }
+  if (s.replaced) {
+    return html`${phoneBar(s)}<section class="screen" data-testid="replaced"><h1>${t("hand.replaced")}</h1><p>${t("hand.replacedHint")}</p>
+      <button type="button" class="btn btn--primary" data-act="take-back">${t("hand.replacedBack")}</button></section>`;
+  }
   if (s.link === "idle" || s.link === "wrong-code" || s.link === "code-paused") {
     return html`${phoneBar(s)}${s.link === "idle" ? "" : linkBanner(s)}<form class="screen code-form" data-act="code" data-testid="code-screen" novalidate>
       <h1>${t("code.title")}</h1><p class="muted">${t("code.hint")}</p>

@@ -35,11 +35,14 @@ const store = createStore(
       ...received(s, a.msg, a.at),
       pick: s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
       removed: false,
+      replaced: false,
     }),
     tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),
     removed: (s) => ({ ...s, removed: true, msg: null, pick: NO_PICK }),
     rejoin: (s) => ({ ...s, removed: false }),
+    // another tab or phone said hello with this phone's token: the table no longer hears this one
+    replaced: (s, a) => ({ ...s, replaced: a.replaced, msg: null, pick: NO_PICK }),
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     more: (s, a) => ({ ...s, moreOpen: a.open }),
@@ -61,6 +64,7 @@ const store = createStore(
     left: null,
     pick: NO_PICK,
     removed: false,
+    replaced: false,
     error: null,
     rulesOpen: false,
     moreOpen: false, // the drawer of players and the log under the game
@@ -151,6 +155,8 @@ function onMessage(text) {
       if (message.code === "bad_token") {
         token(null);
         hello();
+      } else if (message.code === "replaced") {
+        store.dispatch({ type: "replaced", replaced: true });
       } else if (message.code === "stale") {
         // The table moved on before the tap landed: its fresh view came first on this ordered
         // channel and is already on screen, so there is nothing to report; just drop the pick.
@@ -169,6 +175,7 @@ function startLink() {
   link = new PhoneJoin({ answerBox: document.getElementById("answer"), caption: () => t("link.show-answer") });
   link.addEventListener("open", () => {
     store.dispatch({ type: "link", state: "open" });
+    if (store.state().replaced) return; // its place is on another screen until "Continue here"
     hello();
     if (move && move.table === link.table?.id) link.send(move.text);
     // the table's drawing, asked for with the hello (until it comes, a view shows as connecting)
@@ -333,6 +340,11 @@ function onClick(event) {
   }
   if (act === "vote") return send({ type: "vote", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
+  if (act === "take-back") {
+    // a hello with the token takes the place back (the other screen is told it is replaced)
+    store.dispatch({ type: "replaced", replaced: false });
+    return hello();
+  }
   if (act === "rejoin") {
     store.dispatch({ type: "rejoin" });
     return hello({ watch: true });

@@ -212,3 +212,29 @@ def test_the_host_phone_removes_an_away_player_from_its_own_screen(
     question.get_by_role("button", name="Remove Bob").click()
     asked.get_by_role("button", name="Remove").click()
     expect(tv.get_by_test_id("results")).to_be_visible()  # the computer is left alone: it wins
+
+
+def test_a_place_opened_in_a_second_tab_leaves_the_first_saying_so(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    """Bob opens the table's link again in a second tab: the table hears the new tab, and the
+    first says where his place went, with a button to take it back (it kept the table's last
+    screen, with a clock still running, and every tap got "Error: hello_first")."""
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    join(new_phone, url.inner_text(), "Ann")
+    bob = join(new_phone, url.inner_text(), "Bob")
+    again = bob.context.new_page()
+    again.goto(url.inner_text())  # his name and token are this browser's: no name asked
+    expect(again.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    replaced = bob.get_by_test_id("replaced")
+    expect(replaced).to_contain_text("Your place at the table is now in another tab")
+    expect(bob.get_by_text("You are at the table")).to_have_count(0)
+    expect(bob.get_by_role("alert")).to_have_count(0)  # no "Error: replaced"
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Bob")
+    replaced.get_by_role("button", name="Continue here").click()
+    expect(bob.get_by_text("You are at the table")).to_be_visible(timeout=JOIN_TIMEOUT)
+    expect(again.get_by_test_id("replaced")).to_be_visible()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("connected")
+    expect(tv.get_by_test_id("seat-2")).to_have_count(0)  # still one Bob
