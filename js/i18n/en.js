@@ -40,7 +40,7 @@ export default {
   "pending.suit": "{name} names the suit",
   "pending.challenge": "{name} may challenge the Wild Draw Four or draw {count:card|cards}",
   "host.pause": "Pause", "host.resume": "Resume", "host.rematch": "Rematch", "host.nextHand": "Next hand",
-  "host.rules": "Rules", "sound.mute": "Sound on — tap to mute", "sound.unmute": "Sound off — tap to turn on", "host.close": "Close", "host.newGame": "New game",
+  "host.rules": "Rules", "sound.mute": "Sound on — press to mute", "sound.unmute": "Sound off — press to turn on", "host.close": "Close", "host.newGame": "New game",
   "host.cancel": "Cancel",
   "host.panel": "Host", "host.open": "Host", "host.yes": "Yes", "host.makeHost": "Make host", "host.makeHostName": "Make {name} the host",
   "host.crown": "host", "host.watching": "watching", "host.end": "End the game", "host.timers": "Timers",

@@ -114,3 +114,10 @@ test("the bot lab's Russian keeps a count with its words: a no-break space befor
   assert.match(strings.ru["lab.done"], /:\u00a0\{hands\}/);
   assert.match(strings.ru["lab.stuck"], /\{s\}\u00a0с /);
 });
+
+test("the sound button's label fits a TV remote, a mouse and a finger alike (no «tap»)", () => {
+  // the TV's top bar has it too, where the button is pressed with OK, never tapped
+  for (const code of LANGS) {
+    for (const key of ["sound.mute", "sound.unmute"]) assert.doesNotMatch(strings[code][key], /\btap/i, `${code} ${key}`);
+  }
+});
