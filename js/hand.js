@@ -21,6 +21,12 @@ localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
 
+/** Whether the view `after` is a seat's hand in play that was not in play (or paused) in `before`. */
+function dealtOrResumed(before, after) {
+  const playing = (msg) => msg?.phase === "playing" && !msg.paused;
+  return playing(after) && after.seat != null && !playing(before);
+}
+
 const store = createStore(
   {
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
@@ -36,6 +42,8 @@ const store = createStore(
       pick: s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
       removed: false,
       replaced: false,
+      // a deal or a resume, from the TV too, gives the host's screen back to their cards
+      ...(s.hostOpen && dealtOrResumed(s.msg, a.msg) ? { hostOpen: false, hostConfirm: null } : {}),
     }),
     tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),

@@ -1,0 +1,39 @@
+"""The host phone's Host panel, left open, closes when a hand starts or play resumes from the TV,
+as it does when the phone itself starts or resumes: the host sees their cards on their turn (the
+panel stayed over the hand, and the turns ran out behind it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+from ..conftest import join_by_link
+from ..test_table_game import lobby_for_solo
+
+
+def test_the_host_panel_gives_the_screen_back_when_the_tv_deals_or_resumes(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    relay_table: Callable[[Page], Locator],
+) -> None:
+    url = relay_table(tv)
+    lobby_for_solo(tv)
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
+    tv.get_by_role("button", name="Add computer player").click()
+    ann.get_by_test_id("host-open").click()
+    panel = ann.get_by_test_id("host-panel")
+    expect(panel).to_be_visible()
+
+    tv.get_by_role("button", name="Start the game").click()
+    expect(ann.get_by_role("region", name="Your cards")).to_be_visible(timeout=20_000)
+    expect(panel).to_have_count(0)
+
+    # a pause keeps it open (the timers change there); the TV's Resume closes it
+    ann.get_by_test_id("host-open").click()
+    tv.get_by_role("button", name="Pause").click()
+    expect(ann.get_by_test_id("paused")).to_be_visible()
+    expect(panel).to_be_visible()
+    tv.get_by_role("button", name="Resume").click()
+    expect(ann.get_by_test_id("paused")).to_have_count(0)
+    expect(panel).to_have_count(0)
