@@ -122,9 +122,11 @@ PAST = re.compile(r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ла)\b")  # a Russian
 
 
 #: a Russian form that tells a player's gender: a singular past tense («взял», «взяла», «вышел»),
-#: a short adjective («должен», «готова») or «первым», «последним» about a player
+#: a short adjective («должен», «готова»), «первым», «последним» or a masculine pronoun («он»,
+#: «ему», «его») about a player (the rules' feminine pronouns are a card's: «если она подходит»)  # noqa: RUF003
 GENDERED = re.compile(
     r"(?<![а-яё])(?:должен|должна|готов|готова|обязан|обязана|первым|последним"  # noqa: RUF001
+    r"|он|ему|его|него|нему|нём"  # noqa: RUF001
     r"|[а-яё]+(?:[аяиеыуё]л|[аяиеыу]ла|шла|шёл))(?![а-яё])",  # noqa: RUF001
     re.IGNORECASE,
 )

@@ -121,3 +121,10 @@ test("the sound button's label fits a TV remote, a mouse and a finger alike (no 
     for (const key of ["sound.mute", "sound.unmute"]) assert.doesNotMatch(strings[code][key], /\btap/i, `${code} ${key}`);
   }
 });
+
+test("the Russian rules screen's words name the player, not «он», «ему», «его» (fit for any gender)", () => {
+  const pronoun = /(?<![а-яё])(?:он|ему|его|него|нему|нём)(?![а-яё])/i;
+  const rules = Object.keys(strings.ru).filter((key) => key.startsWith("rules."));
+  assert.ok(rules.length > 5, rules.join(" "));
+  for (const key of rules) assert.doesNotMatch(strings.ru[key], pronoun, key);
+});

@@ -35,7 +35,7 @@ test("with the turn timer off the time section describes no time-out; with it on
   assert.doesNotMatch(text(RULES, off), /истечении времени|истекает время|на возвращение|время хода/);
   assert.match(text(RULES, on), /30 секунд на решение за этим столом; новые 30/);
   assert.match(text(RULES, on), /По истечении времени игра делает ход за вас/);
-  assert.match(text(RULES, on), /ведущий может передать его ходы компьютеру, а после пяти таких ходов компьютер играет за него сам\. Сделав ход, игрок снова в игре/);
+  assert.match(text(RULES, on), /ведущий может передать ходы этого игрока компьютеру, а после пяти таких ходов компьютер начинает играть сам\. Сделав ход, игрок снова в игре/);
   await setLang("en");
 });
 
