@@ -62,7 +62,7 @@ function lobby(s) {
         </div>
         ${offerList(msg)}
         <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
-          <input id="local-name" name="name" maxlength="24" required></div>
+          <input id="local-name" name="name" maxlength="24" placeholder="${t("solo.name")}"></div>
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
         ${spectators(msg)}
       </fieldset>
@@ -131,7 +131,7 @@ function soloDialog(s) {
     <h2 id="solo-title">${t("lobby.solo")}</h2>
     ${phones ? html`<p class="warn" data-testid="solo-public">${t("solo.public", { n: phones })}</p>` : ""}
     <div class="field"><label for="solo-name">${t("lobby.name")}</label>
-      <input id="solo-name" name="name" maxlength="24" required autocomplete="off" value="${s.solo.name}" data-act="solo-name" data-autofocus></div>
+      <input id="solo-name" name="name" maxlength="24" autocomplete="off" placeholder="${t("solo.name")}" value="${s.solo.name}" data-act="solo-name" data-autofocus></div>
     <div class="field"><label for="solo-level">${t("solo.level")}</label><select id="solo-level" name="level" data-act="solo-level">
       ${LEVELS.map((l) => html`<option value="${l}" ${l === s.solo.level ? "selected" : ""}>${t(`level.${l}`)}</option>`)}</select></div>
     <div class="row"><button type="submit" class="btn btn--primary">${phones ? t("solo.dealAnyway") : t("solo.start")}</button>

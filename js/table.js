@@ -500,15 +500,17 @@ function onSubmit(event) {
   const form = event.target.closest("form[data-act]");
   if (!form) return;
   event.preventDefault();
-  const name = form.elements.name.value.trim().slice(0, 24);
+  // with no name typed, the name "Play against the computer" offers ("Player": the table makes
+  // a second one "Player 2"), never the browser's own "Please fill out this field", in its language
+  const typed = form.elements.name.value.trim().slice(0, 24);
+  const name = typed || t("solo.name");
   if (form.dataset.act === "solo-start") {
-    if (!name) return form.elements.name.reportValidity();
-    localStorage.setItem(SOLO_NAME_KEY, name);
+    if (typed) localStorage.setItem(SOLO_NAME_KEY, typed);
     store.dispatch({ type: "solo", solo: null });
     solo(name, form.elements.level.value);
     return;
   }
-  if (name) host({ type: "add_local", name });
+  host({ type: "add_local", name });
   form.reset();
 }
 

@@ -508,3 +508,35 @@ def test_the_home_page_with_the_remote_alone(tv: Page, base_url: str) -> None:
     assert tv.evaluate(TESTID) == "host-link"
     remote.press("Enter")
     expect(tv).to_have_url(re.compile(r"/table\.html$"))
+
+
+def test_an_empty_name_adds_a_player_named_as_the_computer_game_names_one(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """OK on "Add a player on this screen" (or in its name field) with no name typed adds a
+    player named as "Play against the computer" names one ("Player", then "Player 2"), as its
+    dialog does with its name deleted: the browser's own "Please fill out this field" bubble,
+    tiny and in the browser's language, stopped it."""
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    tv.locator("#local-name").focus()
+    remote.press("Enter")
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("Player")
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("on this screen")
+    remote.press("ArrowDown")
+    assert remote.focused() is not None and remote.inside("[data-act=add-local]")
+    remote.press("Enter")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Player 2")
+    # the computer game's dialog with its name deleted: dealt with the same name
+    tv.locator("[data-command=start]").focus()
+    remote.go("ArrowLeft", "solo")
+    remote.press("Enter")
+    assert remote.focused() == "solo-name"
+    length = len(tv.locator("#solo-name").input_value())
+    tv.evaluate("() => document.activeElement.setSelectionRange(99, 99)")  # caret at the end
+    remote.press("Backspace", length)
+    expect(tv.locator("#solo-name")).to_have_value("")
+    remote.press("Enter")
+    expect(tv.get_by_test_id("solo-dialog")).to_be_hidden()
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
