@@ -343,6 +343,12 @@ const MANY_RESULTS = 4;
 /** The most hands' columns in the TV's sheet: a longer match folds its first hands into one. */
 const SHEET_HANDS = 9;
 
+/** A name with its trailing number kept on its line ("Bot 1", «Компьютер 1», "Ann 2"): the
+ * results' narrow name column broke it before the number, which then stood alone. */
+export function keepNumber(name) {
+  return String(name).replace(/ (\d{1,3})$/, "\u00a0$1");
+}
+
 /** The results of a finished hand, with match totals where the ruleset keeps scores. */
 export function results(msg, { host = false } = {}) {
   const r = msg.result;
@@ -383,7 +389,7 @@ export function results(msg, { host = false } = {}) {
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
       ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
-    <tbody>${shown.map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${s.name}</th>
+    <tbody>${shown.map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${keepNumber(s.name)}</th>
       <td><div class="results__cards">${leftCards(v.revealed?.[s.seat])}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     </div>

@@ -2,7 +2,7 @@
 // penalty-points match, the running-totals chart, and which sound cue a TV message brings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chartTicks, eliminatedIn, handPoints, matchLine, matchLosers, results, scoreChart, seatList, seatStrip } from "../../js/board.js";
+import { chartTicks, eliminatedIn, handPoints, keepNumber, matchLine, matchLosers, results, scoreChart, seatList, seatStrip } from "../../js/board.js";
 import { cuesFor } from "../../js/sound.js";
 
 const seats = (n) => Array.from({ length: n }, (_, seat) => ({ seat, name: `P${seat}`, removed: false }));
@@ -39,6 +39,14 @@ test("the results show each seat's cards left, and a winner who went out as such
   assert.doesNotMatch(other[3], /results__none/);
   // before the hands are shown (no revealed view): no word, no cards
   assert.doesNotMatch(String(results({ ...msg, view: {} })), /results__none|class="card /);
+});
+
+test("the results keep a name's trailing number on its line (Компьютер 1 did not wrap as Компьютер / 1)", () => {
+  assert.equal(keepNumber("Компьютер 1"), "Компьютер\u00a01");
+  assert.equal(keepNumber("Anna Maria"), "Anna Maria");
+  assert.equal(keepNumber("R2 D2"), "R2 D2");
+  const msg = { phase: "over", seats: [{ seat: 0, name: "Bot 12", removed: false }], view: { revealed: [[]] }, result: { winners: [0] } };
+  assert.match(String(results(msg)), /<th scope="row">Bot\u00a012<\/th>/);
 });
 
 test("the chart draws one line per seat through every hand, starting at zero", () => {
