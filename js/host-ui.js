@@ -129,6 +129,12 @@ export function hostIntent(el, msg) {
       const name = [...(msg.seats ?? []), ...(msg.spectators ?? [])].find((x) => x.id === id && x.kind !== "bot")?.name ?? "";
       return { command: { type: "make_host", id }, confirm: t("host.makeHostConfirm", { name }), yes: t("host.yes") };
     }
+    case "remove-spectator": {
+      // a watching phone, as the TV's ✕ beside it: it watches on, barred, until let in
+      const id = Number(el.dataset.id);
+      const name = (msg.spectators ?? []).find((x) => x.id === id)?.name ?? "";
+      return { command: { type: "remove_spectator", id }, confirm: t("host.removeSpectatorConfirm", { name }), yes: t("seat.remove") };
+    }
     case "let-in": {
       // asked first, as a removal is: one press must not undo a removal
       const id = Number(el.dataset.id);
@@ -208,7 +214,8 @@ function people(msg) {
   const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
     <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.removed ? "spectator.removed" : "host.watching")}</span>
     ${x.removed ? html`<button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
-    ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}</li>`);
+    ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}
+    ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}">${t("seat.remove")}</button>`}</li>`);
   return html`<fieldset><legend>${t("lobby.seats")}</legend><ul class="host-people">${seatRows}${watching}</ul></fieldset>`;
 }
 

@@ -238,3 +238,30 @@ def test_a_place_opened_in_a_second_tab_leaves_the_first_saying_so(
     expect(again.get_by_test_id("replaced")).to_be_visible()
     expect(tv.get_by_test_id("seat-1")).to_contain_text("connected")
     expect(tv.get_by_test_id("seat-2")).to_have_count(0)  # still one Bob
+
+
+def test_the_host_phone_removes_a_watching_phone(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    """A phone that joined mid-hand watches; the host phone removes it from its Host panel,
+    asked first, as the TV's ✕ beside a spectator does (the panel had no way to): it is told,
+    and back to watch it is listed as removed."""
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    ann = join(new_phone, url.inner_text(), "Ann")
+    join(new_phone, url.inner_text(), "Bob")
+    ann.get_by_test_id("host-open").click()
+    panel = ann.get_by_test_id("host-panel")
+    panel.get_by_role("button", name="Start the game").click()
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    cat = join_by_link(new_phone(), url.inner_text(), "Cat", seated=False)
+    ann.get_by_test_id("host-open").click()
+    panel.get_by_role("button", name="Remove Cat").click()
+    asked = panel.get_by_test_id("host-confirm")
+    expect(asked).to_contain_text("Remove Cat from the table? Only you can let them play again.")
+    asked.get_by_role("button", name="Remove").click()
+    expect(cat.get_by_test_id("removed")).to_be_visible()
+    cat.get_by_role("button", name="Watch the table").click()
+    expect(tv.get_by_test_id("spectators")).to_contain_text("Cat (removed)", timeout=JOIN_TIMEOUT)
+    expect(panel.get_by_role("button", name="Let Cat play again")).to_be_visible()
