@@ -77,13 +77,15 @@ function localSeats(s) {
   const awaiting = msg.awaiting ?? [];
   const shown = local.length === 1 ? local : local.filter((l) => awaiting.includes(l.seat)).slice(0, 1);
   return shown.map(({ seat, view }) => {
-    const myTurn = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused && s.sent === null;
+    const playing = awaiting.includes(seat) && msg.phase === "playing" && !msg.paused;
+    const myTurn = playing && s.sent === null;
+    const moving = playing && s.sent !== null; // its move on the way: no jump-in line meanwhile
     // what just happened to this seat, as its phone would say it (a shown hand's cards come in
     // the TV's events for a seat played on it alone: tablehost.views.redact)
     const told = msg.phase === "playing" ? explained({ ...msg, seat }, { seatName }) : "";
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
       <div class="local__head"><h2 class="local__name">${seatName(msg, seat)}</h2>${told}</div>
-      ${handPanel(msg.paused ? held(view) : view, s.picks[seat] ?? NO_PICK, { myTurn, waitingFor: msg.paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
+      ${handPanel(msg.paused ? held(view) : view, s.picks[seat] ?? NO_PICK, { myTurn, moving, waitingFor: msg.paused || moving ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
   });
 }
 
@@ -103,9 +105,14 @@ function game(s) {
   const many = seats > MANY_SEATS;
   const compact = many || (local && seats > MANY_SEATS_BESIDE_A_HAND);
   const kind = [local ? "game--hand" : "", many ? "game--many" : "", compact ? "game--compact" : ""];
+  const mark = paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : "";
+  const timers = paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : "";
+  // beside a hand on the TV, which leaves the centre no height to spare, the pause's sign and
+  // timers take the place of the pile's cards (css/table.css, .game__pile--paused)
+  const over = paused && local;
   return html`<section class="game ${kind.join(" ")}" data-key="game" aria-label="${t("app.title")}">
-    <div class="game__center">${paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : ""}${matchLine(msg)}${pile(msg)}${turnLine(msg, s.left)}
-      ${paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : ""}
+    <div class="game__center">${over ? "" : mark}${matchLine(msg)}<div class="game__pile${over ? " game__pile--paused" : ""}">${pile(msg)}${over ? html`<div class="game__paused">${mark}${timers}</div>` : ""}</div>${turnLine(msg, s.left)}
+      ${over ? "" : timers}
       ${msg.waiting ? html`<p class="banner" role="status">${t("table.waiting")}</p>` : ""}${awayQuestions(msg)}${local ? "" : eventLog(msg)}</div>
     <aside class="game__side">${seatList(msg, { host: true })}${spectators(msg)}${local ? eventLog(msg) : ""}</aside>
     <div class="game__local">${localSeats(s)}</div>

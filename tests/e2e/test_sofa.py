@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 from broker import amqtt_broker, free_port
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import TV_SIZES as SIZES
 from .conftest import resize
@@ -274,10 +274,13 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
 # rather than in English. The seats in `called` have called their last card. With `cards`, seat
 # 0's hand has that many cards instead of seven: colour ones, or `faces` over and over; with
-# `legal`, its moves are those. A render of the page's own after it would come over it:
+# `legal`, its moves are those. With `pickup`, seat 0 must pick up that many cards or counter
+# (the notice under the pile); with `paused`, the host has paused the game (a melee's window
+# among the timers). A render of the page's own after it would come over it:
 # `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
-  called = [], cards = 0, faces = null, legal = ["draw", "play R1"] }) => {
+  called = [], cards = 0, faces = null, legal = ["draw", "play R1"], pickup = 0,
+  paused = false }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
   // in `lang`, the page's (these modules are not the page's bundle's, nor is their language);
@@ -293,7 +296,8 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
       (_, i) => faces?.[i % faces.length] ?? "RGBY"[i % 4] + (i % 10))
     : ["R1", "G2", "B3", "Y4", "R5", "G6", "B7"];
   const view = { ruleset: "poslednyaya", counts: seats.map((s) => s.count), top: "R5", active: "R",
-    direction: 1, stock: 20, pending: null, called, turn: local ? 0 : 3, discard: 9,
+    direction: 1, stock: 20, pending: pickup ? { kind: "pickup", seat: 0, count: pickup } : null,
+    called, turn: local ? 0 : 3, discard: 9,
     ...(local ? { seat: 0, hand, legal } : {}),
     ...(melee ? { ruleset: "last-one", top: "JOKER=5S", active: "S", direction: -1, dealer: 3,
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
@@ -302,11 +306,13 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
   const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play"].map((en, i) => ({
     name: `rule${i}`, type: "bool", default: false, house: true, short: { en, ru: en } }));
   const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [],
-    awaiting: [local ? 0 : 3], remaining: 12, paused: false, waiting: false,
+    awaiting: [local ? 0 : 3], remaining: 12, paused, waiting: false,
     local: local ? { 0: view } : {}, view, events, events_reset: true,
     lobby: { ruleset: melee ? "last-one" : "poslednyaya", timers: {},
       options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
       description: { id: melee ? "last-one" : "poslednyaya", options: rules,
+        timers: melee ? [{ name: "melee", default: 5, min: 1, max: 600, pending: "melee",
+          label: { en: "Melee window", ru: "Окно схватки" } }] : [],
         name: { en: melee ? "Last One" : "Final Card (colour deck)" },
         features: { last_call: melee, melee,
           ...(melee ? { scores: true, match: "threshold" } : {}) } } },
@@ -625,6 +631,72 @@ def test_a_hand_on_the_tv_keeps_its_moves_and_every_seat_on_the_screen(
             for move in moves.all():
                 box = move.bounding_box()
                 assert box and box["y"] + box["height"] <= height, (state, width, box)
+
+
+def test_a_paused_game_holds_beside_the_tv_players_hand(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Paused beside a hand played on the TV, the page is no taller than the screen, as during
+    play: the sign and the timers stand where the pile's cards were, the hand's cards and moves,
+    the notice, the turn line (clear of the sign) and every seat in sight, at 1080p, 720p and
+    540p, in both languages: four seats with a pickup to answer and the house rules' row, and ten
+    scored seats of the longest names in a melee of a match (three timers). Over the pile, the
+    sign and the panel of timers made the page 1,104 pixels tall at 1080p with four seats (797
+    at 720p), 1,318 with ten (943 at 720p, 665 at 540p): the hand's moves under the screen's
+    edge, and the remote's Down onto a card scrolled the top bar away."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    four = ["Бабушка Зина", "Bot 1", "Bot 2", "Bot 3"]
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES]
+    for lang in ("en", "ru"):
+        for names, melee in ((four, False), (longest, True)):
+            seats = len(names)
+            tv.evaluate(
+                SEATS_IN_PLAY,
+                {
+                    "names": names,
+                    "house": True,
+                    "local": True,
+                    "melee": melee,
+                    "lang": lang,
+                    "pickup": 0 if melee else 2,
+                    "paused": True,
+                },
+            )
+            expect(tv.locator(".paused-mark")).to_be_visible()
+            expect(tv.get_by_test_id("pending")).to_be_visible()
+            timers = tv.get_by_test_id("pause-panel").locator("select")
+            expect(timers).to_have_count(3 if melee else 2)
+            moves = tv.get_by_test_id("hand").locator(".hand__actions .btn")
+            state = f"{lang}: paused beside a hand and {seats} seats"
+
+            def holds(
+                page: Page,
+                seats: int = seats,
+                timers: Locator = timers,
+                moves: Locator = moves,
+                state: str = state,
+            ) -> None:
+                size = page.viewport_size
+                assert size
+                every_seat_in_sight(page, seats)  # the page no taller than the screen, too
+                shown = [
+                    page.locator(".paused-mark"),
+                    page.get_by_test_id("turn"),
+                    page.get_by_test_id("pending"),
+                    *timers.all(),
+                    *moves.all(),
+                    *page.get_by_test_id("hand").locator(".hand__card").all(),
+                ]
+                for el in shown:
+                    box = el.bounding_box()
+                    assert box and box["y"] + box["height"] <= size["height"], (state, size, box)
+                mark = page.locator(".paused-mark").bounding_box()
+                turn = page.get_by_test_id("turn").bounding_box()
+                assert mark and turn and mark["y"] + mark["height"] <= turn["y"], (mark, turn)
+
+            each_size(tv, state, holds)
+            still_drawn(tv, state)
 
 
 # Where each card of the TV's hand lies: its row's top and its left edge, its <li>'s (the focused
