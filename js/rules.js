@@ -33,13 +33,13 @@ const HOST_HELP = {
   en: ["The host", [
     "The TV runs the table, and so does one phone, the host (♛): the first phone to join. Its ♛ button opens the lobby, pause, timers, computer players, removing a player, rematch and ending the game. The TV shows what the host does.",
     "The host role can be handed to another phone, on the TV or on the host phone. If the host phone is removed, or stays away longer than 30 seconds, the next phone to have joined takes it.",
-    "The host can end a hand at any moment: everyone goes back to the lobby with their seats and names. Timers can be changed on the pause.",
+    "The host's “End the game” works at any moment: everyone goes back to the lobby with their seats and names, and a match's scores start again. Timers can be changed on the pause.",
     "On the TV a remote is enough: the arrows move, OK chooses (on a list or a number: OK, then the arrows change it, OK again), Back closes.",
   ]],
   ru: ["Ведущий", [
     "Столом управляет телевизор и один телефон — ведущий (♛): тот, что подключился к столу первым. Его кнопка ♛ открывает выбор игры, паузу, таймеры, компьютерных игроков, удаление игрока, реванш и конец игры. Что делает ведущий, видно на телевизоре.",
     "Роль ведущего можно передать другому телефону — с телевизора или с телефона ведущего. Если телефон ведущего убрали или его нет дольше 30 секунд, ведущим становится следующий по порядку подключения.",
-    "Ведущий может закончить раздачу в любой момент: все вернутся к выбору игры со своими местами и именами. Таймеры можно поменять на паузе.",
+    "Кнопка ведущего «Закончить игру» работает в любой момент: все вернутся к выбору игры со своими местами и именами, а счёт матча начнётся заново. Таймеры можно поменять на паузе.",
     "На телевизоре хватит пульта: стрелки переходят, OK выбирает (на списке или числе: OK, затем стрелки меняют значение, снова OK), «Назад» закрывает.",
   ]],
 };

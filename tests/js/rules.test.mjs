@@ -64,3 +64,14 @@ test("the host's section names the host phone's button as every phone shows it: 
   assert.match(text(RULES), /Его кнопка ♛ открывает выбор игры/);
   await setLang("en");
 });
+
+test("the host's section says what the End the game button ends, in its own words: the game, back to the lobby", async () => {
+  const { setLang, t } = await import("../../js/i18n.js");
+  for (const code of ["en", "ru"]) {
+    await setLang(code);
+    const said = text(RULES);
+    assert.ok(said.includes(`“${t("host.end")}”`) || said.includes(`«${t("host.end")}»`), `${code}: ${t("host.end")}`);
+    assert.doesNotMatch(said, /end a hand at any moment|закончить раздачу в любой момент/);
+  }
+  await setLang("en");
+});
