@@ -109,11 +109,13 @@ export function held(view) {
  * The hand with legal cards highlighted and the action buttons, for one seat's engine view.
  * @param {object} view  the engine's `view(seat)` (with `hand` and `legal`)
  * @param {{selection: string[], choice: object|null}} pick
- * @param {{myTurn?: boolean, waitingFor?: string|null, features?: object, names?: string[]}} [opts]
+ * @param {{myTurn?: boolean, moving?: boolean, waitingFor?: string|null, features?: object, names?: string[]}} [opts]
+ *   `moving`: the seat's own move is on its way to the table (the TV's hand, until the table
+ *   answers): no line over the cards, since its legal list is the turn's, not a jump-in's.
  *   `features`: the ruleset's (`lobby.description.features`); with `last_call` the call button is
  *   always shown. `names`: the players' names by seat (a seven-zero 7 asks whom to swap with)
  */
-export function handPanel(view, pick, { myTurn = false, waitingFor = null, features = {}, names = [] } = {}) {
+export function handPanel(view, pick, { myTurn = false, moving = false, waitingFor = null, features = {}, names = [] } = {}) {
   const legal = view.legal ?? [];
   const draw = moves.simple(legal, "draw");
   const pending = view.pending;
@@ -121,8 +123,8 @@ export function handPanel(view, pick, { myTurn = false, waitingFor = null, featu
   const selecting = pick.selection.length > 0;
   const selectionPlay = selecting ? moves.playSelection(legal, pick.selection) : {};
   const suits = moves.suitOptions(legal);
-  const hint = turnHint(view, myTurn);
-  const jumpIn = !myTurn && view.pending?.kind !== "melee" && moves.playableCards(legal).size > 0;
+  const hint = moving ? null : turnHint(view, myTurn);
+  const jumpIn = !myTurn && !moving && view.pending?.kind !== "melee" && moves.playableCards(legal).size > 0;
   return html`<section class="hand ${myTurn ? "hand--turn" : ""}" aria-label="${t("hand.yourHand")}" data-testid="hand">
     ${myTurn ? html`<p class="hand__turn" data-testid="your-turn">${hint ?? t("act.yourTurn")}</p>`
       : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
@@ -181,8 +183,10 @@ export function muteButton(isMuted, small = "") {
 }
 
 function phoneBar(s) {
+  // a removed or replaced phone has no place to rename: its name is not a button there
+  const renamable = s.name && !s.removed && !s.replaced;
   return html`<header class="phone-head">
-    ${s.name ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${t("app.title")}</span>`}
+    ${renamable ? html`<button type="button" class="phone-head__name" data-act="rename" title="${t("hand.rename")}">${s.name}</button>` : html`<span class="phone-head__name">${s.name || t("app.title")}</span>`}
     ${s.msg?.host ? html`<button type="button" class="btn btn--small btn--host" data-act="host-open" data-testid="host-open">♛<span> ${t("host.open")}</span></button>` : ""}
     <button type="button" class="btn btn--small" data-act="rules-open">${t("host.rules")}</button>
     ${muteButton(s.muted, "btn--small")}
