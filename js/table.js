@@ -231,6 +231,7 @@ function settleFocus() {
   } else if (s.boot === "ready" && s.msg) {
     remote?.keepFocus();
     focusTurn(s);
+    focusJumpIn(s);
     warmFonts(s);
   }
   const last = renders.at(-1);
@@ -292,6 +293,26 @@ function focusTurn(s) {
   if (key === null || topModal()) return;
   if (document.activeElement?.closest(".topbar, .game__side, #join-text")) return;
   focusNow(turnTarget());
+}
+
+let jumpKey = null;
+
+/**
+ * When the hand on this screen may jump in (the jump-in house rule: a card identical to the one
+ * just played, out of turn), put the focus on that card, as a turn puts it on its likely move:
+ * the chance lasts a computer's thinking pause, too short for arrows. Only from inside that
+ * hand or from nothing: never away from a dialog, the top bar, the seats or the join panel.
+ */
+function focusJumpIn(s) {
+  const hand = document.querySelector("#app .local");
+  const line = hand?.querySelector("[data-testid=jump-in]");
+  const key = line ? `${hand.dataset.seat}:${s.msg.state}` : null;
+  if (key === jumpKey) return;
+  jumpKey = key;
+  if (key === null || topModal()) return;
+  const at = document.activeElement;
+  if (at && at !== document.body && !hand.contains(at)) return;
+  focusNow(hand.querySelector(".hand__card.is-legal"));
 }
 
 /**

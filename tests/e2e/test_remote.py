@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import TV_SIZES, join_by_link, resize
-from .test_table_game import OFFLINE
+from .test_table_game import OFFLINE, fixed_seed
 
 MAX_TURNS = 400
 FOCUSED = """() => {
@@ -540,3 +540,62 @@ def test_an_empty_name_adds_a_player_named_as_the_computer_game_names_one(
     remote.press("Enter")
     expect(tv.get_by_test_id("solo-dialog")).to_be_hidden()
     expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+
+
+LEGAL_FOCUSED = "() => Boolean(document.activeElement?.matches('.local .hand__card.is-legal'))"
+
+
+def test_a_jump_in_puts_the_focus_on_its_card(tv: Page, open_table: Callable[..., Any]) -> None:
+    """Classic with the jump-in house rule, the TV's own hand against computers that think for
+    3 s: when that hand may jump in (a card identical to the one just played), the focus goes to
+    that card, from wherever it was in the hand, as it goes to a move on the hand's turn; OK
+    jumps in. It stayed where it was, on a card that cannot be played, and with the computers'
+    pause nobody could press Right, Right, OK in time."""
+    tv.add_init_script(fixed_seed(0.4))  # a deal whose first hand has a jump-in soon
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    remote.go("ArrowDown", "ruleset")
+    remote.press("Enter")
+    for _ in range(8):
+        if tv.locator("#ruleset").input_value() == "classic":
+            break
+        remote.press("ArrowDown")
+    remote.press("Enter")
+    expect(tv.locator("#ruleset")).to_have_value("classic")
+    jump = tv.locator("#opt-jump_in")
+    if not jump.is_checked():
+        remote.go("ArrowDown", "opt-jump_in")
+        remote.press("Enter")
+    expect(jump).to_be_checked()
+    remote.go("ArrowDown", "timer-turn")
+    remote.press("Enter")
+    remote.press("ArrowUp", 2)
+    remote.press("Enter")
+    expect(tv.locator("#timer-turn")).to_have_value("off")
+    tv.locator("[data-act=solo]").focus()
+    remote.press("Enter", 2)  # the computer game: the name asked, OK deals
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+
+    results = tv.get_by_test_id("results")
+    my_turn = tv.locator(".local .hand--turn")
+    jump_in = tv.locator(".local").get_by_test_id("jump-in")
+    for _ in range(MAX_TURNS):
+        expect(results.or_(my_turn).or_(jump_in).first).to_be_visible(timeout=40_000)
+        if jump_in.is_visible():
+            break
+        assert not results.is_visible(), "the hand ended with no jump-in"
+        if my_turn.is_visible():
+            tv.wait_for_function("() => document.activeElement?.closest('.local, .choice')")
+            remote.press("Enter")
+            choice = tv.get_by_test_id("choice")
+            while choice.count() and choice.is_visible():
+                remote.press("Enter")
+    else:
+        raise AssertionError("no jump-in")
+    try:
+        tv.wait_for_function(LEGAL_FOCUSED, timeout=2_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"a jump-in, the focus on {remote.focused()}") from None
+    remote.press("Enter")
+    expect(tv.locator("[data-testid=log], .log").first).to_contain_text("jumped in")
