@@ -944,6 +944,11 @@ class Table:
         self._deal(self._lobby.roster(present=True))
 
     def _to_lobby(self) -> None:
+        """Everyone back to the lobby: missed turns mean nothing there, so no seat stays away
+        (nor the host's answer about it); a phone that went shows as gone, as any."""
+        for member in self._lobby.seats + self._lobby.spectators:
+            member.misses = 0
+            member.stand_in = member.kept = False
         self._phase = "lobby"
         self._paused = False
         self._clock.clear()

@@ -172,3 +172,21 @@ def test_a_hand_nobody_plays_pauses_after_unattended_decisions(monkeypatch):
         seat = net.tv()["awaiting"][0]
     net.act(f"p{seat}", net.view(f"p{seat}")["view"]["legal"][0])  # a person plays
     assert play_out(net) >= 10
+
+
+def test_the_lobby_shows_nobody_away(make_net):
+    """Back in the lobby ("End the game"), missed turns mean nothing: a seat that was away, with
+    a computer playing for it, is just a player again on the TV, the host phone and the phones
+    (it showed "away" in the lobby until the next deal); one whose phone went shows as gone."""
+    net = make_net(players=3)
+    keep_playing(net, AWAY_AFTER)
+    net.host(type="stand_in", seat=0, on=True)
+    assert net.tv()["seats"][0]["away"] is True
+    net.disconnect("p2")
+    net.host(type="lobby")
+    assert net.tv()["phase"] == "lobby"
+    for screen in ("tv", "p0", "p1"):
+        seats = net.last(screen)["seats"]
+        assert [(s["away"], s["stand_in"], s["kept"]) for s in seats] == [(False,) * 3] * 3
+    assert [s["connected"] for s in net.tv()["seats"]] == [True, True, False]
+    assert [m["misses"] for m in net.table.snapshot()["seats"]] == [0, 0, 0]
