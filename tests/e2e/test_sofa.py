@@ -1057,11 +1057,18 @@ def holds_results(tv: Page, state: str) -> None:
     assert not tv.evaluate(SHEET_SCROLLS), (state, tv.viewport_size)
 
 
+# The names the per-hand sheet cuts with "…".
+NAMES_CUT = """() => [...document.querySelectorAll("[data-testid=score-sheet] .sheet__name")]
+  .filter((name) => name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent)"""
+
+
 def long_results(tv: Page, lang: str) -> None:
     """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS), and of a long match
     of sixteen hands for ten, at every size, in ``lang``; the results of as many players as HOLD
     gives for the screen's width hold without a scroll, the hand beside the match. The other
-    counts up to ten are checked for that alone."""
+    counts up to ten are checked for that alone. Up to six players' names (of 21 characters)
+    are whole in the sheet beside six hands: they take the width the hands' columns leave (at
+    8em they were cut with half the row empty)."""
     cases = ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9), (10, 16))
     for players, hands in cases:
         state = f"{players} players, {hands} hands, {lang}"
@@ -1092,6 +1099,8 @@ def long_results(tv: Page, lang: str) -> None:
             ), (state, table, chart)
             # a computer removed during the match is not in the results
             assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
+            if players <= 6 and hands <= 6:
+                assert tv.evaluate(NAMES_CUT) == [], (state, tv.viewport_size)
             shown = players - 1 if players > 2 else players  # seat 1 was removed
             if shown <= HOLD[width]:
                 holds_results(tv, state)
