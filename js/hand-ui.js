@@ -209,7 +209,11 @@ function joinNotes(s) {
 
 function spectatorBox(msg) {
   if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t("hand.removedWatching")}</p></div>`;
-  return html`<div class="screen spectator"><p>${t("hand.spectator")}</p>
+  // in the lobby there is no game to watch nor rematch to wait for: every seat is taken (or this
+  // phone chose to watch), and it is seated as soon as one frees up
+  const full = (msg.seats?.length ?? 0) >= (msg.lobby?.description?.players?.max ?? Infinity);
+  const line = msg.phase !== "lobby" ? "hand.spectator" : full ? "hand.spectatorFull" : "hand.spectatorLobby";
+  return html`<div class="screen spectator" data-testid="spectator"><p>${t(line)}</p>
     <button type="button" class="btn ${msg.play ? "" : "btn--primary"}" data-act="want-play" data-want="${msg.play ? "false" : "true"}" aria-pressed="${msg.play ? "true" : "false"}">
       ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;
 }
@@ -385,7 +389,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}`}${bring}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}<section class="screen">${board.seatList(msg)}</section>`}${bring}${toast}`;
   const { eventLog, houseLine, matchLine, pile, results, seatList, seatNames, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const paused = msg.paused && msg.phase === "playing";

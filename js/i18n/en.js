@@ -96,6 +96,7 @@ export default {
   "hand.replacedHint": "Your place at the table is now in another tab or on another phone: one screen at a time holds it. Continue here, and it closes there.",
   "hand.replacedBack": "Continue here",
   "hand.spectator": "You are watching. You can play from the rematch.",
+  "hand.spectatorFull": "Every seat at the table is taken.", "hand.spectatorLobby": "You are not at the table.",
   "code.title": "Type the code from the TV", "code.label": "Table code", "code.join": "Join",
   "code.hint": "The 6 letters shown on the TV under the QR code.",
   "code.empty": "Type the 6-letter code shown on the TV.", "code.invalid": "A table code is 6 Latin letters, like KQXMPT.",

@@ -1,0 +1,26 @@
+// A phone that joins a lobby whose every seat is taken watches: it says so, and shows who sits
+// at the table. It said "You are watching. You can play from the rematch." with nobody in sight,
+// before any game, where there is neither a game to watch nor a rematch.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setLang } from "../../js/i18n.js";
+import * as board from "../../js/board.js";
+import { NO_PICK, phoneScreen } from "../../js/hand-ui.js";
+
+const NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"];
+const seats = (n) => NAMES.slice(0, n).map((name, seat) => ({ seat, name, kind: "phone", connected: true, id: seat + 1, host: seat === 0 }));
+const lobby = { ruleset: "poslednyaya", options: {}, timers: {}, description: { id: "poslednyaya", name: "Last", players: { min: 2, max: 10 }, features: {} } };
+const message = (n, phase = "lobby", play = true) => ({ type: "view", phase, state: 1, seat: null, role: "spectator", view: null, seats: seats(n), spectators: [{ name: "Zoë", connected: true, play, id: 11 }], awaiting: [], paused: false, waiting: false, lobby, result: null, events: [], play, host: false });
+const screen = (msg) => String(phoneScreen({ name: "Zoë", muted: false, link: "open", msg, pick: NO_PICK }, { board }));
+
+test("a phone watching a full lobby says every seat is taken and shows who sits there", async () => {
+  for (const [lang, full, rematch] of [["en", "Every seat at the table is taken.", /rematch/], ["ru", "Все места за столом заняты.", /реванш/]]) {
+    await setLang(lang);
+    const markup = screen(message(10));
+    assert.ok(markup.includes(full), lang);
+    assert.doesNotMatch(markup, rematch);
+    for (const name of NAMES) assert.ok(markup.includes(`>${name}<`), `${lang}: ${name} listed`);
+  }
+  await setLang("en");
+  assert.ok(screen(message(3, "lobby", false)).includes("You are not at the table.")); // watching by choice
+});
