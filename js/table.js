@@ -226,6 +226,7 @@ function render() {
 function settleFocus() {
   const s = shown;
   const started = performance.now();
+  keepJoinSwitch();
   if (s.boot === "elsewhere" || s.boot === "moved") {
     remote?.keepFocus(); // "Move the table here": its button, not nothing
   } else if (s.boot === "ready" && s.msg) {
@@ -236,6 +237,29 @@ function settleFocus() {
   }
   const last = renders.at(-1);
   if (last) last.focus += performance.now() - started;
+}
+
+/** The join panel's switch (its way, or a paused code's resume) was pressed: until the focus
+ * goes elsewhere, the control that replaces it after the panel changes takes the focus. */
+let joinPressed = false;
+
+/**
+ * Keep the focus on the join panel's switch when pressing it re-renders the panel: the pressed
+ * button goes (the camera fails: "Use the internet instead"; back: "Use the camera instead"),
+ * and the focus would fall on the screen's main control ("Start the game"), where a second OK
+ * starts the game. The switch is `data-risky` (the focus never falls on it by itself); here
+ * the player pressed it.
+ */
+function keepJoinSwitch() {
+  if (!joinPressed) return;
+  const panel = document.getElementById("join-text");
+  const at = document.activeElement;
+  if (at && at !== document.body) {
+    if (!panel.contains(at)) joinPressed = false; // the player went elsewhere
+    return;
+  }
+  const next = panel.querySelector("[data-act=join-mode], [data-act=code-resume]");
+  if (!next || topModal() || !focusNow(next)) joinPressed = false;
 }
 
 let fontsWarmed = false;
@@ -679,6 +703,7 @@ whenParsed(() => {
   });
   document.getElementById("join-text").addEventListener("click", (event) => {
     const button = event.target.closest("[data-act=join-mode], [data-act=code-resume]");
+    if (button) joinPressed = true;
     if (button?.dataset.act === "code-resume") join?.resumeCode();
     else if (button) join?.setMode(button.dataset.mode);
   });

@@ -599,3 +599,41 @@ def test_a_jump_in_puts_the_focus_on_its_card(tv: Page, open_table: Callable[...
         raise AssertionError(f"a jump-in, the focus on {remote.focused()}") from None
     remote.press("Enter")
     expect(tv.locator("[data-testid=log], .log").first).to_contain_text("jumped in")
+
+
+# The text of the join panel's switch when it has the focus, else null.
+JOIN_SWITCH = """() => document.activeElement?.closest("#join-text [data-act=join-mode]")
+  ?.textContent ?? null"""
+
+
+def test_the_join_way_switch_keeps_the_focus_after_it_is_pressed(
+    tv: Page, open_table: Callable[..., Any], mqtt_broker: str
+) -> None:
+    """OK on "Use the camera instead": the panel changes (here: no camera, "Use the internet
+    instead"), and the focus stays on its switch, so a second OK switches back rather than
+    starting the game. The focus went to "Start the game", the lobby's main control, since the
+    switch is one the focus never falls on by itself."""
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    remote.press("Enter", 2)  # a game needs players: the computer game's seats (then its lobby)
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    tv.locator("[data-command=lobby]").focus()
+    remote.press("Enter")
+    remote.go("ArrowLeft", "confirm-yes")
+    remote.press("Enter")
+    expect_focus(tv, "host:start")
+    switch = tv.locator("#join-text [data-act=join-mode]")
+    expect(switch).to_have_text("Use the camera instead", timeout=JOIN_TIMEOUT)
+    for _ in range(12):
+        if tv.evaluate(JOIN_SWITCH):
+            break
+        remote.press("ArrowRight")
+    assert tv.evaluate(JOIN_SWITCH) == "Use the camera instead"
+    remote.press("Enter")
+    expect(tv.get_by_test_id("join-problem")).to_be_visible()
+    tv.wait_for_function(f"() => ({JOIN_SWITCH})() === 'Use the internet instead'")
+    remote.press("Enter")
+    expect(switch).to_have_text("Use the camera instead", timeout=JOIN_TIMEOUT)
+    tv.wait_for_function(f"() => ({JOIN_SWITCH})() === 'Use the camera instead'")
+    expect(tv.locator("body")).to_have_attribute("data-phase", "lobby")
