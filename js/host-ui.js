@@ -210,7 +210,7 @@ function people(msg) {
     <span class="host-person__name">${s.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${s.name}</span>
     ${s.kind === "bot" ? html`<span class="muted">${t("seat.bot", { level: t(`level.${s.level}`) })}</span>` : ""}
     ${s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${s.id}">${t("host.makeHost")}</button>` : ""}
-    <button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button></li>`);
+    ${s.host ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button>`}</li>`);
   const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
     <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.removed ? "spectator.removed" : "host.watching")}</span>
     ${x.removed ? html`<button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}

@@ -28,3 +28,15 @@ test("a removal is confirmed with Remove, on the host phone as on the TV; other 
     assert.equal(answer("lobby", { host: "make-host", id: "2" }), yes, lang);
   }
 });
+
+// The host phone's own seat has no Remove in its panel: removing it barred the phone reading the
+// panel («Вас убрали из этой игры… вернуть в игру может только ведущий») and passed the host
+// role away, asked about in the third person («Убрать из игры: Мария?»). The others have theirs.
+test("the host panel offers no Remove for the host phone's own seat", async () => {
+  await setLang("ru");
+  for (const phase of ["lobby", "playing"]) {
+    const panel = String(hostPanel(msg(phase)));
+    assert.doesNotMatch(panel, /data-host="remove" data-seat="0"/, phase);
+    assert.match(panel, /data-host="remove" data-seat="1"/, phase);
+  }
+});
