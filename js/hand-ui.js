@@ -97,6 +97,18 @@ function turnHint(view, myTurn) {
 }
 
 /**
+ * What to do with a multi-card selection, in the move bar (the phone keeps it in sight, its cards
+ * may run under it): the cards that may be added (raised in the hand), by name, and whether Play
+ * plays it as it stands; nothing once none may be added. Last in the bar, shown first (css/app.css).
+ */
+function selectHint(legal, selection, selectionPlay) {
+  const more = [...moves.extendable(legal, selection)].map((card) => cardName(card));
+  if (!more.length) return "";
+  const key = selectionPlay.send || selectionPlay.choice ? "act.addMore" : "act.add";
+  return html`<p class="hand__hint" role="status">${t(key, { cards: more.join(t("act.or")) })}</p>`;
+}
+
+/**
  * A seat's view while the game is paused: its hand with nothing to do (no card raised, every move
  * button off, no turn or jump-in line), since the table refuses every move until it is resumed.
  * @param {object} view  the engine's `view(seat)`
@@ -130,7 +142,6 @@ export function handPanel(view, pick, { myTurn = false, moving = false, waitingF
       : jumpIn ? html`<p class="hand__turn hand__jump" data-testid="jump-in">${hint}</p>`
       : hint || waitingFor ? html`<p class="hand__wait muted ${hint ? "" : "hand__who"}">${hint ?? t("act.waiting", { name: waitingFor })}</p>` : ""}
     <ul class="hand__cards" style="${fan(view.hand ?? [])}">${view.hand?.length ? handButtons(view, pick) : html`<li class="muted">${t("hand.empty")}</li>`}</ul>
-    ${selecting ? html`<p class="hand__hint">${t("act.select")}</p>` : ""}
     <div class="hand__actions">
       ${selecting ? html`
         <button type="button" class="btn btn--primary" data-act="play-selection" ${selectionPlay.send || selectionPlay.choice ? "" : "disabled"}>${pick.selection.length > 1 ? t("act.playN", { n: pick.selection.length }) : t("act.play")}</button>
@@ -140,6 +151,7 @@ export function handPanel(view, pick, { myTurn = false, moving = false, waitingF
       ${legal.includes("challenge") ? html`<button type="button" class="btn btn--primary" data-act="send" data-action="challenge">${t("act.challenge")}</button>` : ""}
       ${legal.includes("last") || features?.last_call ? html`<button type="button" class="btn btn--call" data-act="send" data-action="last" ${legal.includes("last") ? "" : "disabled"}>${t("act.last")}</button>` : ""}
       ${suits.length ? html`<button type="button" class="btn btn--primary" data-act="suit">${t(suits.some((o) => "RYBG".includes(o.choice)) ? "act.chooseColour" : "act.suit")}</button>` : ""}
+      ${selecting ? selectHint(legal, pick.selection, selectionPlay) : ""}
     </div>
     ${choiceDialog(pick.choice, view, names)}
   </section>`;

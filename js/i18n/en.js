@@ -75,7 +75,7 @@ export default {
   "act.chooseColour": "Choose a colour", "act.chooseSuit": "Choose a suit", "act.chooseCard": "The joker is…",
   "lobby.houseRules": "House rules", "act.chooseSeat": "Swap hands with…", "act.jumpIn": "Jump in out of turn with {cards}",
   "act.keepSuit": "Keep {suit}", "act.yourTurn": "Your turn", "act.waiting": "Waiting for {name}",
-  "act.select": "Tap more cards of this rank, then Play",
+  "act.add": "Add {cards}, then press Play", "act.addMore": "Press Play, or add {cards} too",
   "event.last_card": "{name} has one card left!", "event.away": "{name} is away: two turns timed out", "event.unattended": "Nobody has played for a long while: the game is paused", "event.time_out": "{name}’s time ran out", "event.time_out.melee": "Time for the melee ran out", "event.back": "{name} is back",
   "event.jump_in": "{name} jumped in out of turn",
   "link.connecting": "Connecting to the table…", "link.answering": "Connecting to the table…",

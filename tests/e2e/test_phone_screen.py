@@ -635,3 +635,62 @@ def test_the_host_panel_shows_long_names_whole(
     sheet = phone.get_by_test_id("host-panel")
     wide = sheet.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
     assert wide[0] <= wide[1], wide
+
+
+# Last Card on a 2♥, 3♠ tapped: it is played only with 3♥ (or 3♦), a long hand running under the
+# move bar.
+SELECTED = """async ({ selection }) => {
+  const { phoneScreen } = await import("./js/hand-ui.js");
+  const { morph } = await import("./js/html.js");
+  const board = await import("./js/board.js");
+  const hand = ["3S", "8S", "TS", "AH", "3H", "QH", "8D", "9D", "JD", "3D", "4C", "6C", "7C",
+    "TC", "JC", "QC", "KC"];
+  const legal = ["draw", "play 3H", "play 3D", "play 3S 3H", "play 3S 3D", "play 3H 3S",
+    "play 3D 3S", "play 3H 3D", "play 3D 3H"];
+  const seats = ["Sam", "Alex"].map((name, seat) => ({ seat, name, kind: "phone", level: null,
+    connected: true, lang: "en", removed: false, count: seat ? 16 : hand.length, score: null,
+    id: seat + 1, host: seat === 1, away: false }));
+  const view = { ruleset: "last-card", seat: 0, hand, legal, counts: [hand.length, 16],
+    top: "2H", active: "H", direction: 1, stock: 20, pending: null, called: [], turn: 0,
+    discard: 1 };
+  const msg = { type: "view", phase: "playing", state: 3, seat: 0, role: "player", view, seats,
+    spectators: [], awaiting: [0], remaining: 15, paused: false, waiting: false, match: null,
+    lobby: { ruleset: "last-card", timers: {}, options: {},
+      description: { id: "last-card", options: [], features: { last_call: true } } },
+    result: null, events: [], events_reset: true, play: null, host: false };
+  const pick = { selection, choice: null };
+  morph(document.getElementById("app"), phoneScreen({ name: "Sam", link: "open", wasOpen: true,
+    msg, left: 15, pick }, { board }));
+}"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [((360, 640), "ru"), ((390, 844), "en")], ids=str)
+def test_a_card_played_only_with_another_says_which(
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str
+) -> None:
+    """3♠ tapped, playable only with 3♥ or 3♦: Play is off, and the move bar says which card to
+    add, on screen and uncovered, over its buttons (the line under the cards, "Tap more cards of
+    this rank", lay under the bar fixed at the foot, and named no card); 3♥ added, Play is on."""
+    phone = new_phone()
+    resize(phone, *size)
+    open_idle(phone, base_url, lang)
+    phone.evaluate(SELECTED, {"selection": ["3S"]})
+    play = phone.locator("[data-act=play-selection]")
+    expect(play).to_be_disabled()
+    hint = phone.locator(".hand__actions .hand__hint")
+    words = {
+        "en": "Add 3 of hearts or 3 of diamonds, then press Play",
+        "ru": "Добавьте карту: 3 червей или 3 бубен — и нажмите «Сыграть»",
+    }
+    expect(hint).to_have_text(words[lang])
+    box = hint.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= size[1], box
+    hit = phone.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.className",
+        [box["x"] + 4, box["y"] + box["height"] / 2],
+    )
+    assert hit == "hand__hint", hit
+    assert box["y"] < (play.bounding_box() or {"y": 0})["y"]  # over the buttons
+    phone.evaluate(SELECTED, {"selection": ["3S", "3H"]})
+    expect(play).to_be_enabled()
+    expect(hint).to_have_count(0)
