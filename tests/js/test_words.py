@@ -17,10 +17,11 @@ from lastcard import RULESETS
 HERE = Path(__file__).resolve().parent
 
 #: a masculine-only past tense («сыграл», «выбыл», «отошёл»), short form («удалён», «согласен»)
-#: or role as a label under a name («♛ ведущий»; the role named in general stays «ведущий»)
+#: or role as a label under a name («♛ ведущий») or said of a player («Сделать ведущим: Анна»;
+#: the role named in general stays «ведущий»)
 MASCULINE = re.compile(
     r"\b\w+(?:ал|ял|ил|ел|ыл|ул|ёл)\b|\b\w+ён\b"
-    r"|\b(?:убран|согласен|готов|должен|рад|сам)\b|♛\s*ведущий",
+    r"|\b(?:убран|согласен|готов|должен|рад|сам|ведущим)\b|♛\s*ведущий",
     re.I,
 )
 
@@ -63,9 +64,10 @@ def test_card_names_mid_sentence_are_quoted_and_capitalised(lines: dict[str, lis
 
 def test_the_checker_catches_what_it_should() -> None:
     wrong_lines = ("Анна сыграл", "Анна выбыл", "удалён", "Анна отошёл", "Согласен")
-    wrong_lines += ("Анна ♛ ведущий",)
+    wrong_lines += ("Анна ♛ ведущий", "Сделать ведущим: Анна")
     for wrong in wrong_lines:
         assert MASCULINE.search(wrong.replace("Анна", "")), wrong
     right_lines = ("Анна кладёт", "Анна выходит из игры", "вне игры", "Я за", "Анна ♛ ведёт игру")
+    right_lines += ("Передать роль ведущего: Анна",)
     for right in right_lines:
         assert not MASCULINE.search(right.replace("Анна", "")), right
