@@ -372,7 +372,7 @@ function nameField(s) {
  * `board`: js/board.js, which draws every screen at a table (until it has loaded, a table's
  * message shows as the connecting screen, never a table with parts missing); `codeEntry`:
  * js/code-entry.js, the code field; `hostQuestions`: the host phone's questions about away seats
- * (js/host-ui.js).
+ * and, in the lobby, about the bots phones offer (js/host-ui.js).
  */
 export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions = "", bring = "" } = {}) {
   if (s.removed) {
@@ -401,7 +401,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
-  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}<section class="screen">${board.seatList(msg)}</section>`}${bring}${toast}`;
+  if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${hostQuestions}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}<section class="screen">${board.seatList(msg)}</section>`}${bring}${toast}`;
   const { eventLog, houseLine, matchLine, pile, results, seatList, seatNames, seatStrip, turnLine, waitingFor } = board;
   const awaiting = msg.awaiting ?? [];
   const paused = msg.paused && msg.phase === "playing";

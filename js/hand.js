@@ -256,7 +256,7 @@ function render() {
   const s = store.state();
   const app = document.getElementById("app");
   const lobby = s.msg?.phase === "lobby";
-  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? hostUi.awayQuestions(s.msg) : "", bring: lobby && bringBot ? bringBot.bringForm(s.bring) : "" }));
+  morph(app, phoneScreen(s, { board, codeEntry, hostQuestions: s.msg?.host && hostUi ? html`${hostUi.offerQuestions(s.msg)}${hostUi.awayQuestions(s.msg)}` : "", bring: lobby && bringBot ? bringBot.bringForm(s.bring) : "" }));
   codeEntry?.keepMessages(app);
   if (lobby && !bringBot && localStorage.getItem("lastcard.bots")?.length > 2) import("./bring-bot.js").then((m) => render((bringBot = m)));
   if (!codeEntry && app.querySelector("[data-act=code]")) {

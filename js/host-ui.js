@@ -173,8 +173,22 @@ export function offerList(msg) {
   if (!offers.length) return html``;
   return html`<ul class="offers" data-testid="offers">${offers.map((o) => html`<li data-key="offer-${o.id}" data-testid="offer-${o.id}">
     <p>${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>
-    <div class="row"><button type="button" class="btn btn--primary btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="true" data-risky aria-label="${t("lobby.offerSeatName", { name: o.name })}">${t("lobby.offerSeat")}</button>
-    <button type="button" class="btn btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="false" data-risky aria-label="${t("lobby.offerRefuseName", { name: o.name })}">${t("lobby.offerRefuse")}</button></div></li>`)}</ul>`;
+    ${offerAnswers(o)}</li>`)}</ul>`;
+}
+
+function offerAnswers(o) {
+  return html`<div class="row"><button type="button" class="btn btn--primary btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="true" data-risky aria-label="${t("lobby.offerSeatName", { name: o.name })}">${t("lobby.offerSeat")}</button>
+    <button type="button" class="btn btn--small" data-host="answer-bot" data-id="${o.id}" data-accept="false" data-risky aria-label="${t("lobby.offerRefuseName", { name: o.name })}">${t("lobby.offerRefuse")}</button></div>`;
+}
+
+/**
+ * The host phone's own lobby screen asks about each bot a phone offers, as it asks about an away
+ * seat during play: the Host panel lists the offers too, but under its settings, out of sight.
+ */
+export function offerQuestions(msg) {
+  if (msg.phase !== "lobby") return html``;
+  return (msg.lobby?.offers ?? []).map((o) => html`<div class="away-question" role="group" aria-label="${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}" data-key="offer-q-${o.id}" data-testid="offer-question-${o.id}">
+    <p>${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>${offerAnswers(o)}</div>`);
 }
 
 /**

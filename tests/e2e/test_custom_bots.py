@@ -198,3 +198,23 @@ def test_own_bots_play_at_a_table_and_can_neither_see_nor_stall_it(
         assert events(tv, name, "play")
         assert {f["fault"] for f in faults(tv, name)} <= {"slow"}
     assert not log.console_errors, log.console_errors
+
+
+def test_the_host_phone_is_asked_about_a_bot_offered_on_its_own_screen(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    """Bob offers a bot from his lab: Ann's host phone asks about it on its lobby screen, with
+    the panel closed (the offer waited in the Host panel, under its settings, and the host phone
+    showed nothing of it), seats it there, and the question goes."""
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    ann = join(new_phone, url.inner_text(), "Ann", {})
+    bob = join(new_phone, url.inner_text(), "Bob", {"Gift": STARTER})
+    bob.get_by_test_id("bring-bot").get_by_role("button", name="Offer it to the table").click()
+    asked = ann.get_by_role("group", name="Bob brings the bot “Gift”", exact=False)
+    expect(asked).to_contain_text(f"Bob brings the bot “Gift” ({len(STARTER)} characters of code).")
+    asked.get_by_role("button", name="Seat Gift").click()
+    expect(tv.get_by_test_id("seat-2")).to_contain_text("Gift")
+    expect(bob.get_by_test_id("bring-status")).to_have_text("“Gift” is at the table.")
+    expect(asked).to_have_count(0)
