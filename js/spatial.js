@@ -2,7 +2,8 @@
  * The TV page with a remote alone: arrows, OK (Enter) and Back (Escape, Backspace).
  *
  * - An arrow moves the focus to the nearest focusable element in that direction (`nearest`, a
- *   pure function of rectangles); with nothing there it scrolls the scrollable box it is in.
+ *   pure function of rectangles; Left and Right look in the screen's part the focus is in first,
+ *   `REGION`); with nothing there it scrolls the scrollable box it is in.
  * - OK is the browser's own Enter (a button clicks, a form submits); on a checkbox it ticks or
  *   unticks it, as Space does. On a `<select>` or a number
  *   field it starts editing in place: the arrows then step the value (each step is a `change`)
@@ -92,6 +93,13 @@ function rowCard(card, dir) {
     if (!best || Math.abs(rect.left - at.left) < Math.abs(best.rect.left - at.left)) best = { li, rect };
   }
   return best?.li ?? null;
+}
+
+/** The outermost part of the screen (`REGION`) that holds `el` inside `root`, or null. */
+function part(el, root) {
+  let outer = null;
+  for (let at = el.closest(REGION); at && at !== root && root.contains(at); at = at.parentElement?.closest(REGION)) outer = at;
+  return outer;
 }
 
 /** Whether `el` can take the focus now: enabled, rendered, not hidden or inert. */
@@ -247,8 +255,15 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       focusOn(beside);
       return;
     }
-    const candidates = focusables(root).filter((el) => el !== from).map((el) => ({ rect: el.getBoundingClientRect(), item: el }));
-    const target = nearest(from.getBoundingClientRect(), candidates, dir);
+    // Left and Right look in the screen's part the focus is in first (the lobby, the game, the
+    // join panel: `part`), then across the whole screen: from the lobby's lower options, level
+    // with the join panel's switch and below the last of the players' controls, Right went to
+    // the switch, past the players' column.
+    const all = focusables(root).filter((el) => el !== from);
+    const at = from.getBoundingClientRect();
+    const best = (els) => nearest(at, els.map((el) => ({ rect: el.getBoundingClientRect(), item: el })), dir);
+    const own = horizontal ? part(from, root) : null;
+    const target = (own && best(all.filter((el) => own.contains(el)))) ?? best(all);
     if (target) {
       focusOn(target);
       return;

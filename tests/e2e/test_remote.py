@@ -302,6 +302,32 @@ def test_down_walks_every_option_in_order_and_right_goes_to_the_players(
         assert remote.inside(".lobby__seats"), (control, remote.focused())
 
 
+def test_right_from_every_option_goes_to_the_players_not_the_join_panel(
+    tv: Page, open_table: Callable[..., Any], mqtt_broker: str
+) -> None:
+    """Four players in the lobby, the join panel's "Use the camera instead" level with the lower
+    options, at each TV size: Right from every option goes over to the players' column. From the
+    lowest ones (below the players' last control) it went to that switch, across the screen."""
+    tv.emulate_media(reduced_motion="reduce")  # a resize's layout is final at once
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    tv.locator("[data-act=add-bot]").focus()
+    remote.press("Enter", 3)
+    tv.locator("#local-name").focus()
+    remote.press("Enter")
+    expect(tv.get_by_test_id("seat-3")).to_be_visible()
+    expect(tv.locator("#join-text [data-act=join-mode]")).to_be_visible(timeout=JOIN_TIMEOUT)
+    controls = tv.locator(".lobby__rules").locator("input, select")
+    order = [str(i) for i in controls.evaluate_all("(all) => all.map((el) => el.id)")]
+    for width, height in TV_SIZES:
+        resize(tv, width, height)
+        for control in order:
+            tv.locator(f"#{control}").focus()
+            remote.press("ArrowRight")
+            assert remote.inside(".lobby__seats"), (width, control, remote.focused())
+
+
 # The lobby's controls that add a player, by the names the test gives them.
 ADD_CONTROLS = {
     "level": "#bot-level",
