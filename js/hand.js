@@ -30,6 +30,8 @@ function dealtOrResumed(before, after) {
 const store = createStore(
   {
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
+    // the name the table keeps for this phone (`welcome`): "Anna 2" if someone there is "Anna"
+    named: (s, a) => ({ ...s, name: a.name }),
     editName: (s) => ({ ...s, editingName: true }),
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
     mark: (s, a) => ({ ...s, mark: a.mark }),
@@ -145,6 +147,9 @@ function onMessage(text) {
       break;
     case "welcome":
       token(String(message.token));
+      // the header shows the name as the table stores it (a number added to a taken one); this
+      // browser keeps the name as typed, for the next table
+      if (typeof message.name === "string" && message.name) store.dispatch({ type: "named", name: message.name });
       break;
     case "view":
       if (message.state !== move?.state) move = null;

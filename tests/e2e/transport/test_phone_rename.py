@@ -37,3 +37,31 @@ def test_a_rename_mid_hand_can_be_cancelled_and_reaches_the_tv(
     expect(hand).to_be_visible()
     expect(ann.get_by_role("button", name="Annie", exact=True)).to_be_visible()
     expect(tv.get_by_test_id("seat-0")).to_contain_text("Annie")
+
+
+def test_the_header_shows_the_name_the_table_gave(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    relay_table: Callable[[Page], Locator],
+) -> None:
+    """A name someone at the table has already (case aside) gets a number there ("Маша 2",
+    docs/protocol.md: `welcome` carries it): the phone's header shows it too, not the name as
+    typed; a rename later still works, and a taken name gets its number again."""
+    url = relay_table(tv)
+    join_by_link(new_phone(), url.inner_text(), "Маша")
+    masha = join_by_link(new_phone(), url.inner_text(), "маша")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("маша 2")
+    head = masha.locator(".phone-head__name")
+    expect(head).to_have_text("маша 2")
+
+    head.click()
+    masha.get_by_label("Your name").fill("Даша")
+    masha.get_by_role("button", name="Save").click()
+    expect(head).to_have_text("Даша")
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("Даша")
+
+    head.click()
+    masha.get_by_label("Your name").fill("МАША")
+    masha.get_by_role("button", name="Save").click()
+    expect(tv.get_by_test_id("seat-1")).to_contain_text("МАША 2")
+    expect(head).to_have_text("МАША 2")
