@@ -410,6 +410,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
     ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
+    ${s.hostNews && msg.host ? html`<p class="banner" role="status" data-testid="host-news">${t("host.news")}</p>` : ""}
     ${mine && msg.phase === "playing" ? explained(msg, board) : ""}
     ${hostQuestions}
     <section class="phone-board">${houseLine(msg)}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>

@@ -44,6 +44,10 @@ const store = createStore(
       pick: s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
       removed: false,
       replaced: false,
+      // the host role came to this phone while it was at the table (the host's hand-over, or an
+      // away host's) during a game: said until the player opens the Host panel (the lobby's own
+      // words say who runs the table)
+      hostNews: Boolean(a.msg.host) && a.msg.phase !== "lobby" && (s.hostNews || (s.msg !== null && !s.msg.host)),
       // a deal or a resume, from the TV too, gives the host's screen back to their cards
       ...(s.hostOpen && dealtOrResumed(s.msg, a.msg) ? { hostOpen: false, hostConfirm: null } : {}),
     }),
@@ -56,7 +60,7 @@ const store = createStore(
     error: (s, a) => ({ ...s, error: a.text }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     more: (s, a) => ({ ...s, moreOpen: a.open }),
-    hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null }),
+    hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null, hostNews: s.hostNews && !a.open }),
     hostConfirm: (s, a) => ({ ...s, hostConfirm: a.confirm }),
     hostLevel: (s, a) => ({ ...s, hostLevel: a.level }),
     bring: (s, a) => ({ ...s, bring: a.bring }),
@@ -80,6 +84,7 @@ const store = createStore(
     moreOpen: false, // the drawer of players and the log under the game
     hostOpen: false,
     hostConfirm: null,
+    hostNews: false, // the host role has just come to this phone
     hostLevel: "normal", // the level the Host panel adds a computer player at
     bring: null, // the bot this phone last offered the table: {name, status}
     starting: false, // the table said it is still starting: the hello waits there

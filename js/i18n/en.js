@@ -115,6 +115,7 @@ export default {
   "host.letInConfirm": "Allow {name} to play again? They will be dealt in at the next game with a free seat.",
   "host.removeSpectatorConfirm": "Remove {name} from the table? Only you can let them play again.", "spectator.removed": "removed",
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
+  "host.news": "You run the table now: its controls are under ♛.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
   "error.barred": "Only the host can let you play again",
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",

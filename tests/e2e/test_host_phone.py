@@ -265,3 +265,29 @@ def test_the_host_phone_removes_a_watching_phone(
     cat.get_by_role("button", name="Watch the table").click()
     expect(tv.get_by_test_id("spectators")).to_contain_text("Cat (removed)", timeout=JOIN_TIMEOUT)
     expect(panel.get_by_role("button", name="Let Cat play again")).to_be_visible()
+
+
+def test_a_phone_given_the_host_role_mid_game_is_told(
+    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+) -> None:
+    """The TV hands the host role to Bob during a hand: his phone says that he runs the table now
+    and where its controls are (only the ♛ button appeared in its header), until he opens them.
+    Ann, whose phone held the role, is not told anything of the kind."""
+    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    url = tv.get_by_test_id("join-url")
+    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    ann = join(new_phone, url.inner_text(), "Ann")
+    bob = join(new_phone, url.inner_text(), "Bob")
+    tv.get_by_label("Turn timer").select_option("off")
+    tv.get_by_role("button", name="Start the game").click()
+    expect(bob.get_by_role("region", name="Your cards")).to_be_visible()
+    news = bob.get_by_test_id("host-news")
+    expect(news).to_have_count(0)
+    tv.get_by_role("button", name="Make Bob the host").click()
+    tv.get_by_role("alertdialog").get_by_role("button", name="Yes").click()
+    expect(news).to_have_text("You run the table now: its controls are under ♛.")
+    expect(ann.get_by_test_id("host-open")).to_have_count(0)
+    expect(ann.get_by_test_id("host-news")).to_have_count(0)
+    bob.get_by_test_id("host-open").click()
+    bob.get_by_test_id("host-panel").get_by_role("button", name="Close").click()
+    expect(news).to_have_count(0)
