@@ -492,14 +492,17 @@ class Table:
         if member is not None:  # a rename: the same participant, a new name
             if token is not None and token != member.token:
                 raise ProtocolError("already_joined", "this channel is someone else already")
-            if message["name"] == member.name and message.get("lang", member.lang) == member.lang:
+            # the name as the table would keep it: a hello again with the name as typed ("маша"
+            # for one numbered "маша 2", a retried hello) is nothing new and costs no rename
+            name = self._lobby.unique(message["name"], member)
+            if name == member.name and message.get("lang", member.lang) == member.lang:
                 return []  # nothing new: nothing to send or save
             limit = self._renames.setdefault(
                 member.id, RateLimit(now, rate=RENAME_RATE, burst=RENAME_BURST)
             )
             if not limit.allow(now):
                 raise ProtocolError("rate_limited", "renamed too often; wait a little")
-            member.name = self._lobby.unique(message["name"], member)
+            member.name = name
             self._name_record()
         elif token is not None and self._lobby.was_removed(token):
             # a phone the host removed (told or not, reloaded or not): back only to watch, barred

@@ -94,3 +94,20 @@ def test_a_ping_or_the_same_name_changes_nothing_to_save(make_net):
     assert net.table.revision == revision
     net.send("a", type="hello", name="Ann")
     assert net.table.revision == revision + 1
+
+
+def test_a_hello_again_with_the_name_as_typed_costs_no_rename(make_net):
+    """A phone numbered by the table ("маша" → "маша 2", someone there is "Маша") that says hello
+    again on its channel with the name as typed (a retried hello before its welcome came) is
+    renamed to nothing new: it keeps its name and uses none of its renames, which a real rename
+    after several such hellos still finds (it was refused once they had used the burst)."""
+    net = make_net()
+    net.join("a", name="Маша")
+    assert net.join("b", name="маша")["name"] == "маша 2"
+    for _ in range(int(protocol.RENAME_BURST) + 2):
+        out = net.send("b", type="hello", name="маша")
+        assert [m for _, m in out if m["type"] == "error"] == []
+        assert net.tv()["seats"][1]["name"] == "маша 2"
+    out = net.send("b", type="hello", name="Даша")
+    assert [m for _, m in out if m["type"] == "error"] == []
+    assert net.tv()["seats"][1]["name"] == "Даша"
