@@ -258,11 +258,14 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     // Left and Right look in the screen's part the focus is in first (the lobby, the game, the
     // join panel: `part`), then across the whole screen: from the lobby's lower options, level
     // with the join panel's switch and below the last of the players' controls, Right went to
-    // the switch, past the players' column.
+    // the switch, past the players' column. Up and Down look in the group of controls first (a
+    // fieldset: the lobby's options, its players): from the computer level, under the players'
+    // rows whose one control (✕) is at their far end, Up went to "Start the game" above them.
     const all = focusables(root).filter((el) => el !== from);
     const at = from.getBoundingClientRect();
     const best = (els) => nearest(at, els.map((el) => ({ rect: el.getBoundingClientRect(), item: el })), dir);
-    const own = horizontal ? part(from, root) : null;
+    const group = from.closest("fieldset");
+    const own = horizontal ? part(from, root) : group && root.contains(group) ? group : null;
     const target = (own && best(all.filter((el) => own.contains(el)))) ?? best(all);
     if (target) {
       focusOn(target);

@@ -328,6 +328,26 @@ def test_right_from_every_option_goes_to_the_players_not_the_join_panel(
             assert remote.inside(".lobby__seats"), (width, control, remote.focused())
 
 
+def test_up_from_the_computer_level_goes_to_the_last_player(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Up from the computer level, under the players' rows (whose one control, ✕, is at their
+    far end), goes to the last player's ✕ at each TV size: it went past the players to "Start
+    the game", straight above the level."""
+    tv.emulate_media(reduced_motion="reduce")  # a resize's layout is final at once
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    tv.locator("[data-act=add-bot]").focus()
+    remote.press("Enter", 3)
+    expect(tv.get_by_test_id("seat-2")).to_be_visible()
+    for width, height in TV_SIZES:
+        resize(tv, width, height)
+        tv.locator("#bot-level").focus()
+        remote.press("ArrowUp")
+        assert remote.focused() == "ask-remove:2", (width, remote.focused())
+
+
 # The lobby's controls that add a player, by the names the test gives them.
 ADD_CONTROLS = {
     "level": "#bot-level",
