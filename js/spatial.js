@@ -3,7 +3,8 @@
  *
  * - An arrow moves the focus to the nearest focusable element in that direction (`nearest`, a
  *   pure function of rectangles; Left and Right look in the screen's part the focus is in first,
- *   `REGION`); with nothing there it scrolls the scrollable box it is in.
+ *   `REGION`, Up and Down in its group of controls, a fieldset); with nothing there it scrolls
+ *   the scrollable box it is in.
  * - OK is the browser's own Enter (a button clicks, a form submits); on a checkbox it ticks or
  *   unticks it, as Space does. On a `<select>` or a number
  *   field it starts editing in place: the arrows then step the value (each step is a `change`)
