@@ -117,6 +117,7 @@ export default {
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
   "host.news": "You run the table now: its controls are under ♛.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
+  "error.not_seated": "That player is no longer at the table", "error.not_found": "Already dealt with, or no longer there", "error.internal": "The table could not do that: try again",
   "error.barred": "Only the host can let you play again",
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",
   "away.wait": "Keep waiting", "away.removeName": "Remove {name}",

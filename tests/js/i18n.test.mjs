@@ -128,3 +128,19 @@ test("the Russian rules screen's words name the player, not «он», «ему»
   assert.ok(rules.length > 5, rules.join(" "));
   for (const key of rules) assert.doesNotMatch(strings.ru[key], pronoun, key);
 });
+
+// The codes of the table's errors no person should meet (a page's own bug, or a state a page
+// handles with a screen of its own: a replaced tab, a forgotten token); every other code the
+// controller sends has its own words, not "Something went wrong: not_seated".
+const MACHINE_ONLY = new Set(["bad_json", "bad_message", "bad_version", "hello_first", "replaced", "bad_token", "already_joined"]);
+
+test("every error the table sends a person has words of its own", async () => {
+  const { readdir } = await import("node:fs/promises");
+  const dir = new URL("../../py/tablehost/", import.meta.url);
+  const sources = await Promise.all((await readdir(dir)).filter((f) => f.endsWith(".py")).map((f) => readFile(new URL(f, dir), "utf8")));
+  const codes = new Set(sources.flatMap((text) => [...text.matchAll(/ProtocolError\(\s*"(\w+)"/g)].map((m) => m[1])));
+  assert.ok(codes.size > 15, [...codes].join());
+  for (const code of LANGS.flatMap((l) => [...codes].filter((c) => !MACHINE_ONLY.has(c)).map((c) => [l, c]))) {
+    assert.ok(strings[code[0]][`error.${code[1]}`], `${code[0]}: no words for error.${code[1]}`);
+  }
+});
