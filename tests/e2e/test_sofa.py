@@ -274,15 +274,17 @@ def test_the_join_heading_keeps_its_words_whole_during_play(
 # over its cards (French ones, a 10 among them). With `lang`, in that language (the page's)
 # rather than in English. The seats in `called` have called their last card. With `cards`, seat
 # 0's hand has that many cards instead of seven: colour ones, or `faces` over and over; with
-# `legal`, its moves are those. With `pickup`, seat 0 must pick up that many cards or counter
-# (the notice under the pile); with `paused`, the host has paused the game (a melee's window
-# among the timers). A render of the page's own after it would come over it:
-# `switch_language`, `still_drawn`.
+# `legal`, its moves are those; with `choose`, that card of it was picked and its choice is open
+# (a colour, a suit, the seat a seven-zero 7 swaps with: as `legal` has it). With `pickup`,
+# seat 0 must pick up that many cards or counter (the notice under the pile); with `paused`, the
+# host has paused the game (a melee's window among the timers). A render of the page's own
+# after it would come over it: `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
-  called = [], cards = 0, faces = null, legal = ["draw", "play R1"], pickup = 0,
-  paused = false }) => {
+  called = [], cards = 0, faces = null, legal = ["draw", "play R1"], choose = null,
+  pickup = 0, paused = false }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
+  const moves = await import("./js/moves.js");
   // in `lang`, the page's (these modules are not the page's bundle's, nor is their language);
   // not with the page's own button, which tells the table, and whose answer the page renders
   // whenever it comes (switch_language waits for it)
@@ -322,7 +324,9 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
   // its own screen there since (its lobby): emptied first, a state drawn before is drawn again
   const app = document.getElementById("app");
   morph(app, html``);
-  morph(app, tvScreen({ boot: "ready", msg, picks: {}, sent: null, left: 12, solo: null,
+  const picks = choose
+    ? { 0: moves.step(legal, moves.NO_PICK, { act: "card", card: choose }).pick } : {};
+  morph(app, tvScreen({ boot: "ready", msg, picks, sent: null, left: 12, solo: null,
     confirm: null, rulesOpen: false, toast: null, damaged: null }));
 }"""
 
@@ -697,6 +701,117 @@ def test_a_paused_game_holds_beside_the_tv_players_hand(
 
             each_size(tv, state, holds)
             still_drawn(tv, state)
+
+
+# The open choice's box, its options' and the TV's hand's (its cards and moves); for each option,
+# once scrolled into view in the choice, whether it is the element under its middle (a mouse
+# reaches it there); the cards that lie elsewhere with the choice taken out of the page (and put
+# back at once).
+CHOICE_PLACES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const choice = document.querySelector("[data-testid=choice]");
+  const cards = () => [...document.querySelectorAll("[data-testid=hand] .hand__card")].map(box);
+  const open = cards();
+  const [parent, next] = [choice.parentNode, choice.nextSibling];
+  choice.remove();
+  const closed = cards();
+  parent.insertBefore(choice, next);
+  const moved = open.map((card, i) => [card, closed[i]])
+    .filter(([a, b]) => Object.keys(a).some((side) => Math.abs(a[side] - b[side]) > 0.5));
+  const options = [...choice.querySelectorAll(".choice__options button")].map((el) => {
+    el.scrollIntoView({ block: "nearest" });
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { ...box(el), reached: el.contains(top), text: el.innerText };
+  });
+  choice.scrollTop = 0;
+  const hand = document.querySelector("[data-testid=hand]");
+  return { choice: box(choice), options, cancel: box(choice.querySelector("[data-act=cancel]")),
+    hand: [...hand.querySelectorAll(".hand__card, .hand__actions .btn")].map(box),
+    scrolls: choice.scrollHeight > choice.clientHeight + 1, moved };
+}"""
+
+
+def choice_beside_the_hand(page: Page, state: str, *, may_scroll: bool) -> None:
+    """The open choice lies on the screen clear of the TV's hand, its cards and its moves; every
+    option is reached by the mouse there (scrolled into view inside the choice when it does not
+    all fit, which only ``may_scroll`` allows); the page is no taller than the screen; the cards
+    lie where they lie with no choice open."""
+    size = page.viewport_size
+    assert size
+    places = page.evaluate(CHOICE_PLACES)
+    where = (state, size, places["choice"])
+    assert places["scrolls"] is False or may_scroll, where
+    inside = [places["choice"], places["cancel"], *places["options"]]
+    assert all(b["top"] >= 0 and b["bottom"] <= size["height"] for b in inside), where
+    assert all(b["left"] >= 0 and b["right"] <= size["width"] for b in inside), where
+    for card in places["hand"]:
+        apart = min(card["right"], places["choice"]["right"]) <= max(
+            card["left"], places["choice"]["left"]
+        ) or min(card["bottom"], places["choice"]["bottom"]) <= max(
+            card["top"], places["choice"]["top"]
+        )
+        assert apart, (*where, card)
+        assert card["bottom"] <= size["height"], (*where, card)
+    assert all(option["reached"] for option in places["options"]), (*where, places["options"])
+    assert places["moved"] == [], where
+    assert page.evaluate("document.scrollingElement.scrollHeight") <= size["height"], where
+
+
+def test_the_tv_players_choice_stands_beside_the_hand(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The TV player's choice (a colour, a suit, whom a seven-zero 7 swaps hands with) stands
+    over the table's centre, clear of the hand's cards and moves, at 1080p, 720p and 540p in both
+    languages: four seats choosing a colour or a suit; ten of the longest names choosing whom to
+    swap with (nine names: at 720p they may scroll inside the choice). The remote's arrows go
+    from option to option, and to Cancel, inside it. As the phone's bottom sheet it covered the
+    whole hand at 720p."""
+    open_table(tv, "new&join=camera&stun=none")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    four = ["Бабушка Зина", "Bot 1", "Bot 2", "Bot 3"]
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES]
+    colours = ["draw", *(f"play W {c}" for c in "RYBG")]
+    suits = ["draw", *(f"play 8H {s}" for s in "SHDC")]
+    swaps = ["draw", *(f"play R7 @{n}" for n in range(1, 10))]
+    ways = (
+        ("en", four, ["W", "R7", "G2"], colours, "W", 4),
+        ("ru", four, ["8H", "QS", "10C"], suits, "8H", 4),
+        ("ru", longest, ["R7", "W", "G2"], swaps, "R7", 9),
+        ("en", longest, ["R7", "W", "G2"], swaps, "R7", 9),
+    )
+    for lang, names, faces, legal, card, count in ways:
+        tv.evaluate(
+            SEATS_IN_PLAY,
+            {
+                "names": names,
+                "house": True,
+                "local": True,
+                "lang": lang,
+                "cards": 7,
+                "faces": faces,
+                "legal": legal,
+                "choose": card,
+            },
+        )
+        options = tv.get_by_test_id("choice").locator(".choice__options button")
+        expect(options).to_have_count(count)
+        state = f"{lang}: choosing among {count} beside {len(names)} seats"
+        each_size(
+            tv,
+            state,
+            lambda page, state=state, count=count: choice_beside_the_hand(
+                page, state, may_scroll=count > 4
+            ),
+        )
+        still_drawn(tv, state)
+        # the remote: Right from the first option to the second, Up from it to Cancel
+        options.first.focus()
+        tv.keyboard.press("ArrowRight")
+        expect(options.nth(1)).to_be_focused()
+        tv.keyboard.press("ArrowUp")
+        expect(tv.get_by_test_id("choice").locator("[data-act=cancel]")).to_be_focused()
 
 
 # Where each card of the TV's hand lies: its row's top and its left edge, its <li>'s (the focused

@@ -250,7 +250,9 @@ def test_a_2024_tv_lays_a_long_hand_on_rows_with_every_corner_in_sight(
     counts (two from 20 plain cards, 16 with a French 10, 14 with a +2; more past 46), no card
     over another's corner, the moves on the screen, at 1080p and 720p. Its CSS keeps to what
     this engine has (calc, min, max, clamp, cqw): CSS round() (Chromium 125) once collapsed
-    every card of this engine's hand to 18 px."""
+    every card of this engine's hand to 18 px. The choice of whom to swap hands with stands
+    beside the hand, as on today's engines (it lay over the hand: this engine made the hand's
+    query container the choice's containing block)."""
     from .test_sofa import (  # test_sofa imports this module: its helpers are read at run time
         CORNERS_COVERED,
         FRENCH,
@@ -258,6 +260,7 @@ def test_a_2024_tv_lays_a_long_hand_on_rows_with_every_corner_in_sight(
         MARKS,
         SEATS_IN_PLAY,
         WIDE,
+        choice_beside_the_hand,
         hand_rows,
         still_drawn,
     )
@@ -280,6 +283,19 @@ def test_a_2024_tv_lays_a_long_hand_on_rows_with_every_corner_in_sight(
             assert box is not None and box["width"] >= 40, (state, box)
             box = hand.locator(".hand__actions").bounding_box()
             assert box and box["y"] + box["height"] <= height, (state, box)
+    # the choice of whom a seven-zero 7 swaps with stands over the centre, beside the hand, its
+    # cards where they were (the choice's place is the grid's cell of the centre, the game's grid
+    # its containing block: no query container between them, which this engine's would be)
+    swaps = ["draw", *(f"play R7 @{n}" for n in range(1, 10))]
+    choose = {"names": names, "house": True, "local": True, "legal": swaps, "choose": "R7"}
+    for faces, cards in ((["R7", "G2"], 7), (["R7", *WIDE], 60)):
+        tv.evaluate(SEATS_IN_PLAY, {**choose, "cards": cards, "faces": faces})
+        expect(tv.get_by_test_id("choice").locator(".choice__seat")).to_have_count(9)
+        for width, height in ((1920, 1080), (1280, 720)):
+            resize(tv, width, height)
+            state = f"choosing whom to swap with beside {cards} cards at {width}x{height}"
+            still_drawn(tv, state)
+            choice_beside_the_hand(tv, state, may_scroll=True)
     assert log.console_errors == []
 
 
