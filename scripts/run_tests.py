@@ -29,7 +29,12 @@ from typing import IO
 ROOT = Path(__file__).resolve().parent.parent
 NO_TESTS = 5
 #: the browser tests' first half, about as long as the rest of tests/e2e
-E2E_FIRST = ["tests/e2e/transport", "tests/e2e/firefox", "tests/e2e/test_tv_engines.py"]
+E2E_FIRST = [
+    "tests/e2e/transport",
+    "tests/e2e/firefox",
+    "tests/e2e/test_tv_engines.py",
+    "tests/e2e/test_host_phone.py",
+]
 
 
 def passed(code: int) -> bool:
