@@ -111,3 +111,18 @@ def relay_table(open_table: Callable[..., Any], mqtt_broker: str) -> Callable[[P
         return url
 
     return start
+
+
+def ann_beside_a_computer(
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
+) -> Page:
+    """A relay table on ``tv``, in its lobby, with Ann's phone joined by its link and one
+    computer player added; Ann's page."""
+    from ..conftest import join_by_link
+    from ..test_table_game import lobby_for_solo
+
+    url = relay_table(tv)
+    lobby_for_solo(tv)
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
+    tv.get_by_role("button", name="Add computer player").click()
+    return ann

@@ -8,8 +8,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-from ..conftest import join_by_link
-from ..test_table_game import lobby_for_solo
+from .conftest import ann_beside_a_computer
 
 
 def test_the_host_panel_gives_the_screen_back_when_the_tv_deals_or_resumes(
@@ -17,10 +16,7 @@ def test_the_host_panel_gives_the_screen_back_when_the_tv_deals_or_resumes(
     new_phone: Callable[[], Page],
     relay_table: Callable[[Page], Locator],
 ) -> None:
-    url = relay_table(tv)
-    lobby_for_solo(tv)
-    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
-    tv.get_by_role("button", name="Add computer player").click()
+    ann = ann_beside_a_computer(tv, new_phone, relay_table)
     ann.get_by_test_id("host-open").click()
     panel = ann.get_by_test_id("host-panel")
     expect(panel).to_be_visible()

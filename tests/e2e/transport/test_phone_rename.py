@@ -9,7 +9,7 @@ from collections.abc import Callable
 from playwright.sync_api import Locator, Page, expect
 
 from ..conftest import join_by_link
-from ..test_table_game import lobby_for_solo
+from .conftest import ann_beside_a_computer
 
 
 def test_a_rename_mid_hand_can_be_cancelled_and_reaches_the_tv(
@@ -17,10 +17,7 @@ def test_a_rename_mid_hand_can_be_cancelled_and_reaches_the_tv(
     new_phone: Callable[[], Page],
     relay_table: Callable[[Page], Locator],
 ) -> None:
-    url = relay_table(tv)
-    lobby_for_solo(tv)
-    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
-    tv.get_by_role("button", name="Add computer player").click()
+    ann = ann_beside_a_computer(tv, new_phone, relay_table)
     tv.get_by_role("button", name="Start the game").click()
     hand = ann.get_by_role("region", name="Your cards")
     expect(hand).to_be_visible(timeout=20_000)
