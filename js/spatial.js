@@ -14,7 +14,10 @@
  *   deletes, as usual.
  * - Focus stays inside the topmost open modal dialog (`[aria-modal="true"]`), Tab included, and
  *   goes back where it was when that dialog closes; `keepFocus()` after every render puts the
- *   focus on `preferred()` whenever nothing is focused. It runs in the render's own task (a key
+ *   focus on `preferred()` whenever nothing is focused, and moves it on to the new `preferred()`
+ *   when the screen's main control changes while the focus is still on the old one where it put
+ *   it (the lobby's "Start the game" in place of "Play against the computer" once phones have
+ *   joined); never from a control the player moved to. It runs in the render's own task (a key
  *   never finds a new screen with the old focus) and reads no layout: what it needs comes from
  *   the DOM (what is connected, enabled, not hidden; document order), and the browser's own
  *   `focus()` lays out only when the focus moves (docs/benchmarks.md).
@@ -224,6 +227,7 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
   const opened = new Map(); // open modal dialog -> what had the focus before it opened
   let last = null; // where the focus was last: {el, screen}
   let around = null; // before a render: the focusable elements after and before `last.el`
+  let placed = null; // `preferred()` as `keepFocus` gave it the focus, until the focus moves
   document.body.dataset.input = "keys";
 
   const setEditing = (el) => {
@@ -345,6 +349,7 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     if (event.target === editing) setEditing(null);
   });
   document.addEventListener("focusin", (event) => {
+    if (event.target !== placed) placed = null;
     if (event.target instanceof Element && !topModal()) last = { el: event.target, screen: screen() };
   });
 
@@ -377,7 +382,8 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
   /**
    * After a render, in its task: focus a dialog that just opened, give the focus back where it
    * was when a dialog closed, keep it inside the open one, and put it on `preferred()` when
-   * nothing has it. No layout is read: the focus moves, when it must, by `focusNow`.
+   * nothing has it, or when it is still on the one it put it on and `preferred()` is another
+   * now. No layout is read: the focus moves, when it must, by `focusNow`.
    */
   function keepFocus() {
     const open = modals();
@@ -398,7 +404,17 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       return;
     }
     if (backTo(restore, document.body)) return;
-    if (!now) focusFirst([...nearLast(), preferred(), ...candidates(document.body)]);
+    if (now && now !== placed) return;
+    const main = preferred();
+    if (now) {
+      // the screen's main control changed, the focus still where this put it: onto the new one
+      if (main && main !== now && focusNow(main)) placed = main;
+      return;
+    }
+    focusFirst(nearLast());
+    if (current()) return;
+    if (focusNow(main)) placed = main;
+    else focusFirst(candidates(document.body));
   }
 
   /** Give the focus back where it was before a dialog opened (`restore`, as `remembered` noted

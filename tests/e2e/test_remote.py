@@ -683,3 +683,51 @@ def test_the_join_way_switch_keeps_the_focus_after_it_is_pressed(
     expect(switch).to_have_text("Use the camera instead", timeout=JOIN_TIMEOUT)
     tv.wait_for_function(f"() => ({JOIN_SWITCH})() === 'Use the camera instead'")
     expect(tv.locator("body")).to_have_attribute("data-phase", "lobby")
+
+
+# A phone joins through the table's own calls (window.lastcardTable, docs/design.md) without a
+# transport: its `hello` as a phone's, seated in the lobby (or watching, with `play` false).
+PHONE_JOINS = """async ({ name, play = true }) => {
+  const table = window.lastcardTable;
+  await table.connect(name);
+  await table.receive(name, JSON.stringify({ v: 1, type: "hello", name, lang: "en", play }));
+}"""
+
+
+# Resolves once the focus of the render that came before has settled (js/table.js places it in
+# a task after the render's, ahead of the page's timers).
+SETTLED = "() => new Promise((resolve) => setTimeout(resolve))"
+
+
+def test_start_takes_the_focus_from_the_computer_game_once_phones_have_joined(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """The lobby's big button is "Play against the computer" while nobody may start, and the
+    focus falls on it; once two phones have joined "Start the game" is, and the focus goes with
+    it, so OK starts their game. It stayed on "Play against the computer", whose OK opened the
+    dialog of a game on the TV's screen (with its warning). A control the player moved to keeps
+    the focus."""
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    for seat, name in enumerate(("Ann", "Bob")):
+        tv.evaluate(PHONE_JOINS, {"name": name})
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text("phone")
+    expect(tv.get_by_role("button", name="Start the game")).to_be_enabled()
+    expect_focus(tv, "host:start")
+    remote.press("Enter")
+    expect(tv.locator("body")).to_have_attribute("data-phase", "playing")
+    expect(tv.get_by_test_id("solo-dialog")).to_have_count(0)
+
+    # back in the lobby with one phone: the player goes to the game's list, and the second phone
+    # that joins leaves the focus there
+    tv.evaluate("() => window.lastcardTable.host(JSON.stringify({ type: 'lobby' }))")
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+    tv.evaluate("() => window.lastcardTable.host(JSON.stringify({ type: 'remove', seat: 1 }))")
+    expect(tv.get_by_test_id("seat-1")).to_have_count(0)
+    expect(tv.get_by_role("button", name="Start the game")).to_be_disabled()
+    remote.go("ArrowDown", "ruleset")
+    tv.evaluate(PHONE_JOINS, {"name": "Cat"})
+    expect(tv.get_by_role("button", name="Start the game")).to_be_enabled()
+    tv.evaluate(SETTLED)
+    assert remote.focused() == "ruleset"
