@@ -6,8 +6,9 @@ export default {
   "letter.R": "red", "letter.Y": "yellow", "letter.B": "blue", "letter.G": "green",
   "letter.S": "spades", "letter.H": "hearts", "letter.D": "diamonds", "letter.C": "clubs",
   "suitOf.S": "spades", "suitOf.H": "hearts", "suitOf.D": "diamonds", "suitOf.C": "clubs",
-  "card.coloured": "{colour} {rank}", "card.S": "Skip", "card.R": "Reverse", "card.+2": "Draw Two",
-  "card.W": "Wild", "card.W+4": "Wild Draw Four", "card.french": "{rank} of {suit}",
+  // a no-break space keeps a card's rank on the line of the word beside it (no «3» alone at a line's end)
+  "card.coloured": "{colour}\u00a0{rank}", "card.S": "Skip", "card.R": "Reverse", "card.+2": "Draw Two",
+  "card.W": "Wild", "card.W+4": "Wild Draw Four", "card.french": "{rank}\u00a0of {suit}",
   "card.joker": "joker", "card.jokerAs": "joker as {card}",
   "rank.A": "ace", "rank.J": "jack", "rank.Q": "queen", "rank.K": "king",
   "opt.turn": "Turn timer", "hand.away": "Two of your turns ran out: make a move to be back in the game.", "opt.away_bot": "A computer plays for away players (two turns missed) until they are back", "opt.bot_pause": "Computer thinking pause", "opt.off": "off", "opt.seconds": "{n} s",

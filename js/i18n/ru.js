@@ -6,8 +6,9 @@ export default {
   "letter.R": "красный", "letter.Y": "жёлтый", "letter.B": "синий", "letter.G": "зелёный",
   "letter.S": "пики", "letter.H": "черви", "letter.D": "бубны", "letter.C": "трефы",
   "suitOf.S": "пик", "suitOf.H": "червей", "suitOf.D": "бубен", "suitOf.C": "треф",
-  "card.coloured": "{rank} ({colour})", "card.S": "«Пропуск»", "card.R": "«Разворот»", "card.+2": "«Возьми две»",
-  "card.W": "«Выбор цвета»", "card.W+4": "«Возьми четыре»", "card.french": "{rank} {suit}",
+  // a no-break space keeps a card's rank on the line of the word beside it (no «3» alone at a line's end)
+  "card.coloured": "{rank}\u00a0({colour})", "card.S": "«Пропуск»", "card.R": "«Разворот»", "card.+2": "«Возьми две»",
+  "card.W": "«Выбор цвета»", "card.W+4": "«Возьми четыре»", "card.french": "{rank}\u00a0{suit}",
   "card.joker": "джокер", "card.jokerAs": "джокер как {card}",
   "rank.A": "туз", "rank.J": "валет", "rank.Q": "дама", "rank.K": "король",
   "opt.turn": "Время на ход", "hand.away": "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру.", "opt.away_bot": "Компьютер играет за отошедших (пропустили два хода), пока они не вернутся", "opt.bot_pause": "Пауза компьютера", "opt.off": "выкл.", "opt.seconds": "{n} с",

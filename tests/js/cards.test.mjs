@@ -1,7 +1,8 @@
 // Unit tests of js/cards.js (node --test): the smallest card face and the others.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardFace, cornerEms } from "../../js/cards.js";
+import { cardFace, cardName, cornerEms } from "../../js/cards.js";
+import { setLang } from "../../js/i18n.js";
 
 const count = (markup, part) => markup.text.split(part).length - 1;
 
@@ -35,4 +36,17 @@ test("a corner is as wide as its mark unless its rank is wider: a 10, a +2, a +4
   for (const card of ["R+2", "W+4"]) assert.equal(cornerEms(card), 1.55, card);
   assert.equal(cornerEms("W"), 1.1);
   assert.equal(cornerEms("nonsense"), 1);
+});
+
+test("a card's name keeps its rank on the line of the word after or before it (a no-break space)", async () => {
+  // «3 бубен» wrapped with the 3 alone at a line's end (the move bar's hint, the log)
+  const names = {
+    ru: { "3D": "3\u00a0бубен", "10H": "10\u00a0червей", QS: "дама\u00a0пик", R5: "5\u00a0(красный)", "JOKER=7C": "джокер как 7\u00a0треф" },
+    en: { "3D": "3\u00a0of diamonds", "10H": "10\u00a0of hearts", QS: "queen\u00a0of spades", R5: "red\u00a05", "JOKER=7C": "joker as 7\u00a0of clubs" },
+  };
+  for (const [lang, cards] of Object.entries(names)) {
+    await setLang(lang);
+    for (const [card, name] of Object.entries(cards)) assert.equal(cardName(card), name, `${lang} ${card}`);
+  }
+  await setLang("en");
 });

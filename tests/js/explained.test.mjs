@@ -11,6 +11,8 @@ import { cuesFor, newlyCalled } from "../../js/sound.js";
 import { tvScreen } from "../../js/table-ui.js";
 
 await setLang("en");
+/** Markup as read: its text, every run of spaces one plain space (a card's name keeps its rank
+ * on the line of its word with a no-break space, js/i18n). */
 const text = (markup) => String(markup).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
 const melee = { kind: "melee", suit: "H", need: "5H", defender: 1, count: 4 };
 
@@ -216,7 +218,7 @@ test("a penalty that costs the turn is one line, the skip after it folded in", (
   const msg = { seats: [{ seat: 0, name: "Анна" }, { seat: 1, name: "Борис" }], texts: { events: { en: words } } };
   const play = { type: "play", seat: 0, cards: ["R+2"], action: "play R+2", n: 1 };
   const draw = { type: "draw", seat: 1, count: 2, reason: "penalty", n: 2 };
-  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]);
+  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => text(m[1]));
   assert.deepEqual(lines([play, draw, { type: "skip", seat: 1, n: 3 }]), ["Борис drew 2 and lost the turn", "Анна played red Draw Two"]);
   // a skip of its own (a Skip card) is a line
   assert.deepEqual(lines([play, { type: "skip", seat: 1, n: 2 }]), ["Борис is skipped", "Анна played red Draw Two"]);
@@ -225,7 +227,7 @@ test("a penalty that costs the turn is one line, the skip after it folded in", (
 test("a draw of one card at a time is one line: the seat's plain draws in a row, added up", () => {
   const words = { draw: "{name} drew {n:card|cards}", "draw.cards": "{name} drew {cards}", "draw.pickup": "{name} picked up {n}", reshuffle: "Shuffled" };
   const msg = { seats: [{ seat: 0, name: "Анна" }, { seat: 1, name: "Борис" }], texts: { events: { en: words } } };
-  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1]);
+  const lines = (events) => [...String(eventLog({ ...msg, events })).matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => text(m[1]));
   const draw = (seat, n, more = {}) => ({ type: "draw", seat, count: 1, reason: "draw", n, ...more });
   assert.deepEqual(lines([draw(0, 1), draw(0, 2), draw(0, 3)]), ["Анна drew 3 cards"]);
   assert.deepEqual(lines([draw(0, 1), draw(1, 2), draw(1, 3)]), ["Борис drew 2 cards", "Анна drew 1 card"]);
@@ -292,7 +294,10 @@ test("the TV says beside the hand played on it what just happened to that seat, 
   const view = { seat: 0, hand: ["B4", "R7"], counts: [2, 5, 4], top: "R1", active: "R", direction: 1, pending: null, legal: [] };
   const tv = (events, phase = "playing") => String(tvScreen({ boot: "ready", picks: {}, sent: null, left: 5, invite: null, join: null,
     msg: { phase, seats, spectators: [], awaiting: [1], events, view: { ...view, hand: undefined, legal: undefined }, local: { 0: view }, lobby: {} } }));
-  const said = (markup, testid) => markup.match(new RegExp(`<p class="banner"[^>]*data-testid="${testid}"[^>]*>([^<]*)<`))?.[1] ?? null;
+  const said = (markup, testid) => {
+    const line = markup.match(new RegExp(`<p class="banner"[^>]*data-testid="${testid}"[^>]*>([^<]*)<`));
+    return line && text(line[1]);
+  };
   const play = { type: "play", seat: 2, cards: ["W+4"], action: "play W+4 R", n: 4 };
   const shown = { type: "challenge", seat: 0, aggressor: 2, cards: ["YS", "B9"], guilty: false, n: 5 };
   const lost = { type: "draw", seat: 0, count: 6, reason: "challenge", n: 6 };

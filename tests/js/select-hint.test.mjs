@@ -21,10 +21,11 @@ const tv = (selection) => {
   const local = { ...msg, seat: undefined, view: undefined, local: { 0: VIEW }, seats: [{ ...SEATS[0], kind: "local" }, SEATS[1]] };
   return String(tvScreen({ boot: "ready", msg: local, picks: { 0: { selection, choice: null } }, sent: null, left: 5, invite: null, join: null }));
 };
-/** The move bar's line (inside `.hand__actions`, which the phone keeps in sight), as text. */
+/** The move bar's line (inside `.hand__actions`, which the phone keeps in sight), as text read
+ * (a card's name keeps its rank on its word's line with a no-break space: a plain one here). */
 const bar = (markup) => {
   const actions = markup.slice(markup.indexOf('class="hand__actions'));
-  return actions.match(/<p class="hand__hint"[^>]*>([^<]*)<\/p>/)?.[1] ?? null;
+  return actions.match(/<p class="hand__hint"[^>]*>([^<]*)<\/p>/)?.[1].replace(/\s/g, " ") ?? null;
 };
 const play = (markup) => markup.match(/<button[^>]*data-act="play-selection"[^>]*>/)[0];
 
