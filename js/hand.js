@@ -48,8 +48,9 @@ const store = createStore(
       // away host's) during a game: said until the player opens the Host panel (the lobby's own
       // words say who runs the table)
       hostNews: Boolean(a.msg.host) && a.msg.phase !== "lobby" && (s.hostNews || (s.msg !== null && !s.msg.host)),
-      // a deal or a resume, from the TV too, gives the host's screen back to their cards
-      ...(s.hostOpen && dealtOrResumed(s.msg, a.msg) ? { hostOpen: false, hostConfirm: null } : {}),
+      // a deal or a resume, from the TV too, gives the screen back to the player's cards: the
+      // rules close, and the host's panel
+      ...(dealtOrResumed(s.msg, a.msg) ? { rulesOpen: false, ...(s.hostOpen && { hostOpen: false, hostConfirm: null }) } : {}),
     }),
     tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),
