@@ -31,7 +31,10 @@ const store = createStore(
   {
     name: (s, a) => ({ ...s, name: a.name, editingName: false }),
     // the name the table keeps for this phone (`welcome`): "Anna 2" if someone there is "Anna"
-    named: (s, a) => ({ ...s, name: a.name }),
+    named: (s, a) => ({ ...s, name: a.name, tableName: a.name }),
+    // a message refused (a rename too soon after others: rate_limited): the header shows the
+    // name the table kept, not one it did not take
+    refused: (s) => ({ ...s, name: s.tableName ?? s.name }),
     editName: (s) => ({ ...s, editingName: true }),
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
     mark: (s, a) => ({ ...s, mark: a.mark }),
@@ -71,6 +74,7 @@ const store = createStore(
   {
     muted: storedMute(),
     name: localStorage.getItem(NAME_KEY),
+    tableName: null, // the name the table keeps for this phone (its last `welcome`)
     editingName: false,
     link: INVITE.test(location.hash) ? "connecting" : "idle",
     wasOpen: false,
@@ -181,6 +185,7 @@ function onMessage(text) {
         // channel and is already on screen, so there is nothing to report; just drop the pick.
         store.dispatch({ type: "pick", pick: NO_PICK });
       } else {
+        store.dispatch({ type: "refused" });
         showError(message.code);
       }
       break;

@@ -62,3 +62,22 @@ def test_the_header_shows_the_name_the_table_gave(
     masha.get_by_role("button", name="Save").click()
     expect(tv.get_by_test_id("seat-1")).to_contain_text("МАША 2")
     expect(head).to_have_text("МАША 2")
+
+
+def test_a_refused_rename_leaves_the_name_the_table_keeps(
+    tv: Page,
+    new_phone: Callable[[], Page],
+    relay_table: Callable[[Page], Locator],
+) -> None:
+    """Renames too fast for the table (3 at once, docs/protocol.md) are refused ("rate_limited"):
+    the header goes back to the name the table keeps; it showed the refused one."""
+    url = relay_table(tv)
+    ann = join_by_link(new_phone(), url.inner_text(), "Ann")
+    head = ann.locator(".phone-head__name")
+    for name in ("Ann 1", "Ann 2", "Ann 3", "Ann 4"):
+        head.click()
+        ann.get_by_label("Your name").fill(name)
+        ann.get_by_role("button", name="Save").click()
+    expect(ann.get_by_text("Too fast — wait a moment")).to_be_visible()
+    expect(head).to_have_text("Ann 3")
+    expect(tv.get_by_test_id("seat-0")).to_contain_text("Ann 3")
