@@ -81,16 +81,20 @@ export function agreeText(lobby) {
  * (every ruleset by its name), its options, its house rules (the options its description marks
  * `house`) under their own heading, and the timers. Each control's `data-host` is what both
  * screens send (`hostIntent`), its `data-act` what the TV's page reads of it besides;
- * `prefix` keeps the ids apart.
+ * `prefix` keeps the ids apart. `gameList`: the games as a list of choices, each name whole on
+ * the narrowest phone (a drop-down cut «Последняя (цветная колода)» short at 360 px).
  */
-export function settingsFields(msg, prefix = "") {
+export function settingsFields(msg, prefix = "", { gameList = false } = {}) {
   const lob = msg.lobby ?? {};
   const description = lob.description ?? { options: [] };
   const options = lob.options ?? {};
   const field = (spec) => optionField(spec, options[spec.name] ?? spec.default, prefix);
   const house = description.options.filter((spec) => spec.house);
-  return html`<div class="field"><label for="${prefix}ruleset">${t("lobby.ruleset")}</label><select id="${prefix}ruleset" data-act="ruleset" data-host="ruleset" name="ruleset">
-      ${Object.entries(lob.rulesets ?? {}).map(([id, game]) => html`<option value="${id}" ${id === lob.ruleset ? "selected" : ""}>${words(game.name)}</option>`)}</select></div>
+  const games = Object.entries(lob.rulesets ?? {});
+  return html`${gameList
+    ? html`<fieldset data-key="games"><legend>${t("lobby.ruleset")}</legend>${games.map(([id, game]) => html`<div class="field field--check"><input type="radio" id="${prefix}ruleset-${id}" data-host="ruleset" data-sync name="ruleset" value="${id}" ${id === lob.ruleset ? "checked" : ""}><label for="${prefix}ruleset-${id}">${words(game.name)}</label></div>`)}</fieldset>`
+    : html`<div class="field"><label for="${prefix}ruleset">${t("lobby.ruleset")}</label><select id="${prefix}ruleset" data-act="ruleset" data-host="ruleset" name="ruleset">
+      ${games.map(([id, game]) => html`<option value="${id}" ${id === lob.ruleset ? "selected" : ""}>${words(game.name)}</option>`)}</select></div>`}
     ${description.options.filter((spec) => !spec.house).map(field)}
     ${house.length ? html`<fieldset class="house" data-key="house" data-testid="${prefix}house"><legend>${t("lobby.houseRules")}</legend>${house.map(field)}</fieldset>` : ""}
     ${timerFields(msg, prefix)}
@@ -209,7 +213,7 @@ export function awayQuestions(msg) {
 
 function lobbyPart(msg, level) {
   const lob = msg.lobby ?? {};
-  return html`<fieldset><legend>${t("lobby.options")}</legend>${settingsFields(msg, "host-")}
+  return html`<fieldset><legend>${t("lobby.options")}</legend>${settingsFields(msg, "host-", { gameList: true })}
       ${lob.vote_needed && msg.seat !== null && msg.seat !== undefined ? html`<div class="row" data-testid="host-vote"><span>${t("lobby.agreeVotes", { what: agreeText(lob), yes: Object.values(lob.votes ?? {}).filter(Boolean).length, n: (msg.seats ?? []).filter((x) => x.kind === "phone").length })}</span>
         <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${lob.votes?.[String(msg.seat)] === true ? "true" : "false"}">${t("hand.agree")}</button>
         <button type="button" class="btn" data-act="vote" data-agree="false" aria-pressed="${lob.votes?.[String(msg.seat)] === false ? "true" : "false"}">${t("hand.disagree")}</button></div>` : ""}</fieldset>

@@ -69,7 +69,7 @@ def test_the_host_phone_runs_the_table(
     expect(panel).to_be_visible()
 
     # the lobby from the phone: game, options, timers, a computer player with its level
-    panel.get_by_label("Game").select_option("posledniy-igrok")
+    panel.get_by_role("radio", name="Last Player").check()
     expect(tv.locator(".topbar__name")).to_have_text("Last Player")
     hands = panel.get_by_label("Hands in the match")
     hands.fill("1")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
+from tablehost.views import ruleset_list
 
 from .conftest import resize
 
@@ -594,7 +595,7 @@ def test_a_long_chooser_keeps_its_heading_above_its_options(
 
 
 # The host panel's list of players, with two long names alike, on the phone's own page and style.
-HOST_PANEL = """async ([names, phase = "playing"]) => {
+HOST_PANEL = """async ([names, phase = "playing", rulesets = {}]) => {
   const { hostPanel } = await import("./js/host-ui.js");
   const { morph } = await import("./js/html.js");
   await new Promise((loaded) => document.head.append(Object.assign(document.createElement("link"),
@@ -604,9 +605,7 @@ HOST_PANEL = """async ([names, phase = "playing"]) => {
     host: seat === 0 }));
   const msg = { type: "view", phase, state: 3, seat: 0, role: "player", seats,
     spectators: [], awaiting: [1], paused: true, host: true, result: null, events: [],
-    lobby: { ruleset: "poslednyaya", options: {}, timers: {},
-      rulesets: { poslednyaya: { name: { en: "Final Card (colour deck)",
-        ru: "Последняя (цветная колода)" } } },
+    lobby: { ruleset: "poslednyaya", options: {}, timers: {}, rulesets,
       description: { id: "poslednyaya", options: [], features: {} } } };
   morph(document.getElementById("app"), hostPanel(msg));
 }"""
@@ -626,15 +625,38 @@ def test_the_host_panel_shows_long_names_whole(
         assert box.inner_text().strip().endswith(name)
         cut = box.evaluate("(el) => el.scrollWidth > el.clientWidth + 1")
         assert not cut, f"{name} is cut off"
-    # the lobby's settings on a small Android (360 px): the game's list, whose longest name is
-    # wider than the sheet, does not push the settings box past the sheet's right edge (the sheet
-    # scrolled sideways and the box's border was cut off)
-    resize(phone, 360, 640)
-    phone.evaluate(HOST_PANEL, [names, "lobby"])
-    expect(phone.locator("#host-ruleset")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_host_panel_shows_every_game_whole(
+    new_phone: Callable[[], Page], base_url: str, lang: str
+) -> None:
+    """The lobby's settings on the smallest phones (320 and 360 px): each game a choice with its
+    whole name, inside the sheet. A drop-down cut the chosen one short («Последняя (цветная
+    колод», "Final Card (colour dec" at 320 px), and before that the longest name's width pushed
+    the settings box past the sheet's right edge (the sheet scrolled sideways)."""
+    phone = new_phone()
+    open_idle(phone, base_url, lang)
+    games = ruleset_list()
     sheet = phone.get_by_test_id("host-panel")
-    wide = sheet.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
-    assert wide[0] <= wide[1], wide
+    for width in (320, 360):
+        resize(phone, width, 640)
+        phone.evaluate(HOST_PANEL, [["Саша", "Женя"], "lobby", games])
+        right = sheet.evaluate("(el) => el.getBoundingClientRect().right")
+        for game in games.values():
+            choice = sheet.get_by_role("radio", name=game["name"][lang], exact=True)
+            expect(choice).to_be_visible()
+            label = sheet.locator(f"label[for='{choice.get_attribute('id')}']")
+            box = label.evaluate(WHOLE)
+            assert box["whole"] and box["right"] <= right, (width, game, box, right)
+        expect(sheet.get_by_role("radio", checked=True)).to_have_attribute("value", "poslednyaya")
+        wide = sheet.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        assert wide[0] <= wide[1], (width, wide)
+
+
+# Whether an element's text is all in sight in its box, and where its right edge is.
+WHOLE = """(el) => ({ whole: el.scrollWidth <= el.clientWidth + 1,
+  right: el.getBoundingClientRect().right })"""
 
 
 # Last Card on a 2♥, 3♠ tapped: it is played only with 3♥ (or 3♦), a long hand running under the
