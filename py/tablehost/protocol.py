@@ -167,6 +167,7 @@ PHONE: Schema = {
     "ping": {"t": (number, False)},
     "host": {"command": (obj, True)},
     "bring_bot": {"name": (name, True), "source": (text(MAX_SOURCE), True)},
+    "back": {},
 }
 """Phone -> table messages (besides ``v`` and ``type``)."""
 
@@ -198,6 +199,7 @@ HOST: Schema = {
         "action": (text(MAX_FIELD), True),
         "state": (STATE, True),
     },
+    "local_back": {"seat": (SEAT, True)},
     "next_hand": {},
     "rematch": {},
     "lobby": {},

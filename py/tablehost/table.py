@@ -51,7 +51,8 @@ TICK_STEPS = 10_000  # bound on the timer/bot steps one tick() may take
 SPECTATOR_GONE = 60.0  # seconds a disconnected spectator keeps its place
 SNAPSHOT_FORMAT = 1
 HOST_AWAY = 30.0  # seconds a host phone may be away before the role moves (when grace is off)
-TV_ONLY = ("local_action", "rules", "refresh", "lang")  # host commands a host phone may not send
+# host commands a host phone may not send
+TV_ONLY = ("local_action", "local_back", "rules", "refresh", "lang")
 
 
 class Thinking:
@@ -459,6 +460,8 @@ class Table:
         if kind == "bring_bot":
             return self._bring_bot(member, message["name"], message["source"])
         seat = self._seat_of(member)
+        if kind == "back":
+            return self._come_back(seat)
         if kind == "vote":
             if self._phase == "playing":
                 raise ProtocolError("not_lobby", "votes are taken between games")
@@ -484,6 +487,13 @@ class Table:
         if seat is None:
             raise ProtocolError("not_seated", "spectators do not play")
         return seat
+
+    def _local(self, seat: int) -> int:
+        """``seat``, a seat played on the TV screen (``not_seated`` otherwise)."""
+        seats = self._lobby.seats
+        if not 0 <= seat < len(seats) or seats[seat].kind != "local":
+            raise ProtocolError("not_seated", "not a local seat")
+        return self._seat_of(seats[seat])
 
     def _hello(self, peer: str, member: Member | None, message: Message, now: float) -> Out:
         """Join (no token), come back (a token), or rename (again on the same channel)."""
@@ -579,6 +589,18 @@ class Table:
         member.misses = 0
         member.stand_in = member.kept = False
         return [{"type": "back", "seat": seat}] if was_away else []
+
+    def _come_back(self, seat: int) -> Out:
+        """The away seat's player says they are back ("I'm back" on its phone, or on the TV for
+        a seat played there): as a move of its own would (:meth:`_back`), and no computer plays
+        for it any more, not even a move already due. A seat that is not away: ``not_away``."""
+        if not self._lobby.seats[seat].away:
+            raise ProtocolError("not_away", "this seat is not away")
+        self._clock.bots.pop(seat, None)
+        self._unattended = 0
+        self._log.add(self._back(seat), self._owner)
+        self._dirty = True
+        return []
 
     def _missed(self) -> tuple[list[Event], list[Event]]:
         """The decision timer ran out: the events the log says before what the table does for
@@ -812,12 +834,9 @@ class Table:
         elif kind == "record":
             return [(TV, self._record_message())]
         elif kind == "local_action":
-            seats = self._lobby.seats
-            if not (0 <= command["seat"] < len(seats)) or seats[command["seat"]].kind != "local":
-                raise ProtocolError("not_seated", "not a local seat")
-            return self._act(
-                self._seat_of(seats[command["seat"]]), command["action"], command["state"]
-            )
+            return self._act(self._local(command["seat"]), command["action"], command["state"])
+        elif kind == "local_back":
+            return self._come_back(self._local(command["seat"]))
         elif kind == "remove":
             return self._remove(command["seat"])
         elif kind == "remove_spectator":

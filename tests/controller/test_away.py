@@ -190,3 +190,93 @@ def test_the_lobby_shows_nobody_away(make_net):
         assert [(s["away"], s["stand_in"], s["kept"]) for s in seats] == [(False,) * 3] * 3
     assert [s["connected"] for s in net.tv()["seats"]] == [True, True, False]
     assert [m["misses"] for m in net.table.snapshot()["seats"]] == [0, 0, 0]
+
+
+def away_with_a_stand_in(net: Net) -> None:
+    """p0 and p1 at a table whose lobby lets a computer play for away seats; p0 never acts
+    until it is away, and then p1 plays until p0's turn, the stand-in's move due on it."""
+    net.host(type="configure", away_bot=True)
+    for peer in ("p0", "p1"):
+        net.join(peer)
+    net.host(type="start")
+    keep_playing(net, AWAY_AFTER)
+    while net.tv()["awaiting"] != [0]:
+        net.act("p1", net.view("p1")["view"]["legal"][0])
+    assert net.tv()["seats"][0]["stand_in"] is True
+    assert 0 in [turn.seat for turn in net.table.bot_turns()]
+
+
+def test_im_back_takes_the_seat_back_from_its_stand_in(make_net):
+    """An away seat's phone says "I'm back" (``back``): the seat's away state clears as with a
+    move of its own; every screen shows it back, the log says so, and the computer makes no more
+    moves for it, not even the one already due; its turn's time runs on for the player."""
+    net = make_net()
+    away_with_a_stand_in(net)
+    state = net.tv()["state"]
+    net.send("p0", type="back")
+    for screen in ("tv", "p0", "p1"):
+        seat = net.last(screen)["seats"][0]
+        assert (seat["away"], seat["stand_in"], seat["kept"]) == (False, False, False), screen
+        assert net.last(screen)["events"][-1]["type"] == "back", screen
+    assert net.tv()["events"][-1]["seat"] == 0
+    assert net.table.snapshot()["seats"][0]["misses"] == 0
+    assert net.table.bot_turns() == []
+    assert net.tv()["state"] == state  # the game itself is where it was
+    net.tick(STAND_IN_PAUSE)
+    assert net.tv()["state"] == state  # no stand-in moved
+    Table.restore(net.table.snapshot(), net.clock)  # a save made now restores (no stand-in due)
+    net.tick(net.remaining() or 0.0)  # the turn's own time runs out: a miss, not a stand-in
+    assert net.tv()["events"][0] == {"type": "time_out", "seat": 0, "n": net.tv()["events"][0]["n"]}
+    assert net.table.snapshot()["seats"][0]["misses"] == 1
+    assert net.tv()["seats"][0]["away"] is False
+
+
+def test_im_back_on_the_tv_takes_a_local_seat_back(make_net):
+    """A seat played on the TV is away as a phone's is (two decisions timed out): the TV's own
+    "I'm back" (``local_back``) takes it back; only the TV sends it, for a local seat."""
+    net = make_net()
+    net.host(type="configure", away_bot=True)
+    net.join("p0")
+    net.host(type="add_local", name="Ann")
+    net.host(type="start")
+    while net.table.snapshot()["seats"][1]["misses"] < AWAY_AFTER:
+        if net.tv()["awaiting"] == [0]:
+            net.act("p0", net.view("p0")["view"]["legal"][0])
+        else:
+            net.tick(net.remaining() or 0.0)
+    assert net.tv()["seats"][1]["away"] is True and net.tv()["seats"][1]["stand_in"] is True
+    before = net.table.snapshot()
+    net.send("p0", type="host", command={"type": "local_back", "seat": 1})  # p0 is the host
+    assert net.error("p0") == "not_allowed"
+    net.host(type="local_back", seat=0)
+    assert net.error("tv") == "not_seated"
+    assert net.table.snapshot() == before
+    net.host(type="local_back", seat=1)
+    assert net.tv()["seats"][1]["away"] is False and net.tv()["seats"][1]["stand_in"] is False
+    assert net.tv()["events"][-1] == {"type": "back", "seat": 1, "n": net.tv()["events"][-1]["n"]}
+    net.host(type="local_back", seat=1)
+    assert net.error("tv") == "not_away"
+
+
+def test_im_back_is_refused_from_anyone_not_away(make_net):
+    """``back`` only from a seated phone shown away: from a player who is here (``not_away``,
+    in the lobby too), a spectator (``not_seated``), a channel that said no hello, or with a
+    field it does not have, it is refused to its sender alone and changes nothing."""
+    net = make_net(players=2)
+    net.join("watcher")
+    net.connect("stranger")
+    keep_playing(net, AWAY_AFTER - 1)  # p0 missed one decision: not away yet
+    for peer, message, code in [
+        ("p1", {}, "not_away"),
+        ("p0", {}, "not_away"),
+        ("watcher", {}, "not_seated"),
+        ("stranger", {}, "hello_first"),
+        ("p0", {"seat": 0}, "bad_message"),
+    ]:
+        before, revision = net.table.snapshot(), net.table.revision
+        out = net.send(peer, type="back", **message)
+        assert [(to, m["type"], m.get("code")) for to, m in out] == [(peer, "error", code)]
+        assert net.table.snapshot() == before and net.table.revision == revision
+    net.host(type="lobby")
+    net.send("p0", type="back")
+    assert net.error("p0") == "not_away"
