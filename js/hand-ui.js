@@ -360,6 +360,12 @@ export function explained(msg, board) {
   return "";
 }
 
+/** The seat is shown away: how to be back, and the "I'm back" button (`data-act="back"`), on its
+ * phone and, for a seat played on the TV, beside its name there. */
+export function awayBanner() {
+  return html`<p class="banner banner--away" role="status" data-testid="away">${t("hand.away")} <button type="button" class="btn btn--small" data-act="back">${t("hand.back")}</button></p>`;
+}
+
 function nameField(s) {
   return html`<label for="name">${t("lobby.name")}</label>
     <input id="name" name="name" maxlength="24" required autocomplete="nickname" value="${s.name ?? ""}">`;
@@ -409,7 +415,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}
     ${msg.paused ? html`<p class="banner banner--paused" role="status" data-testid="paused">${t("table.paused")}</p>` : ""}
     ${msg.phase === "over" ? results(msg) : ""}
-    ${mine && msg.seats?.[msg.seat]?.away ? html`<p class="banner" role="status" data-testid="away">${t("hand.away")}</p>` : ""}
+    ${mine && msg.seats?.[msg.seat]?.away ? awayBanner() : ""}
     ${s.hostNews && msg.host ? html`<p class="banner" role="status" data-testid="host-news">${t("host.news")}</p>` : ""}
     ${mine && msg.phase === "playing" ? explained(msg, board) : ""}
     ${hostQuestions}

@@ -364,6 +364,7 @@ function onClick(event) {
   }
   if (act === "vote") return send({ type: "vote", agree: el.dataset.agree === "true" });
   if (act === "want-play") return send({ type: "play", want: el.dataset.want === "true" });
+  if (act === "back") return send({ type: "back" }); // "I'm back": the seat is shown away
   if (act === "take-back") {
     // a hello with the token takes the place back (the other screen is told it is replaced)
     store.dispatch({ type: "replaced", replaced: false });

@@ -199,7 +199,7 @@ export function offerQuestions(msg) {
  * The host's question about each away seat nobody plays for (on the TV and the host phone): a
  * computer plays for it, remove it (asked first) or keep waiting; the TV remote's focus falls on
  * none of the three by itself. The host phone is not asked about its own seat: whoever reads it is
- * there, and its banner says that a move of theirs takes the seat back.
+ * there, and its banner says that a move of theirs, or its "I'm back", takes the seat back.
  */
 export function awayQuestions(msg) {
   if (msg.phase !== "playing") return html``;

@@ -6,7 +6,7 @@
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
-import { explained, handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
+import { awayBanner, explained, handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
 
@@ -83,8 +83,10 @@ function localSeats(s) {
     // what just happened to this seat, as its phone would say it (a shown hand's cards come in
     // the TV's events for a seat played on it alone: tablehost.views.redact)
     const told = msg.phase === "playing" ? explained({ ...msg, seat }, { seatName }) : "";
+    // shown away as a phone's seat is, with its "I'm back" (`local_back`)
+    const away = msg.seats?.[seat]?.away ? awayBanner() : "";
     return html`<div class="local" data-key="local-${seat}" data-seat="${seat}">
-      <div class="local__head"><h2 class="local__name">${seatName(msg, seat)}</h2>${told}</div>
+      <div class="local__head"><h2 class="local__name">${seatName(msg, seat)}</h2>${away}${told}</div>
       ${handPanel(msg.paused ? held(view) : view, s.picks[seat] ?? NO_PICK, { myTurn, moving, waitingFor: msg.paused || moving ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>`;
   });
 }

@@ -458,6 +458,7 @@ function onClick(event) {
   const localBox = el.closest(".local");
   if (localBox) {
     const seat = Number(localBox.dataset.seat);
+    if (el.dataset.act === "back") return host({ type: "local_back", seat });
     const view = s.msg.local[String(seat)];
     const intent = handIntent(el, view, s.picks[seat] ?? NO_PICK);
     if (!intent) return;

@@ -106,12 +106,12 @@ UNDER_BANNERS = {
     "ru": (
         ("Взять карту", "Завершить ход", "Последняя!"),
         "Раздача 1 · До 200 очков",
-        "Два ваших хода прошли по времени: сделайте ход, чтобы вернуться в игру.",
+        "Два ваших хода прошли по времени: сделайте ход или нажмите Я здесь",
     ),
     "en": (
         ("Draw", "End turn", "Last card!"),
         "Hand 1 · First to 200 points",
-        "Two of your turns ran out: make a move to be back in the game.",
+        "Two of your turns ran out: make a move or press I'm back",
     ),
 }
 
@@ -157,7 +157,8 @@ def test_the_move_buttons_stay_on_screen_under_banners(
     phone.evaluate(RENDER, {**state, "match": match})
     buttons, line, said = UNDER_BANNERS[lang]
     # what to do, true whether or not a computer plays for the seat meanwhile (the players'
-    # list says which): not "the table shows you away", under "the computer plays for Саша"
+    # list says which): not "the table shows you away", under "the computer plays for Саша";
+    # then its "I'm back" button
     expect(phone.get_by_test_id("away")).to_have_text(said)
     # the hand and the target on the match line, the dealer marked in the players' strip
     expect(phone.get_by_test_id("match")).to_have_text(re.compile(f"^{line}"))

@@ -28,14 +28,14 @@ test("with the turn timer off the time section describes no time-out; with it on
   assert.match(text(RULES, on), /When time runs out the game makes the default move for you/);
   assert.match(text(RULES, on), /two turns in a row time out is shown as away/);
   // what becomes of an away seat: the host's computer, one after five, a move of its own
-  assert.match(text(RULES, on), /the host may let a computer play for them, and after five a computer does; a move of their own brings them back/);
+  assert.match(text(RULES, on), /the host may let a computer play for them, and after five a computer does; a move of their own or “I&#39;m back” brings them back/);
   await setLang("ru");
   assert.match(text(RULES, off), /За этим столом время на решение не ограничено\./);
   assert.match(text(RULES, off), /Пауза останавливает игру/);
   assert.doesNotMatch(text(RULES, off), /истечении времени|истекает время|на возвращение|время хода/);
   assert.match(text(RULES, on), /30 секунд на решение за этим столом; новые 30/);
   assert.match(text(RULES, on), /По истечении времени игра делает ход за вас/);
-  assert.match(text(RULES, on), /ведущий может передать ходы этого игрока компьютеру, а после пяти таких ходов компьютер начинает играть сам\. Сделав ход, игрок снова в игре/);
+  assert.match(text(RULES, on), /ведущий может передать ходы этого игрока компьютеру, а после пяти таких ходов компьютер начинает играть сам\. Чтобы вернуться, достаточно сделать ход или нажать «Я здесь»/);
   await setLang("en");
 });
 
