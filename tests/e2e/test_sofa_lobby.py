@@ -1,0 +1,82 @@
+"""The TV's lobby of a table of phones, read from the sofa (tests/e2e/test_sofa.py's checks): the
+longest names the lobby allows beside the buttons that make a phone the host and remove it, five
+of them and ten, in both languages, at 1920x1080, 1280x720 and 960x540."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .test_remote import PHONE_JOINS
+from .test_sofa import LONG_NAMES, MORE_LONG_NAMES, each_size, holds
+from .test_table_game import OFFLINE
+
+
+def open_lobby(tv: Page, open_table: Callable[..., Any]) -> None:
+    """The TV's lobby, showing no motion (a resize's layout is then final at once)."""
+    tv.emulate_media(reduced_motion="reduce")
+    open_table(tv, OFFLINE)
+    expect(tv.get_by_role("heading", name="New game")).to_be_visible()
+
+
+def phones_join(tv: Page, names: tuple[str, ...], *, first: int = 0) -> None:
+    """Phones named ``names`` join and take the lobby's seats ``first``, ``first + 1``, …"""
+    for seat, name in enumerate(names, start=first):
+        tv.evaluate(PHONE_JOINS, {"name": name})
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+
+
+def each_language(tv: Page, state: str, check: Callable[[Page], None]) -> None:
+    """``each_size`` with ``check``, in English, then in Russian (the TV is left in it)."""
+    for lang in ("en", "ru"):
+        if tv.locator("html").get_attribute("lang") != lang:
+            tv.locator("[data-act=lang]").click()
+            expect(tv.locator("html")).to_have_attribute("lang", lang)
+        each_size(tv, f"{lang} lobby, {state}", check)
+
+
+# Each seat name whose words do not each lie on one line: the name, and how many lines each of its
+# words takes (a hyphenated word's parts counted apart: a name may break after its hyphen).
+NAMES_BROKEN_IN_A_WORD = """() => [...document.querySelectorAll(".lobby .seat__name")]
+  .map((el) => {
+    const text = el.firstChild;
+    const lines = [];
+    for (const word of text.textContent.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      lines.push(range.getClientRects().length);
+    }
+    return { name: text.textContent, lines };
+  })
+  .filter(({ lines }) => lines.some((n) => n !== 1))"""
+
+
+def words_whole(page: Page) -> None:
+    """No seat name in the lobby is broken inside a word."""
+    assert page.evaluate(NAMES_BROKEN_IN_A_WORD) == [], page.viewport_size
+
+
+def words_whole_and_held(page: Page) -> None:
+    """No seat name in the lobby is broken inside a word, and the lobby holds on the screen."""
+    words_whole(page)
+    holds(page)
+
+
+def test_long_names_break_between_words_beside_the_host_and_remove_buttons(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Five, then ten phones with the longest names the lobby allows (each but the host's with
+    the button that makes it the host and the one that removes it): every name whole on at most
+    two lines, broken only between its words or after a hyphen, at each size in both
+    languages; the five's lobby holds on the screen. The two buttons took their width from
+    every line of the name: with ten phones «Konstantinopolskaya-Anna» broke inside its first
+    word at each size, and the five's names took two lines each (771 pixels tall at 720p)."""
+    open_lobby(tv, open_table)
+    phones_join(tv, LONG_NAMES)
+    each_language(tv, "five long names", words_whole_and_held)
+    phones_join(tv, MORE_LONG_NAMES, first=len(LONG_NAMES))
+    expect(tv.locator(".lobby--many")).to_be_visible()
+    each_language(tv, "ten long names", words_whole)
