@@ -25,7 +25,9 @@
  *   lets a removed player back in, hands the host role away, answers for an away player or a
  *   phone's bot, or changes how phones join) is reached only by the arrows: the focus never falls
  *   on it by itself. When the focused control goes away, the focus falls on its neighbours in
- *   the same part of the screen (`REGION`) only, never across into another part.
+ *   its group of controls (`group`: the lobby's options, its players) or, outside one, in the same
+ *   part of the screen (`REGION`) only, never across into another; with none there, on
+ *   `preferred()`.
  * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
  *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
  */
@@ -104,6 +106,16 @@ function part(el, root) {
   let outer = null;
   for (let at = el.closest(REGION); at && at !== root && root.contains(at); at = at.parentElement?.closest(REGION)) outer = at;
   return outer;
+}
+
+/** Where the focus stays when `el` goes: its outermost fieldset (the lobby's options, its
+ * players), else its part of the screen (`REGION`), else the page. When the lobby's controls that
+ * add a player went (the table full), the focus fell across the players onto the options' last
+ * box, where an OK ticked it. */
+function group(el) {
+  let outer = null;
+  for (let at = el.closest("fieldset"); at; at = at.parentElement?.closest("fieldset")) outer = at;
+  return outer ?? el.closest(REGION) ?? document;
 }
 
 /** Whether `el` can take the focus now: enabled, rendered, not hidden or inert. */
@@ -360,19 +372,17 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
   };
 
   /** Before a render: the focusable elements around where the focus last was, in document
-   * order and in its part of the screen (`REGION`), for `keepFocus` to fall back on if the
-   * render removes it. */
+   * order and in its group (`group`), for `keepFocus` to fall back on if the render removes it. */
   function beforeRender() {
     around = null;
     if (!last?.el.isConnected) return;
-    const all = [...(last.el.closest(REGION) ?? document).querySelectorAll(FOCUSABLE)];
+    const all = [...group(last.el).querySelectorAll(FOCUSABLE)];
     const at = all.indexOf(last.el);
     if (at >= 0) around = { screen: last.screen, after: all.slice(at + 1), before: all.slice(0, at).reverse() };
   }
 
   /** Where the focus last was on this screen: that control, else (the render removed it) the
-   * controls that followed it in its part of the screen, then those before it, nearest first
-   * (none risky). */
+   * controls that followed it in its group, then those before it, nearest first (none risky). */
   function* nearLast() {
     if (!last || last.screen !== screen()) return;
     if (!last.el.hasAttribute("data-risky")) yield last.el;

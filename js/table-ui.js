@@ -21,7 +21,7 @@ export const OWN_BOT = "own:";
  * wraps. */
 function spectators(msg) {
   if (!msg.spectators?.length) return html``;
-  return html`<div class="muted spectators" data-testid="spectators">${t("lobby.spectators")}:
+  return html`<div class="muted spectators" data-key="spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}"><span class="spectators__who">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
       ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
@@ -38,6 +38,8 @@ function lobby(s) {
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
+  // a full table adds no player: the spectators waiting for a seat take the place of its controls
+  const full = bounds.max !== undefined && seats.length >= bounds.max;
   // the big button is what the room most likely does next: play alone, or start once it may
   return html`<section class="lobby panel ${seats.length > MANY_IN_LOBBY ? "lobby--many" : ""}" data-key="lobby" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
@@ -54,16 +56,16 @@ function lobby(s) {
       </fieldset>
       <fieldset class="lobby__seats"><legend>${t("lobby.seats")}</legend>
         ${seatList(msg, { host: true })}
-        <div class="row">
+        ${full ? "" : html`<div class="row" data-key="add-bot">
           <div class="field field--inline"><label for="bot-level">${t("lobby.level")}</label><select id="bot-level" name="level" data-act="level">
             ${LEVELS.map((l) => html`<option value="${l}" ${l === (s.level ?? "normal") ? "selected" : ""}>${t(`level.${l}`)}</option>`)}
             ${s.ownBots?.length ? html`<optgroup label="${t("lobby.ownBots")}">${s.ownBots.map((name) => html`<option value="${OWN_BOT}${name}" ${OWN_BOT + name === s.level ? "selected" : ""}>${name}</option>`)}</optgroup>` : ""}</select></div>
           <button type="button" class="btn" data-act="add-bot">${t("lobby.addBot")}</button>
-        </div>
+        </div>`}
         ${offerList(msg)}
-        <form class="row" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
+        ${full ? "" : html`<form class="row" data-key="add-local" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
           <input id="local-name" name="name" maxlength="24" placeholder="${t("solo.name")}"></div>
-          <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>
+          <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>`}
         ${spectators(msg)}
       </fieldset>
     </div>

@@ -731,3 +731,25 @@ def test_start_takes_the_focus_from_the_computer_game_once_phones_have_joined(
     expect(tv.get_by_role("button", name="Start the game")).to_be_enabled()
     tv.evaluate(SETTLED)
     assert remote.focused() == "ruleset"
+
+
+def test_the_table_filled_with_ok_gives_the_focus_to_start(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """OK on "Add computer player" takes the tenth seat: a full table adds no player, and the
+    controls that add one go (the spectators waiting for a seat have their place). The focus
+    goes to "Start the game", the lobby's main control, not to the options' last box beside,
+    whose OK would tick it."""
+    open_table(tv, OFFLINE)
+    remote = Remote(tv)
+    expect_focus(tv, "solo")
+    for seat in range(9):
+        tv.evaluate(
+            "() => window.lastcardTable.host(JSON.stringify({ type: 'add_bot', level: 'easy' }))"
+        )
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_be_visible()
+    tv.locator("[data-act=add-bot]").focus()
+    remote.press("Enter")
+    expect(tv.get_by_test_id("seat-9")).to_be_visible()
+    expect(tv.locator("[data-act=add-bot], [data-act=add-local]")).to_have_count(0)
+    expect_focus(tv, "host:start")

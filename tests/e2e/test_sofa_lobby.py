@@ -1,6 +1,7 @@
 """The TV's lobby of a table of phones, read from the sofa (tests/e2e/test_sofa.py's checks): the
 longest names the lobby allows beside the buttons that make a phone the host and remove it, five
-of them and ten, in both languages, at 1920x1080, 1280x720 and 960x540."""
+of them and ten, and a full table with phones waiting for a seat, in both languages, at
+1920x1080, 1280x720 and 960x540."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .test_remote import PHONE_JOINS
-from .test_sofa import LONG_NAMES, MORE_LONG_NAMES, each_size, holds
-from .test_table_game import OFFLINE
+from .test_sofa import LONG_NAMES, MORE_LONG_NAMES, each_size, holds, join_panel_holds
+from .test_table_game import OFFLINE, choose_game
 
 
 def open_lobby(tv: Page, open_table: Callable[..., Any]) -> None:
@@ -80,3 +81,29 @@ def test_long_names_break_between_words_beside_the_host_and_remove_buttons(
     phones_join(tv, MORE_LONG_NAMES, first=len(LONG_NAMES))
     expect(tv.locator(".lobby--many")).to_be_visible()
     each_language(tv, "ten long names", words_whole)
+
+
+# Three phones with long names that join a full table: they watch, waiting for a seat.
+WAITING = ("Мария-Антуанетта Иванова", "Maximiliana Rosenberg-Li", "Ярослава Преображенская")
+
+
+def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
+    tv: Page, open_table: Callable[..., Any]
+) -> None:
+    """Ten phones with the longest names the lobby allows, and three more with long names that
+    wait for a seat: the lobby, the spectators' list with its buttons, holds on the screen with
+    the join panel at each size in both languages, beside the options of the first game and of
+    Classic (the most). A full table adds no player, so its controls that add one give way to
+    the spectators, whose buttons are a line high, as the players' are. The spectators' list ran
+    under the screen's edge: the page was 1,175 pixels tall at 1080p, 825 at 720p and 613 at
+    540p."""
+    open_lobby(tv, open_table)
+    phones_join(tv, (*LONG_NAMES, *MORE_LONG_NAMES))
+    for name in WAITING:
+        tv.evaluate(PHONE_JOINS, {"name": name})
+    spectators = tv.get_by_test_id("spectators")
+    for name in WAITING:
+        expect(spectators).to_contain_text(f"{name} (wants to play)")
+    for ruleset in ("poslednyaya", "classic"):
+        choose_game(tv.locator("#ruleset"), ruleset)
+        each_language(tv, f"{ruleset}, a full table, three waiting", join_panel_holds)
