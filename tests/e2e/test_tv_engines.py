@@ -177,9 +177,11 @@ def test_a_2024_tv_hosts_phones_through_a_whole_hand(
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
 
     # The remote: no turn timer, then "Play against the computer" seats the TV's own player
-    # beside the phones (three players: no computer needed) and deals.
+    # beside the phones (three players: no computer needed) and deals. With two phones in, the
+    # focus is on "Start the game", the big button now.
     remote = Remote(tv)
-    expect_focus(tv, "solo")
+    expect_focus(tv, "host:start")
+    remote.go("ArrowLeft", "solo")
     remote.go("ArrowDown", "timer-turn")
     remote.press("Enter")
     remote.press("ArrowUp", 2)
