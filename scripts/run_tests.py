@@ -34,7 +34,6 @@ E2E_FIRST = [
     "tests/e2e/firefox",
     "tests/e2e/test_tv_engines.py",
     "tests/e2e/test_host_phone.py",
-    "tests/e2e/test_custom_bots.py",
 ]
 
 
