@@ -80,12 +80,13 @@ class Member:
         return self.misses >= AWAY_AFTER
 
     def played_by_computer(self, away_bot: bool) -> bool:
-        """A computer plays for this seat now: it is away and the lobby's ``away_bot`` or the
-        host says so, or it let :data:`FORCE_STAND_IN` decisions in a row time out (so that no
-        hand waits for good on a phone nobody holds)."""
+        """A computer plays for this seat now: it is away and the host says so, or the lobby's
+        ``away_bot`` does and the host did not choose to keep waiting for this seat (``kept``),
+        or it let :data:`FORCE_STAND_IN` decisions in a row time out (so that no hand waits for
+        good on a phone nobody holds)."""
         if self.kind == "bot" or not self.away:
             return False
-        return away_bot or self.stand_in or self.misses >= FORCE_STAND_IN
+        return self.stand_in or (away_bot and not self.kept) or self.misses >= FORCE_STAND_IN
 
     @property
     def connected(self) -> bool:

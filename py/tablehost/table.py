@@ -1011,7 +1011,8 @@ class Table:
 
     def _stand_in(self, seat: int, on: bool) -> None:
         """The host's answer about an away seat: a computer plays for it (``on``) or the table
-        keeps waiting for it; either holds until its phone (or local player) acts itself."""
+        keeps waiting for it, whatever the lobby's ``away_bot`` says (a stand-in's move already
+        due is dropped); either holds until its phone (or local player) acts itself."""
         seats = self._lobby.seats
         if self._phase == "lobby":
             raise ProtocolError("not_allowed", "only during a game")
@@ -1019,6 +1020,8 @@ class Table:
             raise ProtocolError("not_seated", f"no player at seat {seat}")
         member = seats[seat]
         member.stand_in, member.kept = on, not on
+        if not member.played_by_computer(self._lobby.away_bot):
+            self._clock.bots.pop(seat, None)
         if self._phase == "playing":
             self._computers({})
 

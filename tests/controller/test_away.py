@@ -231,6 +231,24 @@ def test_im_back_takes_the_seat_back_from_its_stand_in(make_net):
     assert net.tv()["seats"][0]["away"] is False
 
 
+def test_keep_waiting_wins_over_the_lobbys_option_for_that_seat(make_net):
+    """With the lobby's ``away_bot`` on, the host's "keep waiting" about a seat holds for that
+    seat: the stand-in's move already due is dropped and none comes, until FORCE_STAND_IN."""
+    net = make_net()
+    away_with_a_stand_in(net)
+    net.host(type="stand_in", seat=0, on=False)
+    seat = net.tv()["seats"][0]
+    assert (seat["away"], seat["stand_in"], seat["kept"]) == (True, False, True)
+    assert net.table.bot_turns() == []
+    state = net.tv()["state"]
+    net.tick(STAND_IN_PAUSE)
+    assert net.tv()["state"] == state  # no stand-in moved
+    keep_playing(net, FORCE_STAND_IN - 1)
+    assert net.tv()["seats"][0]["stand_in"] is False
+    keep_playing(net, FORCE_STAND_IN)  # the hand must still end
+    assert net.tv()["seats"][0]["stand_in"] is True
+
+
 def test_im_back_on_the_tv_takes_a_local_seat_back(make_net):
     """A seat played on the TV is away as a phone's is (two decisions timed out): the TV's own
     "I'm back" (``local_back``) takes it back; only the TV sends it, for a local seat."""
