@@ -635,7 +635,9 @@ def test_the_host_panel_shows_every_game_whole(
     """The lobby's settings on the smallest phones (320 and 360 px): each game a choice with its
     whole name, inside the sheet. A drop-down cut the chosen one short («Последняя (цветная
     колод», "Final Card (colour dec" at 320 px), and before that the longest name's width pushed
-    the settings box past the sheet's right edge (the sheet scrolled sideways)."""
+    the settings box past the sheet's right edge (the sheet scrolled sideways). The sheet covers
+    the whole screen: the phone page's padding of its dialogs' overlay left a strip of the page
+    on each side."""
     phone = new_phone()
     open_idle(phone, base_url, lang)
     games = ruleset_list()
@@ -643,7 +645,9 @@ def test_the_host_panel_shows_every_game_whole(
     for width in (320, 360):
         resize(phone, width, 640)
         phone.evaluate(HOST_PANEL, [["Саша", "Женя"], "lobby", games])
-        right = sheet.evaluate("(el) => el.getBoundingClientRect().right")
+        box = sheet.evaluate(SCREEN_BOX)
+        assert box["sheet"] == box["screen"], (width, box)
+        right = box["sheet"][2]
         for game in games.values():
             choice = sheet.get_by_role("radio", name=game["name"][lang], exact=True)
             expect(choice).to_be_visible()
@@ -653,6 +657,12 @@ def test_the_host_panel_shows_every_game_whole(
         expect(sheet.get_by_role("radio", checked=True)).to_have_attribute("value", "poslednyaya")
         wide = sheet.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
         assert wide[0] <= wide[1], (width, wide)
+
+
+# An element's box (left, top, right, bottom) beside the screen's.
+SCREEN_BOX = """(el) => { const r = el.getBoundingClientRect();
+  return { sheet: [r.left, r.top, r.right, r.bottom],
+    screen: [0, 0, innerWidth, innerHeight] }; }"""
 
 
 # Whether an element's text is all in sight in its box, and where its right edge is.
