@@ -17,7 +17,8 @@
  *   focus on `preferred()` whenever nothing is focused, and moves it on to the new `preferred()`
  *   when the screen's main control changes while the focus is still on the old one where it put
  *   it (the lobby's "Start the game" in place of "Play against the computer" once phones have
- *   joined); never from a control the player moved to. It runs in the render's own task (a key
+ *   joined, and back when a phone leaves and Start greys out); never from a control the player
+ *   moved to. It runs in the render's own task (a key
  *   never finds a new screen with the old focus) and reads no layout: what it needs comes from
  *   the DOM (what is connected, enabled, not hidden; document order), and the browser's own
  *   `focus()` lays out only when the focus moves (docs/benchmarks.md).
@@ -392,8 +393,8 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
   /**
    * After a render, in its task: focus a dialog that just opened, give the focus back where it
    * was when a dialog closed, keep it inside the open one, and put it on `preferred()` when
-   * nothing has it, or when it is still on the one it put it on and `preferred()` is another
-   * now. No layout is read: the focus moves, when it must, by `focusNow`.
+   * nothing has it, or when it is still on (or just lost) the one it put it on and `preferred()`
+   * is another now. No layout is read: the focus moves, when it must, by `focusNow`.
    */
   function keepFocus() {
     const open = modals();
@@ -421,10 +422,13 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       if (main && main !== now && focusNow(main)) placed = main;
       return;
     }
-    focusFirst(nearLast());
+    // the focus went from a control: the player's own goes to its neighbours, the one this put
+    // it on (greyed out: Start when a phone left) to the screen's main control
+    const mine = placed === null;
+    if (mine) focusFirst(nearLast());
     if (current()) return;
     if (focusNow(main)) placed = main;
-    else focusFirst(candidates(document.body));
+    else focusFirst([...(mine ? [] : nearLast()), ...candidates(document.body)]);
   }
 
   /** Give the focus back where it was before a dialog opened (`restore`, as `remembered` noted

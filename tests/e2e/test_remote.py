@@ -705,14 +705,22 @@ def test_start_takes_the_focus_from_the_computer_game_once_phones_have_joined(
     """The lobby's big button is "Play against the computer" while nobody may start, and the
     focus falls on it; once two phones have joined "Start the game" is, and the focus goes with
     it, so OK starts their game. It stayed on "Play against the computer", whose OK opened the
-    dialog of a game on the TV's screen (with its warning). A control the player moved to keeps
-    the focus."""
+    dialog of a game on the TV's screen (with its warning). When a phone leaves (the host removes
+    it) and Start greys out, the focus follows the main control back to "Play against the
+    computer" (it went to the game's list), and on to Start when a phone joins again. A control
+    the player moved to keeps the focus."""
     open_table(tv, OFFLINE)
     remote = Remote(tv)
     expect_focus(tv, "solo")
     for seat, name in enumerate(("Ann", "Bob")):
         tv.evaluate(PHONE_JOINS, {"name": name})
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text("phone")
+    expect(tv.get_by_role("button", name="Start the game")).to_be_enabled()
+    expect_focus(tv, "host:start")
+    tv.evaluate("() => window.lastcardTable.host(JSON.stringify({ type: 'remove', seat: 1 }))")
+    expect(tv.get_by_role("button", name="Start the game")).to_be_disabled()
+    expect_focus(tv, "solo")
+    tv.evaluate(PHONE_JOINS, {"name": "Cat"})
     expect(tv.get_by_role("button", name="Start the game")).to_be_enabled()
     expect_focus(tv, "host:start")
     remote.press("Enter")
