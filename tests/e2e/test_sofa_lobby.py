@@ -10,8 +10,17 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from .conftest import resize
 from .test_remote import PHONE_JOINS
-from .test_sofa import LONG_NAMES, MORE_LONG_NAMES, each_size, holds, join_panel_holds
+from .test_sofa import (
+    BIG_HAND,
+    LONG_NAMES,
+    MORE_LONG_NAMES,
+    SIZES,
+    each_size,
+    holds,
+    join_panel_holds,
+)
 from .test_table_game import OFFLINE, choose_game
 
 
@@ -38,11 +47,13 @@ def each_language(tv: Page, state: str, check: Callable[[Page], None]) -> None:
         each_size(tv, f"{lang} lobby, {state}", check)
 
 
-# Each seat name whose words do not each lie on one line: the name, and how many lines each of its
-# words takes (a hyphenated word's parts counted apart: a name may break after its hyphen).
-NAMES_BROKEN_IN_A_WORD = """() => [...document.querySelectorAll(".lobby .seat__name")]
+# Each name (the first text of each element ``selector`` finds) whose words do not each lie on one
+# line: the text, and how many lines each of its words takes (a hyphenated word's parts counted
+# apart: a name may break after its hyphen).
+NAMES_BROKEN_IN_A_WORD = """(selector) => [...document.querySelectorAll(selector)]
   .map((el) => {
-    const text = el.firstChild;
+    const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE
+      && node.textContent.trim());
     const lines = [];
     for (const word of text.textContent.matchAll(/[^\\s-]+-?/g)) {
       const range = document.createRange();
@@ -50,14 +61,14 @@ NAMES_BROKEN_IN_A_WORD = """() => [...document.querySelectorAll(".lobby .seat__n
       range.setEnd(text, word.index + word[0].length);
       lines.push(range.getClientRects().length);
     }
-    return { name: text.textContent, lines };
+    return { name: text.textContent.trim(), lines };
   })
   .filter(({ lines }) => lines.some((n) => n !== 1))"""
 
 
 def words_whole(page: Page) -> None:
     """No seat name in the lobby is broken inside a word."""
-    assert page.evaluate(NAMES_BROKEN_IN_A_WORD) == [], page.viewport_size
+    assert page.evaluate(NAMES_BROKEN_IN_A_WORD, ".lobby .seat__name") == [], page.viewport_size
 
 
 def words_whole_and_held(page: Page) -> None:
@@ -83,8 +94,9 @@ def test_long_names_break_between_words_beside_the_host_and_remove_buttons(
     each_language(tv, "ten long names", words_whole)
 
 
-# Three phones with long names that join a full table: they watch, waiting for a seat.
-WAITING = ("Мария-Антуанетта Иванова", "Maximiliana Rosenberg-Li", "Ярослава Преображенская")
+# Three phones with long names that join a full table: they watch, waiting for a seat (the last
+# a nickname of 24 characters, one word).
+WAITING = ("Мария-Антуанетта Иванова", "Maximiliana Rosenberg-Li", "СуперМегаКрутойИгрокЛёша")
 
 
 def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
@@ -96,7 +108,10 @@ def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
     Classic (the most). A full table adds no player, so its controls that add one give way to
     the spectators, whose buttons are a line high, as the players' are. The spectators' list ran
     under the screen's edge: the page was 1,175 pixels tall at 1080p, 825 at 720p and 613 at
-    540p."""
+    540p. Each spectator's name breaks only between its words, in the lobby and during play in
+    the side column of three seats, the narrowest (drawn into the page): the ✕ took its width
+    from every line of the name, and «СуперМегаКрутойИгрокЛёша» broke inside its one word
+    there at 720p and 540p."""
     open_lobby(tv, open_table)
     phones_join(tv, (*LONG_NAMES, *MORE_LONG_NAMES))
     for name in WAITING:
@@ -106,4 +121,22 @@ def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
         expect(spectators).to_contain_text(f"{name} (wants to play)")
     for ruleset in ("poslednyaya", "classic"):
         choose_game(tv.locator("#ruleset"), ruleset)
-        each_language(tv, f"{ruleset}, a full table, three waiting", join_panel_holds)
+        each_language(tv, f"{ruleset}, a full table, three waiting", held_and_spectators_whole)
+    watchers = [
+        {"name": name, "connected": True, "play": True, "id": 20 + n, "host": False}
+        for n, name in enumerate(WAITING)
+    ]
+    tv.evaluate(f"([size, watchers]) => ({BIG_HAND})(size, watchers)", [7, watchers])
+    expect(tv.locator(".game__side .spectators__who")).to_have_count(len(WAITING))
+    for width, height in SIZES:
+        resize(tv, width, height)
+        assert tv.evaluate(NAMES_BROKEN_IN_A_WORD, ".game__side .spectators__who") == [], width
+
+
+def held_and_spectators_whole(page: Page) -> None:
+    """The lobby and the join panel hold on the screen, and no spectator's name is broken inside a
+    word."""
+    join_panel_holds(page)
+    assert page.evaluate(NAMES_BROKEN_IN_A_WORD, ".lobby .spectators__who") == [], (
+        page.viewport_size
+    )
