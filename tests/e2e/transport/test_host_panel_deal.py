@@ -11,51 +11,34 @@ from playwright.sync_api import Locator, Page, expect
 from .conftest import ann_beside_a_computer
 
 
-def test_the_host_panel_gives_the_screen_back_when_the_tv_deals_or_resumes(
+def test_the_host_panel_and_the_rules_give_the_screen_back_when_the_tv_deals_or_resumes(
     tv: Page,
     new_phone: Callable[[], Page],
     relay_table: Callable[[Page], Locator],
 ) -> None:
+    """The Host panel, then the rules, each opened in the lobby and closed by the TV's deal;
+    opened during play, each stays open on a pause (the timers change there, the rules are
+    read) and closes when the TV resumes."""
     ann = ann_beside_a_computer(tv, new_phone, relay_table)
-    ann.get_by_test_id("host-open").click()
-    panel = ann.get_by_test_id("host-panel")
-    expect(panel).to_be_visible()
+    sheets = (
+        (ann.get_by_test_id("host-open"), ann.get_by_test_id("host-panel")),
+        (ann.get_by_role("button", name="Rules"), ann.get_by_test_id("rules")),
+    )
+    for n, (button, sheet) in enumerate(sheets):
+        if n:  # the TV ends the hand: the lobby again, for the next deal
+            tv.locator("[data-host=cmd][data-command=lobby]").click()
+            tv.locator("[data-act=confirm-yes]").click()
+            expect(ann.get_by_role("region", name="Your cards")).to_have_count(0)
+        button.click()
+        expect(sheet).to_be_visible()
+        tv.get_by_role("button", name="Start the game").click()
+        expect(ann.get_by_role("region", name="Your cards")).to_be_visible(timeout=20_000)
+        expect(sheet).to_have_count(0)
 
-    tv.get_by_role("button", name="Start the game").click()
-    expect(ann.get_by_role("region", name="Your cards")).to_be_visible(timeout=20_000)
-    expect(panel).to_have_count(0)
-
-    # a pause keeps it open (the timers change there); the TV's Resume closes it
-    ann.get_by_test_id("host-open").click()
-    tv.get_by_role("button", name="Pause").click()
-    expect(ann.get_by_test_id("paused")).to_be_visible()
-    expect(panel).to_be_visible()
-    tv.get_by_role("button", name="Resume").click()
-    expect(ann.get_by_test_id("paused")).to_have_count(0)
-    expect(panel).to_have_count(0)
-
-
-def test_the_rules_give_the_screen_back_when_a_hand_is_dealt_or_play_resumes(
-    tv: Page,
-    new_phone: Callable[[], Page],
-    relay_table: Callable[[Page], Locator],
-) -> None:
-    """The rules a player reads in the lobby, between hands or on a pause close when the table
-    deals or plays on: they stayed over the new hand, the player's turn running out behind them."""
-    ann = ann_beside_a_computer(tv, new_phone, relay_table)
-    rules = ann.get_by_test_id("rules")
-    ann.get_by_role("button", name="Rules").click()
-    expect(rules).to_be_visible()
-
-    tv.get_by_role("button", name="Start the game").click()
-    expect(ann.get_by_role("region", name="Your cards")).to_be_visible(timeout=20_000)
-    expect(rules).to_have_count(0)
-
-    # read during play, they stay open; on a pause too, until play resumes
-    ann.get_by_role("button", name="Rules").click()
-    tv.get_by_role("button", name="Pause").click()
-    expect(ann.get_by_test_id("paused")).to_be_visible()
-    expect(rules).to_be_visible()
-    tv.get_by_role("button", name="Resume").click()
-    expect(ann.get_by_test_id("paused")).to_have_count(0)
-    expect(rules).to_have_count(0)
+        button.click()
+        tv.get_by_role("button", name="Pause").click()
+        expect(ann.get_by_test_id("paused")).to_be_visible()
+        expect(sheet).to_be_visible()
+        tv.get_by_role("button", name="Resume").click()
+        expect(ann.get_by_test_id("paused")).to_have_count(0)
+        expect(sheet).to_have_count(0)
