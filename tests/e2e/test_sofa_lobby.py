@@ -111,7 +111,7 @@ def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
     540p. Each spectator's name breaks only between its words, in the lobby and during play in
     the side column of three seats, the narrowest (drawn into the page): the ✕ took its width
     from every line of the name, and «СуперМегаКрутойИгрокЛёша» broke inside its one word
-    there at 720p and 540p."""
+    there at each size."""
     open_lobby(tv, open_table)
     phones_join(tv, (*LONG_NAMES, *MORE_LONG_NAMES))
     for name in WAITING:
