@@ -1,0 +1,113 @@
+"""The table on a laptop, read from the sofa (tests/e2e/test_sofa.py's checks): many hosts open
+table.html on a laptop rather than a TV, at 1366x768 and 1536x864 (the two most common laptop
+screens), 1440x900 (a MacBook Air's) or 1024x768 (an old 4:3 laptop or a projector). A screen
+narrower for its height than 16:9 scales the type with its width (css/table.css, --u): there the
+width binds. One table page for the file, its states drawn, not played."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import test_sofa
+from .test_sofa import (
+    ADD_BOT,
+    CORNERS_COVERED,
+    LONG_NAMES,
+    MORE_LONG_NAMES,
+    MOVES,
+    SEATS_IN_PLAY,
+    SHOWN_PAUSED,
+    below_the_screen,
+    choice_beside_the_hand,
+    drawing_table,  # noqa: F401
+    drawn_tv,  # noqa: F401
+    each_size,
+    every_seat_in_sight,
+    holds,
+    join_panel_holds,
+    long_results,
+    still_drawn,
+)
+from .test_table_game import choose_game
+
+LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768))
+
+
+def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
+    drawn_tv: Page,  # noqa: F811 (the fixture imported above)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At each laptop size: Classic's lobby (the most options) beside five computer players of
+    the longest names, then beside ten, in both languages; a hand on the screen beside four
+    seats and beside ten (19 cards, the most on one row), a paused game and the TV player's
+    choice open beside ten long names; the results of long matches: no text under 24 px at 1080p
+    (scaled by the smaller of the height's and the width's scale), none overlapping or cut off,
+    nothing under the screen's edge, every card's corner in sight. At 1024x768 the rem of the
+    paddings stayed 16 px while the type shrank to 12.8: the hand beside ten seats was narrower
+    for its type than at 720p, and 19 cards on one row lay over each other's corners."""
+    monkeypatch.setattr(test_sofa, "SIZES", LAPTOP_SIZES)  # each_size's, long_results'
+    monkeypatch.setattr(test_sofa, "HOLD", {width: 9 for width, _ in LAPTOP_SIZES})
+    tv = drawn_tv
+    choose_game(tv.locator("#ruleset"), "classic")
+    for seat, name in enumerate(LONG_NAMES):
+        tv.evaluate(ADD_BOT, name)
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    for lang in ("en", "ru"):
+        if lang == "ru":
+            tv.locator("[data-act=lang]").click()
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        each_size(tv, f"{lang} lobby, five long names", holds)
+    for seat, name in enumerate(MORE_LONG_NAMES, start=len(LONG_NAMES)):
+        tv.evaluate(ADD_BOT, name)
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    expect(tv.locator(".lobby--many")).to_be_visible()
+    for lang in ("ru", "en"):
+        if lang == "en":
+            tv.locator("[data-act=lang]").click()
+        expect(tv.locator("html")).to_have_attribute("lang", lang)
+        each_size(tv, f"{lang} lobby, ten long names", join_panel_holds)
+
+    longest = [*LONG_NAMES, *MORE_LONG_NAMES]
+    four = ["Бабушка Зина", "Bot 1", "Bot 2", "Bot 3"]
+    for names, cards in ((four, 7), (longest, 19)):
+        seats = len(names)
+        drawn_tv.evaluate(
+            SEATS_IN_PLAY, {"names": names, "house": True, "local": True, "cards": cards}
+        )
+        expect(tv.get_by_test_id("hand").locator(".hand__card")).to_have_count(cards)
+
+        def hand_in_sight(page: Page, seats: int = seats, cards: int = cards) -> None:
+            every_seat_in_sight(page, seats)
+            assert page.evaluate(CORNERS_COVERED) == [], (cards, page.viewport_size)
+            assert below_the_screen(page, MOVES) == [], (cards, page.viewport_size)
+
+        each_size(tv, f"a hand of {cards} beside {seats} seats", hand_in_sight)
+        still_drawn(tv, f"a hand of {cards} beside {seats} seats")
+
+    paused = {"names": longest, "house": True, "local": True, "melee": True, "paused": True}
+    tv.evaluate(SEATS_IN_PLAY, {**paused, "lang": "ru"})
+    expect(tv.locator(".paused-mark")).to_be_visible()
+
+    def holds_paused(page: Page) -> None:
+        every_seat_in_sight(page)
+        assert below_the_screen(page, SHOWN_PAUSED) == [], page.viewport_size
+
+    each_size(tv, "ru: paused beside a hand and ten seats", holds_paused)
+    still_drawn(tv, "ru: paused beside a hand and ten seats")
+
+    swaps = ["draw", *(f"play R7 @{n}" for n in range(1, 10))]
+    choosing = {"names": longest, "house": True, "local": True, "cards": 7}
+    tv.evaluate(
+        SEATS_IN_PLAY,
+        {**choosing, "lang": "en", "faces": ["R7", "W", "G2"], "legal": swaps, "choose": "R7"},
+    )
+    expect(tv.get_by_test_id("choice").locator(".choice__options button")).to_have_count(9)
+    each_size(
+        tv,
+        "en: choosing whom to swap with",
+        lambda page: choice_beside_the_hand(page, "choosing", may_scroll=True),
+    )
+    still_drawn(tv, "en: choosing whom to swap with")
+
+    long_results(tv, "ru")
