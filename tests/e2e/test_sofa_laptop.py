@@ -13,6 +13,7 @@ from . import test_sofa
 from .test_sofa import (
     ADD_BOT,
     CORNERS_COVERED,
+    JOIN_PANEL,
     LONG_NAMES,
     MORE_LONG_NAMES,
     MOVES,
@@ -33,6 +34,34 @@ from .test_table_game import choose_game
 
 LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768))
 
+# The join panel as relay mode draws it (the drawing table joins by camera, and has none): the QR
+# of a join link, the address to type and the code.
+RELAY_JOIN = """async () => {
+  const { joinText } = await import("./js/table-ui.js");
+  const { morph } = await import("./js/html.js");
+  const { renderQr } = await import("./js/qr.js");
+  const url = new URL("hand.html#r=QWERTY&t=Ab3dEf9hIj2lMn5pQr8tUv1xYz4", location.href).href;
+  renderQr(document.getElementById("join-qr"), url, { label: "join QR" });
+  const invite = { url, code: "QWERTY", mode: "relay", search: "" };
+  const ways = { relay: { state: "ready" }, code: { state: "ready" } };
+  morph(document.getElementById("join-text"), joinText(invite, { joinMode: "relay", ways }));
+}"""
+
+
+def qr_scannable(page: Page) -> None:
+    """The join panel holds on the screen, its QR at least 300 px at 1080p: scaled by the screen's
+    height on a screen 16:10 or wider, as on a TV; on a 4:3 one, where the type scales with the
+    width and the game beside ten seats takes all the width 720p's layout gives it, by the
+    width (the type's scale)."""
+    size = page.viewport_size
+    assert size
+    width, height = size["width"], size["height"]
+    panel = page.evaluate(JOIN_PANEL)
+    assert panel["bottom"] <= height + 0.5 and not panel["scrolls"], (size, panel)
+    scale = height / 1080 if width / height >= 1.6 else width / 1920
+    qr = panel["qr"]
+    assert qr and qr["width"] >= 300 * scale - 0.5, (size, panel)
+
 
 def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     drawn_tv: Page,  # noqa: F811 (the fixture imported above)
@@ -41,11 +70,13 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     """At each laptop size: Classic's lobby (the most options) beside five computer players of
     the longest names, then beside ten, in both languages; a hand on the screen beside four
     seats and beside ten (19 cards, the most on one row), a paused game and the TV player's
-    choice open beside ten long names; the results of long matches: no text under 24 px at 1080p
-    (scaled by the smaller of the height's and the width's scale), none overlapping or cut off,
-    nothing under the screen's edge, every card's corner in sight. At 1024x768 the rem of the
-    paddings stayed 16 px while the type shrank to 12.8: the hand beside ten seats was narrower
-    for its type than at 720p, and 19 cards on one row lay over each other's corners."""
+    choice open beside ten long names, with relay mode's join panel beside it (its QR
+    scannable, qr_scannable); the results of long matches: no text under 24 px at 1080p (scaled
+    by the smaller of the height's and the width's scale), none overlapping or cut off, nothing
+    under the screen's edge, every card's corner in sight. At 1024x768 the rem of the paddings
+    stayed 16 px while the type shrank to 12.8: the hand beside ten seats was narrower for its
+    type than at 720p, and 19 cards on one row lay over each other's corners. At 1440x900 the
+    QR during play was 242 px, not 250 (28 % of the height)."""
     monkeypatch.setattr(test_sofa, "SIZES", LAPTOP_SIZES)  # each_size's, long_results'
     monkeypatch.setattr(test_sofa, "HOLD", {width: 9 for width, _ in LAPTOP_SIZES})
     tv = drawn_tv
@@ -109,5 +140,9 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
         lambda page: choice_beside_the_hand(page, "choosing", may_scroll=True),
     )
     still_drawn(tv, "en: choosing whom to swap with")
+    tv.evaluate(RELAY_JOIN)
+    expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
+    each_size(tv, "en: choosing, the relay's join panel", qr_scannable)
+    still_drawn(tv, "en: choosing, the relay's join panel")
 
     long_results(tv, "ru")
