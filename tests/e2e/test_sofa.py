@@ -104,6 +104,32 @@ def check_names(tv: Page) -> None:
         assert seat["by"] <= 0.5, seat
 
 
+# Each name (the first text of each element ``selector`` finds) whose words do not each lie on one
+# line: the text, and how many lines each of its words takes (a hyphenated word's parts counted
+# apart: a name may break after its hyphen).
+NAMES_BROKEN_IN_A_WORD = """(selector) => [...document.querySelectorAll(selector)]
+  .map((el) => {
+    const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE
+      && node.textContent.trim());
+    const lines = [];
+    for (const word of text.textContent.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      lines.push(range.getClientRects().length);
+    }
+    return { name: text.textContent.trim(), lines };
+  })
+  .filter(({ lines }) => lines.some((n) => n !== 1))"""
+
+
+def seat_names_whole(page: Page) -> None:
+    """No seat name beside the game is broken inside a word."""
+    assert page.evaluate(NAMES_BROKEN_IN_A_WORD, ".game__side .seat__name") == [], (
+        page.viewport_size
+    )
+
+
 # The bottom edge of every element ``selector`` matches (one look at the page).
 BOTTOMS = "(all) => all.map((el) => el.getBoundingClientRect().bottom)"
 
@@ -469,7 +495,8 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(drawn_tv: Page) -> None:
     """Seven seats or more take compact tiles (the count beside the name's last line, of the
     kind of seat only an away phone's "offline"): at ten, every seat is in sight at each size,
     with short names and with ten of the longest the lobby allows, in both languages, with the
-    house rules' row or none, with a hand played on the TV (its moves in sight too) or none."""
+    house rules' row or none, with a hand played on the TV (its moves in sight too) or none;
+    every name broken only between its words or after a hyphen."""
     names = [LONG_NAME, "Бабушка Галина Петровна", *(f"Игрок {n}" for n in range(3, 11))]
     drawn_tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": False})
     expect(drawn_tv.get_by_test_id("seat-9")).to_be_visible()
@@ -477,6 +504,7 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(drawn_tv: Page) -> None:
     def ten_in_sight(page: Page) -> None:
         every_seat_in_sight(page)
         counts_in_one_column(page)
+        seat_names_whole(page)
         away = page.get_by_test_id("seat-4").locator(".seat__kind .warn")  # "offline" alone
         expect(away).to_be_visible()
         expect(page.get_by_test_id("seat-3").locator(".seat__kind")).to_be_hidden()
@@ -556,8 +584,12 @@ def test_whole_seat_tiles_hold_beside_the_game_with_long_names(drawn_tv: Page) -
     move, a match's score and its dealer), on the host's tile as on the others; six seats show the
     kind only for a phone that is away («не в сети» alone), the cards first under the name. Every
     seat is in sight and every name whole on two lines at most, with the house rules' row, at
-    1080p, 720p and 540p: short names, five and six of the longest, two long ones among six, in a
-    match, in both languages, with a last card called.
+    1080p, 720p and 540p: short names, two and three with «Konstantinopolskaya-Anna» (beside the
+    remove button, and the crown button too), five and six of the longest, two long ones among
+    six, in a match, in both languages, with a last card called; every name broken only between
+    its words or after a hyphen. In a side of 18 --u, at 1.1 times the body's size, the first part
+    of «Konstantinopolskaya-Anna» was wider than the line beside the buttons at each size, and it
+    broke inside its word («Konstantinopolskay / a-Anna»).
 
     The whole tile kept clear of its buttons once: the host's tile, the only one without the crown
     button, had room for «8 карт» beside its kind, and the others put it on a line of its own. Then
@@ -568,6 +600,8 @@ def test_whole_seat_tiles_hold_beside_the_game_with_long_names(drawn_tv: Page) -
     short = ["Саша", "Женя", "Оля", "Дед Михаил", "Бабушка Галя", "Петя"]
     ways = (
         ("ru", short[:2], False, []),
+        ("ru", ["Оля", LONG_NAME], False, []),
+        ("en", [LONG_NAME, "Бабушка Галина Петровна", "Maximilian Wolfgang Moor"], True, []),
         ("ru", short, False, []),
         ("en", short[:4], True, []),
         ("ru", short[:5], True, []),
@@ -591,6 +625,7 @@ def test_whole_seat_tiles_hold_beside_the_game_with_long_names(drawn_tv: Page) -
             tiles = page.evaluate(TILES)
             state = (seats, page.viewport_size, tiles)
             assert all(tile["clear"] for tile in tiles), state
+            seat_names_whole(page)
             if seats < 6:
                 assert all(tile["beside"] for tile in tiles), state
             else:

@@ -16,6 +16,7 @@ from .test_sofa import (
     BIG_HAND,
     LONG_NAMES,
     MORE_LONG_NAMES,
+    NAMES_BROKEN_IN_A_WORD,
     SIZES,
     each_size,
     holds,
@@ -45,25 +46,6 @@ def each_language(tv: Page, state: str, check: Callable[[Page], None]) -> None:
             tv.locator("[data-act=lang]").click()
             expect(tv.locator("html")).to_have_attribute("lang", lang)
         each_size(tv, f"{lang} lobby, {state}", check)
-
-
-# Each name (the first text of each element ``selector`` finds) whose words do not each lie on one
-# line: the text, and how many lines each of its words takes (a hyphenated word's parts counted
-# apart: a name may break after its hyphen).
-NAMES_BROKEN_IN_A_WORD = """(selector) => [...document.querySelectorAll(selector)]
-  .map((el) => {
-    const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE
-      && node.textContent.trim());
-    const lines = [];
-    for (const word of text.textContent.matchAll(/[^\\s-]+-?/g)) {
-      const range = document.createRange();
-      range.setStart(text, word.index);
-      range.setEnd(text, word.index + word[0].length);
-      lines.push(range.getClientRects().length);
-    }
-    return { name: text.textContent.trim(), lines };
-  })
-  .filter(({ lines }) => lines.some((n) => n !== 1))"""
 
 
 def words_whole(page: Page) -> None:
