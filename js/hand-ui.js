@@ -219,12 +219,16 @@ function joinNotes(s) {
       <button type="button" class="btn btn--small" data-act="code-resume">${t("join.code.resume")}</button></div>` : ""}`;
 }
 
+/** Every seat the next game has is taken: a phone that wants to play waits for one to free up. */
+export function tableFull(msg) {
+  return (msg.seats?.length ?? 0) >= (msg.lobby?.description?.players?.max ?? Infinity);
+}
+
 function spectatorBox(msg) {
   if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t("hand.removedWatching")}</p></div>`;
   // in the lobby there is no game to watch nor rematch to wait for: every seat is taken (or this
   // phone chose to watch), and it is seated as soon as one frees up
-  const full = (msg.seats?.length ?? 0) >= (msg.lobby?.description?.players?.max ?? Infinity);
-  const line = msg.phase !== "lobby" ? "hand.spectator" : full ? "hand.spectatorFull" : "hand.spectatorLobby";
+  const line = msg.phase !== "lobby" ? "hand.spectator" : tableFull(msg) ? "hand.spectatorFull" : "hand.spectatorLobby";
   return html`<div class="screen spectator" data-testid="spectator"><p>${t(line)}</p>
     <button type="button" class="btn ${msg.play ? "" : "btn--primary"}" data-act="want-play" data-want="${msg.play ? "false" : "true"}" aria-pressed="${msg.play ? "true" : "false"}">
       ${msg.play ? t("hand.wantPlayOn") : t("hand.wantPlay")}</button></div>`;

@@ -6,7 +6,7 @@
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
-import { awayBanner, explained, handPanel, held, muteButton, NO_PICK } from "./hand-ui.js";
+import { awayBanner, explained, handPanel, held, muteButton, NO_PICK, tableFull } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
 
@@ -39,7 +39,7 @@ function lobby(s) {
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
   // a full table adds no player: the spectators waiting for a seat take the place of its controls
-  const full = bounds.max !== undefined && seats.length >= bounds.max;
+  const full = tableFull(msg);
   // the big button is what the room most likely does next: play alone, or start once it may
   return html`<section class="lobby panel ${seats.length > MANY_IN_LOBBY ? "lobby--many" : ""}" data-key="lobby" aria-labelledby="lobby-title">
     <h1 id="lobby-title">${t("lobby.title")}</h1>
