@@ -191,8 +191,8 @@ function offerAnswers(o) {
  */
 export function offerQuestions(msg) {
   if (msg.phase !== "lobby") return html``;
-  return (msg.lobby?.offers ?? []).map((o) => html`<div class="away-question" role="group" aria-label="${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}" data-key="offer-q-${o.id}" data-testid="offer-question-${o.id}">
-    <p>${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>${offerAnswers(o)}</div>`);
+  return (msg.lobby?.offers ?? []).map((o) => html`<div class="away-question" role="group" aria-labelledby="offer-q-${o.id}-text" data-key="offer-q-${o.id}" data-testid="offer-question-${o.id}">
+    <p id="offer-q-${o.id}-text">${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>${offerAnswers(o)}</div>`);
 }
 
 /**
@@ -204,8 +204,8 @@ export function offerQuestions(msg) {
 export function awayQuestions(msg) {
   if (msg.phase !== "playing") return html``;
   const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept && s.seat !== msg.seat);
-  return away.map((s) => html`<div class="away-question" role="group" aria-label="${t("away.question", { name: s.name })}" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
-    <p>${t("away.question", { name: s.name })}</p>
+  return away.map((s) => html`<div class="away-question" role="group" aria-labelledby="away-q-${s.seat}-text" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
+    <p id="away-q-${s.seat}-text">${t("away.question", { name: s.name })}</p>
     <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true" data-risky>${t("away.computer")}</button>
     <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" data-risky aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
     <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false" data-risky>${t("away.wait")}</button></div></div>`);
