@@ -1,7 +1,7 @@
 /**
  * Card faces for both decks, as accessible HTML + inline SVG, shared by the TV and the phone.
  *
- * Notation (spec/engine-api.md): colour deck `R5`, `GS`, `BR`, `Y+2`, `W`, `W+4`; French deck
+ * Notation (docs/engine-api.md): colour deck `R5`, `GS`, `BR`, `Y+2`, `W`, `W+4`; French deck
  * `10H`, `QS`, `JOKER`, `JOKER=QH`. Every colour and suit has its own shape, so colour is never
  * the only cue (rule 000 §12): red ▲, yellow ★, blue drop, green ■; ♠ ♥ ♦ ♣.
  */
