@@ -14,8 +14,9 @@ setup:
 play: setup
 	@$(VENV_PY) scripts/serve.py --host $(HOST) --port $(PORT)
 
-# scripts/run_tests.py: with no ARGS, the browser tests and the others in two pytest runs side by
-# side (they overlap: one waits on browsers, the other computes); with ARGS, plain `pytest ARGS`.
+# scripts/run_tests.py: with no ARGS, three pytest runs side by side, the browser tests in two
+# halves and the others (they overlap: browsers wait, the others compute); with ARGS, plain
+# `pytest ARGS`.
 # pytest's exit 5 ("no tests collected", say an -m filter matched nothing) is not a failure.
 test: setup
 	@$(VENV_PY) scripts/run_tests.py $(ARGS)
