@@ -225,7 +225,7 @@ export function tableFull(msg) {
 }
 
 function spectatorBox(msg) {
-  if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t("hand.removedWatching")}</p></div>`;
+  if (msg.removed) return html`<div class="screen spectator" data-testid="removed-watching"><p>${t(msg.name_removed ? "hand.nameRemovedWatching" : "hand.removedWatching")}</p></div>`;
   // in the lobby there is no game to watch nor rematch to wait for: every seat is taken (or this
   // phone chose to watch), and it is seated as soon as one frees up
   const line = msg.phase !== "lobby" ? "hand.spectator" : tableFull(msg) ? "hand.spectatorFull" : "hand.spectatorLobby";

@@ -118,6 +118,7 @@ export default {
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
   "host.news": "You run the table now: its controls are under ♛.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",
+  "hand.nameRemovedWatching": "The host removed someone with this name from the game, so only the host can let you play. You can watch meanwhile.",
   "error.not_seated": "That player is no longer at the table", "error.not_found": "Already dealt with, or no longer there", "error.internal": "The table could not do that: try again",
   "error.barred": "Only the host can let you play again", "error.not_away": "You are in the game already",
   "seat.standIn": "computer plays", "away.question": "{name} is not answering.", "away.computer": "Let a computer play",

@@ -30,7 +30,7 @@ TABLE_TIMERS: dict[str, tuple[float, float, float | None]] = {
 MAX_SPECTATORS = 32
 AWAY_AFTER = 2  # decisions in a row a seat lets time out before it is shown away
 FORCE_STAND_IN = 5  # ... after which a computer plays for it even with away_bot off (a hand ends)
-MAX_REMOVED = 64  # removed phones' tokens remembered (they come back only to watch)
+MAX_REMOVED = 64  # removed phones' tokens and names remembered (they come back only to watch)
 CUSTOM = "custom"  # the level of a player's own bot (its ``source`` runs in a worker of its own)
 MAX_OFFERS = 8  # bots brought by phones waiting for the host's answer
 BOT_NAMES = {"en": "Bot {n}", "ru": "Компьютер {n}"}
@@ -57,6 +57,7 @@ class Member:
     removed: bool = False  # a seat the host removed during the game (until the next deal)
     want: bool = True  # a spectator asked to play at the rematch
     barred: bool = False  # a spectator the host removed: it watches, seated only if let back in
+    held: str | None = None  # barred for its name alone: the removed phone's name it joined under
     id: int = 0  # phones: the join order (1, 2, ...), public; names the phone in host commands
     misses: int = 0  # decisions in a row its timer ran out on (reset when it acts itself)
     stand_in: bool = False  # the host let a computer play for it (until it acts itself)
@@ -69,8 +70,8 @@ class Member:
         """JSON-ready, without the peer (a restored table waits for every phone to return)."""
         data = asdict(self)
         del data["peer"], data["gone"]
-        for field in ("source", "bot_number"):  # only a custom bot, or one the table named
-            if data[field] is None:
+        for field in ("source", "bot_number", "held"):  # a custom bot, a bot the table named,
+            if data[field] is None:  # a phone held for its name: only theirs
                 del data[field]
         return data
 
@@ -233,6 +234,9 @@ class Lobby:
         self.away_bot = False  # a computer plays for away seats until their phone acts again
         self.lang = "en"  # the table's (the TV's) language: that of the bots' names it gave
         self.removed_tokens: list[str] = []  # of phones the host removed that are not here now
+        #: the names of phones the host removed (casefolded), until the host lets one in: a new
+        #: phone under one of them (the removed player from another browser) joins barred too
+        self.removed_names: list[str] = []
         self.offers: list[Offer] = []  # bots phones brought, waiting for the host's answer
         self.offered = 0  # offers made so far (the next one's id is offered + 1)
 
@@ -265,12 +269,15 @@ class Lobby:
     def join(self, name: str, want: bool, in_lobby: bool, *, barred: bool = False) -> Member:
         """A new phone: seated if it wants to play, the table is in the lobby and a seat is
         free; else a spectator; refused (``full``) past the spectators' limit. A ``barred`` phone
-        (one the host removed) only watches, not asking to play, until the host lets it in."""
+        (one the host removed), or one named as a removed phone was (``held``), only watches,
+        not asking to play, until the host lets it in."""
+        held = name.casefold() if name.casefold() in self.removed_names and not barred else None
         member = Member(
             name=self.unique(name),
             token=secrets.token_urlsafe(16),
-            want=want and not barred,
-            barred=barred,
+            want=want and not (barred or held),
+            barred=barred or held is not None,
+            held=held,
             id=self.joins + 1,
         )
         if in_lobby and member.want and len(self.seats) < self.max_players():
@@ -280,7 +287,7 @@ class Lobby:
         else:
             raise ProtocolError("full", "no room left, not even to watch")
         self.joins += 1
-        if self.host is None and not barred:  # the first phone to join becomes the host
+        if self.host is None and not member.barred:  # the first phone to join becomes the host
             self.host = member
         return member
 
@@ -403,6 +410,10 @@ class Lobby:
         if removed and member.token is not None:
             self.removed_tokens.append(member.token)
             del self.removed_tokens[:-MAX_REMOVED]
+            name = member.name.casefold()
+            if name not in self.removed_names:
+                self.removed_names.append(name)
+                del self.removed_names[:-MAX_REMOVED]
         member.token = None
 
     def was_removed(self, token: str) -> bool:
@@ -456,7 +467,9 @@ class Lobby:
         """The host lets a barred spectator play again: it asks to play (and, in the lobby,
         moves up when a seat is free), and takes the host role if nobody has it, as a phone that
         joins does."""
-        member.barred = False
+        if member.held in self.removed_names:
+            self.removed_names.remove(member.held)
+        member.barred, member.held = False, None
         member.want = True
         if self.host is None:
             self.host = member
@@ -511,6 +524,7 @@ class Lobby:
             "host": None if self.host is None else self.host.id,
             "away_bot": self.away_bot,
             "removed_tokens": list(self.removed_tokens),
+            "removed_names": list(self.removed_names),
             "lang": self.lang,
         }
 
@@ -532,6 +546,7 @@ class Lobby:
                 member.id = lobby.joins
         lobby.away_bot = bool(snap.get("away_bot", False))
         lobby.removed_tokens = list(snap.get("removed_tokens", []))
+        lobby.removed_names = list(snap.get("removed_names", []))
         if "lang" in snap:
             lobby.lang = snap["lang"]
         else:  # saved before the table named its bots: the pages did, in their language then

@@ -43,6 +43,7 @@ MEMBER_FIELDS = {
     "removed",
     "want",
     "barred",
+    "held",
     "id",
     "misses",
     "stand_in",
@@ -57,7 +58,8 @@ TOP_FIELDS = {
 }  # fmt: skip
 # absent from saves made before they were kept
 OPTIONAL_FIELDS = {
-    "event_owners", "joins", "host", "record", "away_bot", "removed_tokens", "lang",
+    "event_owners", "joins", "host", "record", "away_bot", "removed_tokens", "removed_names",
+    "lang",
 }  # fmt: skip
 NAMES_SEEN = ("", *COLOURS, *SUITS)  # the colour or suit in force of a seen position
 RANKS = frozenset(RANK.values())
@@ -197,6 +199,12 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
         )
         for flag in ("removed", "want", "barred", "stand_in", "kept"):
             _need(type(member.get(flag, False)) is bool, f"{name!r}: {flag} is not a boolean")
+        held = member.get("held")
+        _need(
+            held is None or (isinstance(held, str) and 0 < len(held) <= MAX_FIELD),
+            f"{name!r}: held is not a name",
+        )
+        _need(held is None or member.get("barred", False), f"{name!r}: held but not barred")
         _need(where == "seat" or not member.get("removed", False), "a removed spectator")
         _need(where == "spectator" or not member.get("barred", False), "a barred seat")
         _need(_is_int(member.get("misses", 0), 0, 2**31), f"{name!r}: misses is not a count")
@@ -219,6 +227,14 @@ def _check_members(snap: dict[str, Any]) -> dict[int, dict[str, Any]]:
         and len(set(removed)) == len(removed)
         and not tokens & set(removed),
         "removed_tokens are not distinct tokens of nobody at the table",
+    )
+    names = snap.get("removed_names", [])
+    _need(
+        isinstance(names, list)
+        and len(names) <= MAX_REMOVED
+        and all(isinstance(n, str) and n == n.casefold() and 0 < len(n) <= MAX_FIELD for n in names)
+        and len(set(names)) == len(names),
+        "removed_names are not distinct casefolded names",
     )
     votes = snap["votes"]
     _need(isinstance(votes, dict), "votes are not an object")

@@ -378,6 +378,7 @@ def phone_message(
         "events_reset": events[1],
         "play": None if seat is not None else member.want,
         "removed": member.barred,
+        "name_removed": member.held is not None,
         "host": host,
     }
     if texts is not None:

@@ -99,7 +99,7 @@ def test_d16_a_removed_player_who_comes_back_to_watch_does_not_ask_to_play(make_
     net = started(make_net, POSL_OUT)
     net.host(type="remove", seat=2)
     assert net.last("p2")["type"] == "removed"
-    # the phone taps "Watch the table": hello without a token, not asking to play
+    # hello without a token (another browser), not asking to play, under the removed name
     net.send("p2", type="hello", name="p2", play=False)
     assert net.last("p2", "welcome")["role"] == "spectator"
     assert [(x["name"], x["play"]) for x in net.tv()["spectators"]] == [("p2", False)]
@@ -108,7 +108,9 @@ def test_d16_a_removed_player_who_comes_back_to_watch_does_not_ask_to_play(make_
     tv = net.tv()
     assert [s["name"] for s in tv["seats"]] == ["p0", "p1"]
     assert net.view("p2")["seat"] is None
-    net.send("p2", type="play", want=True)  # now they say so themselves
+    net.send("p2", type="play", want=True)  # the name is a removed phone's: the host decides
+    assert net.error("p2") == "barred"
+    net.host(type="let_in", id=net.tv()["spectators"][0]["id"])
     assert [s["name"] for s in net.tv()["seats"]] == ["p0", "p1", "p2"]
 
 

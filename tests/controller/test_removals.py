@@ -151,3 +151,46 @@ def test_the_host_phone_lets_a_removed_phone_in_for_the_next_deal(make_net):
     net.act("p0", "play R5")
     net.host(type="rematch")
     assert seated(net) == ["p0", "p1", "p2"]
+
+
+def test_a_removed_player_joining_again_from_another_browser_only_watches(make_net, clock):
+    """A token is a browser's: the removed player opening the table's link in another browser
+    (or a private window) under the same name joins as a new phone, and waits for the host's
+    "Let in" as the removed phone itself would; the phone is told why."""
+    net = make_net()
+    net.join("a", "Ann")
+    net.join("b", "Bea")
+    net.host(type="remove", seat=1)
+    welcome = net.join("b2", " BEA ")  # the same name, cleaned and in any case
+    assert welcome["role"] == "spectator" and seated(net) == ["Ann"]
+    assert spectator(net, "BEA")["removed"] is True
+    assert net.view("b2")["removed"] is True and net.view("b2")["name_removed"] is True
+    before = net.table.snapshot()
+    net.send("b2", type="play", want=True)
+    assert net.error("b2") == "barred"
+    assert net.table.snapshot() == before
+    net.table = Table.restore(net.table.snapshot(), clock)  # remembered across a reload
+    net.rejoin("a", "a2")
+    assert net.join("b3", "bea")["role"] == "spectator"  # as "bea 2": "BEA" is watching
+    assert net.view("b3")["name_removed"] is True
+    net.host(type="let_in", id=spectator(net, "bea 2")["id"])  # the host lets that one in
+    assert seated(net) == ["Ann", "bea 2"] and net.view("b3")["name_removed"] is False
+    assert spectator(net, "BEA")["removed"] is True  # the other is still the host's to let in
+    assert net.join("b4", "Bea")["role"] == "player"  # the name is no longer held
+    assert net.view("a2")["name_removed"] is False
+
+
+def test_only_a_removed_phones_name_is_held(make_net):
+    """A bot, a spectator who left by itself, or a seat freed by a phone that left are not
+    removals: their names join as anyone's."""
+    net = make_net()
+    net.join("a", "Ann")
+    net.join("w", "Wes", play=False)
+    net.disconnect("w")
+    net.tick(SPECTATOR_GONE)  # dropped after a minute away: not removed
+    net.host(type="add_bot", level="easy")
+    bot = net.tv()["seats"][1]["name"]
+    net.host(type="remove", seat=1)
+    assert net.join("w2", "Wes")["role"] == "player"
+    assert net.join("x", bot)["role"] == "player"
+    assert net.view("x")["name_removed"] is False

@@ -97,6 +97,7 @@ def real_snapshots() -> list[dict[str, Any]]:
                 if net.tv()["phase"] != "playing":
                     break
                 net.host(type="remove", seat=seat)
+            net.join("again", "A")  # if "a" was removed: its name, from another browser
             snaps.append(net.table.snapshot())
     return [json.loads(json.dumps(s)) for s in snaps]
 
@@ -197,6 +198,7 @@ def plays_on(snap: dict[str, Any], clock: FakeClock, seed: int) -> None:
 
 def test_every_real_snapshot_is_accepted_and_plays_on():
     assert len(SNAPSHOTS) >= 60
+    assert any(m.get("held") for s in SNAPSHOTS for m in s["spectators"])  # a name held
     phases = {s["phase"] for s in SNAPSHOTS}
     assert phases == {"lobby", "playing", "over"}
     for n, snap in enumerate(SNAPSHOTS):
@@ -247,6 +249,8 @@ def test_mutated_snapshots_are_refused_with_a_reason_or_play_on():
         (lambda s: s.update(format=2), "not a table snapshot"),
         (lambda s: s.pop("game"), "fields missing"),
         (lambda s: s["bots_due"].update({"0": 1.0}), "not a computer"),
+        (lambda s: s.update(removed_names=["Ann"]), "removed_names"),
+        (lambda s: s["spectators"][0].update(held="ann"), "held but not barred"),
     ],
 )
 def test_a_damaged_save_is_refused_with_its_reason(damage, reason):

@@ -24,3 +24,17 @@ test("a phone watching a full lobby says every seat is taken and shows who sits 
   await setLang("en");
   assert.ok(screen(message(3, "lobby", false)).includes("You are not at the table.")); // watching by choice
 });
+
+test("a new phone held for a removed player's name says why it only watches", async () => {
+  for (const [lang, held, removed] of [
+    ["en", "The host removed someone with this name", "The host removed you"],
+    ["ru", "Кого-то с этим именем уже убрали", "Вас убрали"],
+  ]) {
+    await setLang(lang);
+    const msg = { ...message(3), play: false, removed: true };
+    assert.ok(screen({ ...msg, name_removed: true }).includes(held), lang);
+    assert.ok(!screen({ ...msg, name_removed: true }).includes(removed), lang);
+    assert.ok(screen({ ...msg, name_removed: false }).includes(removed), lang);
+  }
+  await setLang("en");
+});
