@@ -239,7 +239,7 @@ export function eliminatedIn(history, seats) {
 
 /**
  * Who loses a match scored in penalty points: when the match winners hold the lowest total and
- * nobody was eliminated on the way (a fixed number of hands, seed 003), the highest total loses.
+ * nobody was eliminated on the way (a fixed number of hands, rule 003 31), the highest total loses.
  */
 export function matchLosers(msg, history) {
   const last = history.at(-1);

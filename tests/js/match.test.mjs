@@ -17,7 +17,7 @@ test("each seat's elimination hand is the first hand that lists it", () => {
   assert.deepEqual(eliminatedIn(history, 3), [3, null, 2]);
 });
 
-test("a fixed-hands penalty match names the highest total as the loser (seed 003)", () => {
+test("a fixed-hands penalty match names the highest total as the loser (rule 003 31)", () => {
   const history = [{ hand: 5, scores: [40, 95, 60], eliminated: [] }];
   const msg = { seats: seats(3), result: { match_winners: [0] } };
   assert.deepEqual(matchLosers(msg, history), [1]);
