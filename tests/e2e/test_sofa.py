@@ -29,6 +29,9 @@ from .conftest import TV_SIZES as SIZES
 from .test_table_game import choose_game, lobby_for_solo, play_to_results
 from .test_tv_engines import read_qr
 
+#: screen sizes, width by height, each a layout is checked at (``each_size``)
+Sizes = tuple[tuple[int, int], ...]
+
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
 JOIN_TIMEOUT = 20_000  # ms: the relay's QR, on a busy machine
 HAND_TIMEOUT = 90_000  # ms: a hand of three computer players, no pause, on a busy machine
@@ -243,8 +246,15 @@ def every_lobby(tv: Page, what: str = "", extra: Callable[[Page], None] | None =
     return rulesets
 
 
-def each_size(tv: Page, state: str, extra: Callable[[Page], None] | None = None) -> None:
-    for width, height in SIZES:
+def each_size(
+    tv: Page,
+    state: str,
+    extra: Callable[[Page], None] | None = None,
+    sizes: Sizes = SIZES,
+) -> None:
+    """The screen ``tv`` shows, readable from the sofa (``check_texts``, ``check_names``,
+    ``check_layout``, ``check_top_bar``) and passing ``extra`` at each of ``sizes``."""
+    for width, height in sizes:
         resize(tv, width, height)
         # the page's own size, set with the reply (the boxes below are laid out on demand)
         assert tv.evaluate("[innerWidth, innerHeight]") == [width, height]
@@ -1246,17 +1256,17 @@ NAMES_CUT = """() => [...document.querySelectorAll("[data-testid=score-sheet] .s
   .filter((name) => name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent)"""
 
 
-def long_results(tv: Page, lang: str) -> None:
+def long_results(tv: Page, lang: str, sizes: Sizes = SIZES, hold: dict[int, int] = HOLD) -> None:
     """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS), and of a long match
-    of sixteen hands for ten, at every size, in ``lang``; the results of as many players as HOLD
-    gives for the screen's width hold without a scroll, the hand beside the match. The other
-    counts up to ten are checked for that alone. Up to six players' names (of 21 characters)
-    are whole in the sheet beside six hands: they take the width the hands' columns leave (at
-    8em they were cut with half the row empty)."""
+    of sixteen hands for ten, at each of ``sizes``, in ``lang``; the results of as many players
+    as ``hold`` gives for the screen's width hold without a scroll, the hand beside the match.
+    The other counts up to ten are checked for that alone. Up to six players' names (of 21
+    characters) are whole in the sheet beside six hands: they take the width the hands' columns
+    leave (at 8em they were cut with half the row empty)."""
     cases = ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9), (10, 16))
     for players, hands in cases:
         state = f"{players} players, {hands} hands, {lang}"
-        for width, height in SIZES:
+        for width, height in sizes:
             resize(tv, width, height)
             tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
             sheet = tv.get_by_test_id("score-sheet")
@@ -1286,15 +1296,15 @@ def long_results(tv: Page, lang: str) -> None:
             if players <= 6 and hands <= 6:
                 assert tv.evaluate(NAMES_CUT) == [], (state, tv.viewport_size)
             shown = players - 1 if players > 2 else players  # seat 1 was removed
-            if shown <= HOLD[width]:
+            if shown <= hold[width]:
                 holds_results(tv, state)
                 hand = tv.locator(".results__hand").bounding_box()
                 assert hand and hand["x"] + hand["width"] <= table["x"], (state, hand, table)
     for players in (3, 4, 8, 9):
-        for width, height in SIZES:
+        for width, height in sizes:
             resize(tv, width, height)
             tv.evaluate(RESULTS, {"players": players, "hands": 9, "lang": lang})
-            if players - 1 <= HOLD[width]:
+            if players - 1 <= hold[width]:
                 holds_results(tv, f"{players} players, 9 hands, {lang}")
 
 
@@ -1468,10 +1478,11 @@ JOIN_PANEL = """() => {
 AT_PLAY = {"names": ["Бабушка Галина Петровна", LONG_NAME, "Оля", "Дед Михаил"], "house": False}
 
 
-def join_panel_holds(page: Page) -> None:
+def join_panel_holds(page: Page, sizes: Sizes = SIZES) -> None:
     """The page and the join panel in it hold on the screen (nothing of the panel below it, no
     scroll inside it), and its QR, if any, is as large as the room allows, still at least 300 px
-    at 1080p, and reads back as the link it stands for."""
+    at 1080p, and reads back as the link it stands for (where it is smallest: at the smallest of
+    ``sizes``)."""
     holds(page)
     size = page.viewport_size
     assert size
@@ -1486,7 +1497,7 @@ def join_panel_holds(page: Page) -> None:
     assert qr["width"] >= panel["room"] - 1 or panel["bottom"] >= panel["end"] - 2, (size, panel)
     # read back where it is drawn smallest: the same code drawn larger reads at least as well (a
     # screenshot and a decode at every size cost this file's run about 10 s under load)
-    if (size["width"], size["height"]) == min(SIZES):
+    if (size["width"], size["height"]) == min(sizes):
         drawn = page.locator("#join-qr svg")
         assert read_qr(page, drawn) == drawn.get_attribute("data-text"), size
 

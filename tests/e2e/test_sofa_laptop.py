@@ -6,10 +6,8 @@ width binds. One table page for the file, its states drawn, not played."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from . import test_sofa
 from .test_sofa import (
     ADD_BOT,
     CORNERS_COVERED,
@@ -33,6 +31,8 @@ from .test_sofa import (
 from .test_table_game import choose_game
 
 LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768))
+# How many players' results hold without a scroll at each laptop width (test_sofa.HOLD's): all.
+LAPTOP_HOLD = {width: 9 for width, _ in LAPTOP_SIZES}
 
 # The join panel as relay mode draws it (the drawing table joins by camera, and has none): the QR
 # of a join link, the address to type and the code.
@@ -63,9 +63,13 @@ def qr_scannable(page: Page) -> None:
     assert qr and qr["width"] >= 300 * scale - 0.5, (size, panel)
 
 
+def panel_holds(page: Page) -> None:
+    """``join_panel_holds`` at a laptop's sizes (its QR read back at the smallest)."""
+    join_panel_holds(page, LAPTOP_SIZES)
+
+
 def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     drawn_tv: Page,  # noqa: F811 (the fixture imported above)
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """At each laptop size: Classic's lobby (the most options) beside five computer players of
     the longest names, then beside ten, in both languages; a hand on the screen beside four
@@ -77,8 +81,6 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     stayed 16 px while the type shrank to 12.8: the hand beside ten seats was narrower for its
     type than at 720p, and 19 cards on one row lay over each other's corners. At 1440x900 the
     QR during play was 242 px, not 250 (28 % of the height)."""
-    monkeypatch.setattr(test_sofa, "SIZES", LAPTOP_SIZES)  # each_size's, long_results'
-    monkeypatch.setattr(test_sofa, "HOLD", {width: 9 for width, _ in LAPTOP_SIZES})
     tv = drawn_tv
     choose_game(tv.locator("#ruleset"), "classic")
     for seat, name in enumerate(LONG_NAMES):
@@ -88,7 +90,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
         if lang == "ru":
             tv.locator("[data-act=lang]").click()
         expect(tv.locator("html")).to_have_attribute("lang", lang)
-        each_size(tv, f"{lang} lobby, five long names", holds)
+        each_size(tv, f"{lang} lobby, five long names", holds, LAPTOP_SIZES)
     for seat, name in enumerate(MORE_LONG_NAMES, start=len(LONG_NAMES)):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
@@ -97,7 +99,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
         if lang == "en":
             tv.locator("[data-act=lang]").click()
         expect(tv.locator("html")).to_have_attribute("lang", lang)
-        each_size(tv, f"{lang} lobby, ten long names", join_panel_holds)
+        each_size(tv, f"{lang} lobby, ten long names", panel_holds, LAPTOP_SIZES)
 
     longest = [*LONG_NAMES, *MORE_LONG_NAMES]
     four = ["Бабушка Зина", "Bot 1", "Bot 2", "Bot 3"]
@@ -113,7 +115,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
             assert page.evaluate(CORNERS_COVERED) == [], (cards, page.viewport_size)
             assert below_the_screen(page, MOVES) == [], (cards, page.viewport_size)
 
-        each_size(tv, f"a hand of {cards} beside {seats} seats", hand_in_sight)
+        each_size(tv, f"a hand of {cards} beside {seats} seats", hand_in_sight, LAPTOP_SIZES)
         still_drawn(tv, f"a hand of {cards} beside {seats} seats")
 
     paused = {"names": longest, "house": True, "local": True, "melee": True, "paused": True}
@@ -124,7 +126,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
         every_seat_in_sight(page)
         assert below_the_screen(page, SHOWN_PAUSED) == [], page.viewport_size
 
-    each_size(tv, "ru: paused beside a hand and ten seats", holds_paused)
+    each_size(tv, "ru: paused beside a hand and ten seats", holds_paused, LAPTOP_SIZES)
     still_drawn(tv, "ru: paused beside a hand and ten seats")
 
     swaps = ["draw", *(f"play R7 @{n}" for n in range(1, 10))]
@@ -138,11 +140,12 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
         tv,
         "en: choosing whom to swap with",
         lambda page: choice_beside_the_hand(page, "choosing", may_scroll=True),
+        LAPTOP_SIZES,
     )
     still_drawn(tv, "en: choosing whom to swap with")
     tv.evaluate(RELAY_JOIN)
     expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
-    each_size(tv, "en: choosing, the relay's join panel", qr_scannable)
+    each_size(tv, "en: choosing, the relay's join panel", qr_scannable, LAPTOP_SIZES)
     still_drawn(tv, "en: choosing, the relay's join panel")
 
-    long_results(tv, "ru")
+    long_results(tv, "ru", LAPTOP_SIZES, LAPTOP_HOLD)
