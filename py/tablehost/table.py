@@ -950,6 +950,8 @@ class Table:
         self._changed(events)
 
     def _next_hand(self) -> None:
+        if self._playing().match_over is None:  # a one-hand game: its next is a rematch (D12)
+            raise ProtocolError("not_allowed", "a game of one hand: deal a rematch")
         try:
             events = self._playing().next_hand()
         except IllegalAction as exc:

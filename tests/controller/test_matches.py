@@ -477,3 +477,17 @@ def test_a_record_mid_match_keeps_the_seed_back_and_a_reload_keeps_it(make_net, 
     record = net.last("tv", "record")["record"]
     assert record["seed"] is not None
     assert replay(record).hands == 2
+
+
+def test_next_hand_is_refused_after_a_single_hand_game(make_net):
+    """«Последняя» is one hand: after it the host deals a rematch (a new seed, spectators who
+    asked to play dealt in: rule D12), never the engine's next hand of the same game."""
+    net = started(make_net, POSL_OUT)
+    net.act("p0", "play R5")
+    assert net.tv()["phase"] == "over"
+    before = net.table.snapshot()
+    net.host(type="next_hand")
+    assert net.error("tv") == "not_allowed"
+    assert net.table.snapshot() == before
+    net.host(type="rematch")
+    assert net.tv()["phase"] == "playing" and net.table.snapshot()["games"] == before["games"] + 1
