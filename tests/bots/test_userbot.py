@@ -1,16 +1,29 @@
 """Bots written by players (``lastcard.userbot``): the starting bot plays every ruleset, a
-failing bot's traceback points at its own line, a bad answer is a time-out, and a bot sees
-only what its seat may see."""
+failing bot's traceback points at its own line, a looping one is stopped at its line (and only
+the bot's own frames pay for the watch), a bad answer is a time-out, and a bot sees only what
+its seat may see."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import sys
+from types import FrameType
 from typing import Any
 
 import pytest
 from lastcard import RULESETS, new_game
 from lastcard.tournament import Standings, games, play
-from lastcard.userbot import STARTER, BotError, UserBot, load, seat_events
+from lastcard.userbot import (
+    FILENAME,
+    STARTER,
+    BotError,
+    Deadline,
+    TooSlow,
+    UserBot,
+    load,
+    seat_events,
+)
 
 #: a Last One deal of two seats whose starter is a Draw Two (the first seat draws and is skipped)
 SEED_WITH_A_STARTER_DRAW = 24
@@ -173,3 +186,100 @@ def test_a_bots_passes_say_what_they_answered_as_at_a_table() -> None:
     assert seen
     marks = {e.get("pending", "blocked" if e.get("blocked") else None) for e in seen}
     assert None not in marks and {"drawn", "free", "melee"} <= marks
+
+
+#: seconds a looping bot of these tests runs before it is stopped
+QUICK = 0.05
+
+
+@pytest.mark.parametrize(
+    ("source", "lines"),
+    [
+        ("def move(view, events):\n    while True:\n        pass\n", {2, 3}),
+        # in a helper, a loop that ends, but not soon: stopped where it is, frame by frame
+        (
+            "def count():\n    for i in range(10**12):\n        i += 1\n\n\n"
+            "def move(view, events):\n    count()\n",
+            {2, 3},
+        ),
+        # the bot's own except Exception does not catch the stop
+        (
+            "def move(view, events):\n    try:\n        while True:\n            pass\n"
+            "    except Exception:\n        return view['legal'][0]\n",
+            {3, 4},
+        ),
+        # the bot catches the stop (and the watch is off from then on): over its time all the same
+        (
+            "def move(view, events):\n    try:\n        while True:\n            pass\n"
+            "    except BaseException:\n        return view['legal'][0]\n",
+            {3, 4},
+        ),
+    ],
+)
+def test_a_looping_move_is_stopped_at_its_line(source: str, lines: set[int]) -> None:
+    before = sys.gettrace()  # a coverage tool's, say: the same once the bot is stopped
+    bot = UserBot(load(source), QUICK)
+    game = new_game("poslednyaya", 2, seed=1)
+    with pytest.raises(TooSlow) as caught:
+        bot(game, game.turn, [])
+    error = caught.value
+    assert error.line in lines and error.seconds == QUICK
+    assert "BotTooSlow: the bot's code ran for over 0.05 s" in error.text
+    assert "userbot.py" not in error.text  # the bot's frames, not the tracer's
+    assert sys.gettrace() is before
+
+
+def test_a_bot_loading_for_ever_is_stopped_at_its_line() -> None:
+    with pytest.raises(TooSlow) as caught:
+        load("total = 0\nwhile True:\n    total += 1\n", QUICK)
+    assert caught.value.line in {2, 3}
+    assert 'File "bot.py", line' in caught.value.text and "in <module>" in caught.value.text
+
+
+def test_a_bots_move_that_removes_the_stop_has_it_back_next_move() -> None:
+    """``sys.settrace(None)`` in a move takes the watch off for the rest of that move only
+    (there, the bot's runner ends it from outside: docs/bots.md); the next move is watched."""
+    source = "import sys\n\nmoves = []\n\n\ndef move(view, events):\n    moves.append(1)\n"
+    source += "    if len(moves) == 1:\n        sys.settrace(None)\n        return None\n"
+    source += "    while True:\n        pass\n"
+    bot = UserBot(load(source), QUICK)
+    game = new_game("poslednyaya", 2, seed=1)
+    assert bot(game, game.turn, []) is None
+    with pytest.raises(TooSlow) as caught:
+        bot(game, game.turn, [])
+    assert caught.value.line in {11, 12}
+
+
+def test_only_the_bots_own_frames_are_traced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move that calls the engine: the tracer sees the engine's frames start, and gives its
+    line-by-line watch to the bot's frames only; the games are the ones the bot plays unwatched,
+    and the watch is gone once each move returns."""
+    given: dict[str, bool] = {}
+    call = Deadline.call
+
+    def spy(self: Deadline, frame: FrameType, event: str, arg: Any) -> Any:
+        local = call(self, frame, event, arg)
+        name = frame.f_code.co_filename
+        given[name] = given.get(name, False) or local is not None
+        return local
+
+    monkeypatch.setattr(Deadline, "call", spy)
+    source = STARTER + "\n\nplain = move\n\n\ndef move(view, events):\n"
+    source += "    from lastcard import new_game\n\n"
+    source += "    new_game(view['ruleset'], view['players'], seed=1).view(0)\n"
+    source += "    return plain(view, events)\n"
+    before = sys.gettrace()
+    watched = UserBot(load(source))
+    unwatched = UserBot(load(STARTER))
+    unwatched.deadline = contextlib.nullcontext()  # type: ignore[assignment]
+    levels = ["mine", "normal"]
+    records = [
+        [record for _, record in games("poslednyaya", 2, 3, levels, 4, bots={"mine": bot})]
+        for bot in (watched, unwatched)
+    ]
+    assert records[0] == records[1]
+    assert given[FILENAME] is True
+    engine = {name for name in given if name.endswith(".py") and name != FILENAME}
+    assert any(name.endswith("game.py") for name in engine)  # the engine's frames ran...
+    assert not any(given[name] for name in engine)  # ...and none was watched
+    assert sys.gettrace() is before
