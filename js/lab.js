@@ -5,8 +5,10 @@
  *
  * The tournament runs in a PyScript worker (`<script type="py" worker>`, py/lab_worker.py) on
  * the vendored Pyodide, about a second of games per call, so the standings grow on screen and
- * Stop ends the worker at once. A call that does not come back in `STUCK_MS` (a bot looping
- * forever) ends the worker too, and a fresh one boots. PyScript is loaded by this page only.
+ * Stop ends the worker at once. A move of the bot that runs `STOP_MS` is stopped in the worker,
+ * at the line it is on (py/lastcard/userbot.py `Deadline`), and shows as an error does. A call
+ * that does not come back in `STUCK_MS` (a bot the stop cannot reach: one long call into C)
+ * ends the worker, and a fresh one boots. PyScript is loaded by this page only.
  *
  * The bots written here are kept in this browser (js/saved-bots.js: {name: source}), listed,
  * renamed and deleted here; the one being edited is there on the next visit, and a table opened
@@ -23,11 +25,16 @@ const url = (path) => new URL(path, ROOT).href;
 const CURRENT_KEY = "lastcard.lab.current";
 // Seconds of games per worker call (at least one game): the standings refresh after each call.
 const CALL_SECONDS = 1;
-// A worker call this long has a bot stuck in its code (Stop ends one sooner): a call is one
-// hand at least, and a hand with five `hard` seats takes tens of seconds in the lab's worker.
+// A move of the bot (or its code's loading) that runs this long is stopped where it is, its line
+// marked: twice what a table gives a move, so that the moves a table would time out are counted
+// (`slow`) while the run goes on, and a loop is stopped within seconds.
+const STOP_MS = 2 * MOVE_MS;
+// A worker call this long has a bot stuck where the stop cannot reach it, one long call into C
+// (Stop ends one sooner): a call is one hand at least, and a hand with five `hard` seats takes
+// tens of seconds in the lab's worker.
 const STUCK_MS = 60_000;
-// A call this long says so while it lasts (a loop in the bot?), and how to end it sooner.
-const WAIT_MS = 10_000;
+// A call this long says so while it lasts (a loop the stop did not end?), and how to end it sooner.
+const WAIT_MS = STOP_MS + 5_000;
 // Python has not started in this long: say so rather than wait for ever.
 const BOOT_MS = 180_000;
 const LEVELS = ["easy", "normal", "hard"];
@@ -212,7 +219,8 @@ async function run() {
   const id = ++runId;
   Object.assign(state, { status: "running", ran: { ...state.options }, result: null, error: null, note: null });
   render();
-  const started = await call("start", JSON.stringify({ ...state.options, source: code().value, move_seconds: MOVE_MS / 1000 }));
+  const sent = { ...state.options, source: code().value, move_seconds: MOVE_MS / 1000, stop_seconds: STOP_MS / 1000 };
+  const started = await call("start", JSON.stringify(sent));
   let answer = started;
   while (answer && !answer.error && !answer.done && id === runId) {
     answer = await call("advance", CALL_SECONDS);
@@ -228,6 +236,9 @@ async function run() {
   }
   state.status = "ready";
   state.error = answer.error ? answer : null;
+  // stopped over its time: where, in words (the traceback says it in Python's)
+  const vars = { s: answer.stopped, line: answer.line, table: MOVE_MS / 1000 };
+  if (answer.stopped) state.note = [answer === started ? "lab.tooSlow.load" : "lab.tooSlow", vars];
   if (state.error?.line) lineInSight(state.error.line);
   render();
   // what the run says in sight: on a phone the traceback and the standings are under the editor

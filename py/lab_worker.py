@@ -4,14 +4,17 @@ the page shows the standings as they grow. See ``docs/bots.md``.
 
 The page calls, through PyScript's worker exports (``__export__``): ``starter()`` → the
 starting bot's code; ``start(json)`` with ``{source, ruleset, players, level, games, seed,
-move_seconds}`` (``move_seconds``: the time a table gives a move, js/custom-bots.js) →
-the bot's error or ``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
+move_seconds, stop_seconds}`` (``move_seconds``: the time a table gives a move,
+js/custom-bots.js; ``stop_seconds``: the time after which a move of the bot, or its code's
+loading, is stopped where it is, ``lastcard.userbot.Deadline``) → the bot's error or
+``{"ok": true}``; then ``advance(seconds)`` until it says ``done`` →
 ``{played, games, hands, rate, low, high, fair, bad, first_bad, slow, done}`` (the bot's hands won
 per seat, with the 95 % Wilson interval; ``first_bad``: the first answer that was no legal
 action and the legal actions then, ``{answer, legal}``, both as Python writes them; ``slow``:
 the moves that took longer than ``move_seconds``, each a time-out at a table) or the
 bot's error. An error is
-``{"error": traceback, "line": line of bot.py or null}``.
+``{"error": traceback, "line": line of bot.py or null}``, plus ``"stopped": seconds`` when the
+bot's code ran past ``stop_seconds`` and was stopped at that line.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any
 zipfile.ZipFile("engine.whl").extractall(sysconfig.get_paths()["purelib"])
 
 from lastcard.tournament import Record, Standings, games  # noqa: E402
-from lastcard.userbot import STARTER, BotError, Move, UserBot, load  # noqa: E402
+from lastcard.userbot import STARTER, BotError, Move, TooSlow, UserBot, load  # noqa: E402
 
 #: the bot's name among the tournament's levels
 MINE = "mine"
@@ -53,8 +56,9 @@ class Run:
     """One tournament: the player's bot in one seat, ``level`` in the others."""
 
     def __init__(self, options: dict[str, Any]) -> None:
-        self.timed = Timed(load(options["source"]), float(options["move_seconds"]))
-        self.bot = UserBot(self.timed)
+        stop = float(options["stop_seconds"])
+        self.timed = Timed(load(options["source"], stop), float(options["move_seconds"]))
+        self.bot = UserBot(self.timed, stop)
         players = int(options["players"])
         levels = [MINE] + [options["level"]] * (players - 1)
         self.total = int(options["games"])
@@ -99,7 +103,8 @@ run: Run | None = None
 
 
 def _error(error: BotError) -> str:
-    return json.dumps({"error": error.text, "line": error.line})
+    stopped = {"stopped": error.seconds} if isinstance(error, TooSlow) else {}
+    return json.dumps({"error": error.text, "line": error.line, **stopped})
 
 
 def start(options: str) -> str:

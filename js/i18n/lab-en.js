@@ -13,6 +13,8 @@ export default {
   "lab.slow": "Moves that took longer than the {s} s a table gives a move: {n} (at a table, each would be a time-out).",
   "lab.confirmDelete": "Delete “{name}”? Its code cannot be brought back.", "lab.confirmReset": "Replace the code of “{name}” with the starting bot? The code there now cannot be brought back.",
   "lab.stopped": "Stopped.", "lab.stuck": "One hand took more than {s}\u00a0s (an endless loop in your bot?): the run is stopped.",
+  "lab.tooSlow": "A move ran for over {s}\u00a0s and was stopped at line {line}, marked beside the code (a table gives a move {table}\u00a0s). A loop that never ends?",
+  "lab.tooSlow.load": "The bot's code ran for over {s}\u00a0s as it loaded and was stopped at line {line}, marked beside the code (a table gives it {table}\u00a0s). A loop that never ends?",
   "lab.waiting": "No hand has ended for {s}\u00a0s. Is the bot stuck in a loop? Stop ends the run now; after {max}\u00a0s the lab ends it itself.",
   "lab.verdict.better": "Stronger than the {level} level here: even the interval's low end is above a fair share.",
   "lab.verdict.worse": "Weaker than the {level} level here: even the interval's high end is below a fair share.",
@@ -22,7 +24,7 @@ export default {
   "lab.help.events": "events: the hand so far, oldest first (play, draw, pass, call…); other seats' draws without their cards.",
   "lab.help.cards": "Cards and moves are strings. Colour deck: R5 (red 5), Y+2 (yellow Draw Two), GS (green Skip), BR (blue Reverse), W and W+4 (the wild cards, no colour); French deck: 10H, QS, AD, JOKER. Moves: \"play R5\", \"play W G\" (a wild card naming green), \"play 3H 3D\" (two cards at once, where the rules allow), \"draw\", \"pass\", \"last\" (the last-card call). from lastcard.cards import SUIT, RANK: SUIT[\"R5\"] == \"R\", RANK[\"R5\"] == \"5\" (SUIT[\"W\"] is None).",
   "lab.help.answer": "Return one of view[\"legal\"]. Anything else counts as a time-out for the seat. move is asked out of turn too, when the seat may act then (a \"last\" call, a melee answer: view[\"turn\"] is another seat), and None then declines. The bot may import the engine (lastcard) and the standard library.",
-  "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; a bot that thinks for a minute is stopped. A table gives a move 5 s: the lab counts the moves that take longer. What the bot prints goes to the browser's console (F12).",
+  "lab.help.errors": "An error in the code stops the run and shows the traceback beside its line; so does a move that runs over 10 s (a loop?), stopped at the line it is on. A table gives a move 5 s: the lab counts the moves that take longer. What the bot prints goes to the browser's console (F12).",
   "lab.unnamed": "A bot needs a name: this one keeps “{name}”.", "lab.taken": "Another bot is called “{name}”: this one keeps its name.", "lab.bots": "Saved bots", "lab.new": "New bot", "lab.delete": "Delete", "lab.deleted": "“{name}” is gone.", "lab.table": "Your saved bots sit at a table: pick one in the lobby's computer level on this device's table, or offer it from your phone's lobby.",
   "lab.tooLong": "This bot's code has {size} characters: a table takes {max} at most.",
 };

@@ -43,6 +43,10 @@ LOOPER = """def move(view, events):
     while True:
         pass
 """
+#: a bot whose move never ends in one call into C, where no line of bot.py runs to be stopped at
+C_LOOPER = """def move(view, events):
+    return sum(range(10**18))
+"""
 #: a bot one character longer than a table takes
 HUGE = GARBAGE + "#" * (MAX_SOURCE + 1 - len(GARBAGE))
 
@@ -333,20 +337,41 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
 
 
 def test_a_bot_that_loops_for_ever_is_said_to_while_the_lab_waits(tv: Page, base_url: str) -> None:
-    """A bot whose move never ends holds the lab's worker: once no hand has ended for 10 s the
-    status line says so, counting, with what ends it (the page said "Dealing…" for a minute,
-    then that the run was stopped); Stop ends it at once, and the count does not come back."""
+    """A move that loops in the bot's code is stopped after 10 s at the line it is on, shown as
+    an error is, the worker kept (the lab waited a minute, then ended the worker with no line).
+    One that never ends in a single call into C holds the worker: once no hand has ended for
+    15 s the status line says so, counting, with what ends it; Stop ends it at once, and the
+    count does not come back."""
     tv.goto(f"{base_url}/lab.html")
     lab = tv.get_by_test_id("lab")
     expect(lab).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    tv.get_by_test_id("lab-code").fill(LOOPER)
+    code = tv.get_by_test_id("lab-code")
+    code.fill(LOOPER)
     tv.get_by_test_id("lab-run").click()
     status = tv.get_by_test_id("lab-status")
+    trace = tv.locator("#lab-trace")
+    expect(trace).to_have_attribute("data-line", re.compile("^[23]$"), timeout=30_000)
+    line = trace.get_attribute("data-line")
+    expect(tv.locator("#lab-gutter .is-error")).to_have_text(str(line))
+    expect(trace).to_contain_text(f'File "bot.py", line {line}, in move')
+    expect(trace).to_contain_text("BotTooSlow: the bot's code ran for over 10 s")
+    expect(status).to_have_text(
+        f"A move ran for over 10\u00a0s and was stopped at line {line}, marked beside the code "
+        "(a table gives a move 5\u00a0s). A loop that never ends?"
+    )
+    expect(lab).to_have_attribute("data-state", "ready")  # the same worker, at once
+    tv.get_by_role("button", name="Русский").click()
+    said = f"Ход длился больше 10\u00a0с и был остановлен на строке {line}, она отмечена у кода "  # noqa: RUF001
+    expect(status).to_have_text(said + "(за столом на ход даётся 5\u00a0с). Бесконечный цикл?")  # noqa: RUF001
+    tv.get_by_role("button", name="English").click()
+
+    code.fill(C_LOOPER)
+    tv.get_by_test_id("lab-run").click()
     waiting = re.compile(
         r"^No hand has ended for 1\d\u00a0s\. Is the bot stuck in a loop\? Stop ends the run now; "
         r"after 60\u00a0s the lab ends it itself\.$"
     )
-    expect(status).to_have_text(waiting, timeout=20_000)
+    expect(status).to_have_text(waiting, timeout=30_000)
     expect(tv.get_by_test_id("lab-result")).to_have_text("Dealing…")
     tv.get_by_role("button", name="Русский").click()
     expect(status).to_contain_text("не заканчивается ни одна раздача. Бот зациклился?")
