@@ -57,8 +57,11 @@ export function eventLine(msg, e) {
   const text = msg.texts?.events?.[lang()]?.[eventKey(e)];
   if (text) return fill(text, vars);
   // a player's own bot that gave no move: on its turn the table played the time-out, out of turn
-  // (`declined`) it only declined
-  if (e.type === "bot_fault") return t(`event.bot_fault.${e.fault}`, vars) + (e.declined ? "" : t("event.bot_fault.turn"));
+  // (`declined`) it only declined; a `slow` move its worker stopped says the line it was on
+  if (e.type === "bot_fault") {
+    const kind = e.fault === "slow" && e.line ? "slowLine" : e.fault;
+    return t(`event.bot_fault.${kind}`, { ...vars, line: e.line }) + (e.declined ? "" : t("event.bot_fault.turn"));
+  }
   // a melee's window that ran out (on its defender, who loses it): no turn's time
   if (e.type === "time_out" && e.pending === "melee") return t("event.time_out.melee", vars);
   return t(`event.${e.type}`, vars);

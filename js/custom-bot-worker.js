@@ -8,10 +8,12 @@
 // of the site is taken away (Cache Storage, which holds the interpreter snapshot the table boots
 // from, IndexedDB, the tab lock, other workers, and its global `postMessage` to the page).
 //
-// Table worker → here: {op: "load", source} once, then {op: "ask", key, input} (input: JSON).
+// Table worker → here: {op: "load", source, seconds} once (seconds: what a move, or the code's
+// loading, may take before Python stops it where it is), then {op: "ask", key, input} (input: JSON).
 // Here → table worker: {op: "python"} once Python is up (its code is loaded next: from here on
 // the table's time budget runs), {op: "ready"} once the bot is loaded, {op: "answer", key,
-// answer} (JSON: {action} or {fault, detail}), {op: "failed", error} if Python could not start.
+// answer} (JSON: {action} or {fault, detail}, a `slow` fault with its line), {op: "failed", error}
+// if Python could not start.
 
 import { bootPython } from "./python-boot.js";
 import { tablePort, toTable } from "./table-port.js";
@@ -20,7 +22,7 @@ let bot = null;
 const waiting = [];
 tablePort.then((port) => {
   port.onmessage = ({ data }) => {
-    if (data.op === "load") start(data.source).catch((error) => toTable({ op: "failed", error: String(error?.message ?? error) }));
+    if (data.op === "load") start(data.source, data.seconds).catch((error) => toTable({ op: "failed", error: String(error?.message ?? error) }));
     else if (data.op === "ask") (bot ? answer(data) : waiting.push(data));
   };
 });
@@ -46,12 +48,12 @@ function lockDown() {
   remove(self.navigator, ["locks", "serviceWorker", "storage"]);
 }
 
-async function start(source) {
+async function start(source, seconds) {
   const { pyodide } = await bootPython();
   const SeatBot = pyodide.pyimport("lastcard.userbot").SeatBot;
   lockDown();
   toTable({ op: "python" });
-  bot = SeatBot(source);
+  bot = SeatBot(source, seconds);
   toTable({ op: "ready" });
   for (const ask of waiting.splice(0)) answer(ask);
 }

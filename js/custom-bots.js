@@ -3,14 +3,20 @@
  * table's worker (js/table-worker.js): one worker each (js/custom-bot-worker.js, with its own
  * Python), which the page starts for it (`startWorker`) as soon as the bot is seated and ends
  * when it leaves. A bot gets one question at a time and `MOVE_MS` to answer it (its code's
- * loading too, once Python is up); over that, the move is a `slow` fault (the table plays the
- * time-out) and the worker is ended and started again, so a bot that loops for ever costs its
- * own turns only. A bot whose code loops while it loads, whose Python cannot start, or whose
- * worker throws, answers `slow` at once from then on.
+ * loading too, once Python is up): its worker stops a move that runs longer where it is
+ * (py/lastcard/userbot.py `Deadline`) and answers a `slow` fault with the line of its code it was
+ * on (the table plays the time-out), ready for the next question. What that stop cannot reach
+ * (one long call into C, a bot that removed it) gets `STOP_GRACE_MS` more, then is a `slow` fault
+ * too and the worker is ended and started again, so a bot that loops for ever costs its own turns
+ * only. A bot whose code loops while it loads, whose Python cannot start, or whose worker throws,
+ * answers `slow` at once from then on.
  */
 
 /** A player's bot's time for one move (or for loading its code), ms. */
 export const MOVE_MS = 5000;
+/** How much longer than `MOVE_MS` a bot's worker is given to stop its code itself and answer,
+ * before it is ended from outside, ms. */
+const STOP_GRACE_MS = 2000;
 
 /**
  * A worker started for the table's worker (js/table-worker.js `startWorker`): its port, and `end`.
@@ -21,7 +27,7 @@ export const MOVE_MS = 5000;
 class SeatedBot {
   /**
    * @param {string} source  the bot's code
-   * @param {(key: string, answer: {action?: string|null, fault?: string, detail?: string}) => void} onAnswer
+   * @param {(key: string, answer: {action?: string|null, fault?: string, detail?: string, line?: number}) => void} onAnswer
    * @param {StartWorker} startWorker
    */
   constructor(source, onAnswer, startWorker) {
@@ -52,12 +58,12 @@ class SeatedBot {
     this.ready = false;
     this.worker = this.startWorker("custom-bot", (error) => this.#giveUp(error));
     this.worker.port.onmessage = ({ data }) => this.#message(data);
-    this.worker.port.postMessage({ op: "load", source: this.source });
+    this.worker.port.postMessage({ op: "load", source: this.source, seconds: MOVE_MS / 1000 });
   }
 
   #message(data) {
     if (data.op === "python") {
-      this.timer = setTimeout(() => this.#giveUp(`its code did not load in ${MOVE_MS / 1000} s`), MOVE_MS);
+      this.timer = setTimeout(() => this.#giveUp(`its code did not load in ${MOVE_MS / 1000} s`), MOVE_MS + STOP_GRACE_MS);
     } else if (data.op === "ready") {
       clearTimeout(this.timer);
       this.ready = true;
@@ -82,10 +88,11 @@ class SeatedBot {
     if (!this.ready || this.current || !this.queue.length) return;
     this.current = this.queue.shift();
     this.worker.port.postMessage({ op: "ask", key: this.current.key, input: this.current.input });
-    this.timer = setTimeout(() => this.#stuck(), MOVE_MS);
+    this.timer = setTimeout(() => this.#stuck(), MOVE_MS + STOP_GRACE_MS);
   }
 
-  /** Over its time: the move is a fault, and a fresh worker takes the next question. */
+  /** Over its time and not stopped by its worker: the move is a fault, and a fresh worker takes
+   * the next question. */
   #stuck() {
     const { key } = this.current;
     this.current = null;

@@ -180,7 +180,7 @@ function ask(snapshot) {
 const customs = new CustomBots((key, answer) => {
   if (stopped) return;
   // undefined, not null: Python gets None (a JavaScript null comes as pyodide's jsnull)
-  bridge.answer(key, answer.action ?? undefined, false, answer.fault ?? undefined, String(answer.detail ?? ""));
+  bridge.answer(key, answer.action ?? undefined, false, answer.fault ?? undefined, String(answer.detail ?? ""), answer.line ?? undefined);
   schedule();
 }, startWorker);
 

@@ -204,10 +204,12 @@ class Bridge:
         failed: bool = False,
         fault: str | None = None,
         detail: str = "",
+        line: int | None = None,
     ) -> None:
         """A worker's answer to a question of :meth:`requests` (late ones are dropped);
         ``failed``: the bot worker could not think, so the controller thinks here when the
-        move is due; ``fault``: a player's own bot gave no move (``tablehost.Fault``)."""
+        move is due; ``fault``: a player's own bot gave no move (``tablehost.Fault``, with the
+        ``line`` of its code a ``slow`` move was stopped at)."""
         from tablehost import Fault
 
         answers = self.answers
@@ -215,7 +217,9 @@ class Bridge:
             return
         if fault is not None:
             del answers.asked[key]
-            answers.ready[key] = Fault(str(fault), str(detail or ""))
+            answers.ready[key] = Fault(
+                str(fault), str(detail or ""), None if line is None else int(line)
+            )
         elif failed:
             answers.asked[key] = clock() - ANSWER_WAIT  # think here at once
         else:

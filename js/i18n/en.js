@@ -130,5 +130,5 @@ export default {
   "lobby.offer": "{by} brings the bot “{name}” ({size:character|characters} of code).", "lobby.offerSeat": "Seat it", "lobby.offerSeatName": "Seat {name}", "lobby.offerRefuse": "Turn away", "lobby.offerRefuseName": "Turn {name} away",
   "bring.label": "Your bot", "bring.send": "Offer it to the table", "bring.waiting": "“{name}” waits for the host's answer.", "bring.seated": "“{name}” is at the table.", "bring.refused": "The host turns “{name}” away.",
   "error.too_large": "Too large to send: a bot's code has at most 16 000 characters",
-  "event.bot_fault.slow": "{name}: no move in time", "event.bot_fault.error": "{name}: the bot's code failed ({detail})", "event.bot_fault.illegal": "{name}: not a legal move ({detail})", "event.bot_fault.turn": ", the turn timed out",
+  "event.bot_fault.slow": "{name}: no move in time", "event.bot_fault.slowLine": "{name}: too slow, stopped at line {line} of its code", "event.bot_fault.error": "{name}: the bot's code failed ({detail})", "event.bot_fault.illegal": "{name}: not a legal move ({detail})", "event.bot_fault.turn": ", the turn timed out",
 };

@@ -130,5 +130,5 @@ export default {
   "lobby.offer": "{by} предлагает бота «{name}» (код: {size:знак|знака|знаков}).", "lobby.offerSeat": "Посадить за стол", "lobby.offerSeatName": "Посадить за стол: {name}", "lobby.offerRefuse": "Отказать", "lobby.offerRefuseName": "Отказать: {name}",
   "bring.label": "Ваш бот", "bring.send": "Предложить столу", "bring.waiting": "«{name}» ждёт ответа ведущего.", "bring.seated": "«{name}» за столом.", "bring.refused": "Ведущий отказывает боту «{name}».",
   "error.too_large": "Слишком большое сообщение: код бота — не больше 16 000 знаков",
-  "event.bot_fault.slow": "{name}: нет хода вовремя", "event.bot_fault.error": "{name}: ошибка в коде бота ({detail})", "event.bot_fault.illegal": "{name}: недопустимый ход ({detail})", "event.bot_fault.turn": ", ход пропущен по времени",
+  "event.bot_fault.slow": "{name}: нет хода вовремя", "event.bot_fault.slowLine": "{name}: ход слишком долгий, код остановлен на строке {line}", "event.bot_fault.error": "{name}: ошибка в коде бота ({detail})", "event.bot_fault.illegal": "{name}: недопустимый ход ({detail})", "event.bot_fault.turn": ", ход пропущен по времени",
 };

@@ -19,7 +19,7 @@ from .rng import Rng
 class Event(TypedDict, total=False):
     """An event of a state change (docs/design.md, "Events"): its ``type`` and that type's keys
     (the table adds ``n``, its running number, ``auto`` to an automatic call, ``fault``,
-    ``detail`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``,
+    ``detail``, ``line`` and, out of its turn, ``declined`` to a player's own bot's ``bot_fault``,
     ``timed_out`` to a suit in force after a time-out: ``lastcard.words.timed_out``,
     ``pending`` to its own ``time_out``: the kind of decision whose time ran out, and to a
     ``pass`` the kind of decision it answered, or ``blocked``: ``lastcard.words.told_passes``)."""
@@ -40,6 +40,7 @@ class Event(TypedDict, total=False):
     auto: bool
     fault: str
     detail: str
+    line: int
     declined: bool
     n: int
     target: int

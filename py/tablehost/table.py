@@ -72,12 +72,14 @@ class Fault:
     """What an injected ``choose`` returns for a player's own bot (level ``custom``) that gave
     no move: ``kind`` is ``slow`` (over its time budget, or its worker would not start),
     ``error`` (its code raised) or ``illegal`` (an answer that is not a legal action now);
-    ``detail`` is one line for the log (the exception, or the answer). On the bot's turn the
-    table plays the time-out (``Game.time_out``); out of turn it declines. Either way the TV's
-    log says so (a ``bot_fault`` event)."""
+    ``detail`` is one line for the log (the exception, or the answer), ``line`` the line of the
+    bot's code a ``slow`` move was stopped at by its own worker (``lastcard.userbot.Deadline``).
+    On the bot's turn the table plays the time-out (``Game.time_out``); out of turn it declines.
+    Either way the TV's log says so (a ``bot_fault`` event)."""
 
     kind: str
     detail: str = ""
+    line: int | None = None
 
 
 FAULT_DETAIL = 60  # characters of a fault's detail kept for the log
@@ -804,6 +806,8 @@ class Table:
         told: Event = {"type": "bot_fault", "seat": seat, "fault": fault.kind}
         if fault.detail:
             told["detail"] = fault.detail[:FAULT_DETAIL]
+        if fault.line is not None:
+            told["line"] = fault.line
         if self._on_turn(seat):
             events = timed_out(self._playing().time_out())
             self._note("time_out")

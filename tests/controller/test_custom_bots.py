@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from lastcard.userbot import STARTER, SeatBot
+from lastcard.userbot import SECONDS, STARTER, SeatBot
 from tablehost import THINKING, Fault, Table
 from tablehost.protocol import MAX_BOT_TEXT, MAX_SOURCE
 from tablehost.saves import check_snapshot
@@ -21,9 +21,11 @@ FIRST = "def move(view, events):\n    return view['legal'][0]\n"
 
 class Runner:
     """What the browser's custom bot workers do, in this process: each seat's ``SeatBot`` is
-    given the seat's input (``Table.seat_input``) and nothing else; ``fault`` overrides."""
+    given the seat's input (``Table.seat_input``) and nothing else, ``seconds`` a move;
+    ``fault`` overrides."""
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float = SECONDS) -> None:
+        self.seconds = seconds
         self.table: Table | None = None
         self.bots: dict[int, SeatBot] = {}
         self.inputs: list[dict[str, Any]] = []
@@ -39,14 +41,18 @@ class Runner:
         given = self.table.seat_input(seat)
         self.inputs.append(given)
         source = self.table.custom_bots()[seat]
-        bot = self.bots.setdefault(seat, SeatBot(source))
+        bot = self.bots.setdefault(seat, SeatBot(source, self.seconds))
         answer = json.loads(bot.answer(json.dumps(given)))
-        return Fault(answer["fault"], answer["detail"]) if "fault" in answer else answer["action"]
+        if "fault" in answer:
+            return Fault(answer["fault"], answer["detail"], answer.get("line"))
+        return answer["action"]
 
 
-def custom_net(make_net: MakeNet, source: str = FIRST) -> tuple[Net, Runner]:
-    """A phone (p0, the host phone) and one custom bot, timers off, dealt."""
-    runner = Runner()
+def custom_net(
+    make_net: MakeNet, source: str = FIRST, seconds: float = SECONDS
+) -> tuple[Net, Runner]:
+    """A phone (p0, the host phone) and one custom bot (``seconds`` a move), timers off, dealt."""
+    runner = Runner(seconds)
     net = make_net(choose=runner)
     runner.table = net.table
     net.join("p0")
@@ -103,17 +109,21 @@ def test_a_custom_bot_plays_a_hand_seeing_only_its_seat(make_net: MakeNet) -> No
         ("def move(view, events):\n    pass\n", "illegal", "None"),  # no move on its turn
         ("def move(view, events):\n    return 1 / 0\n", "error", "line 2: ZeroDivisionError"),
         ("def move(view, events)\n", "error", "line 1: SyntaxError"),
+        # a move that loops: stopped at its line by its own worker (Deadline), over 0.05 s here
+        ("def move(view, events):\n    while True:\n        pass\n", "slow", ": over 0.05 s"),
     ],
 )
 def test_a_bad_answer_is_a_time_out_logged_on_the_tv(
     make_net: MakeNet, source: str, fault: str, detail: str
 ) -> None:
-    net, _ = custom_net(make_net, source)
+    net, _ = custom_net(make_net, source, 0.05)
     play_hand(net)  # the hand goes on to its end with the bot's turns timed out
     assert net.tv()["phase"] == "over"
     logged = faults(net)
     assert logged and all(e["seat"] == 1 and e["fault"] == fault for e in logged)
     assert detail in logged[-1]["detail"]
+    # the line its worker stopped it at, for a slow move only
+    assert all(e.get("line") in ({2, 3} if fault == "slow" else {None}) for e in logged)
     assert not any("declined" in e for e in logged)  # on its turn: the turn timed out
     steps = net.table.snapshot()["record"]["steps"]
     assert any(s["step"] == "time_out" for s in steps)
@@ -256,3 +266,20 @@ def test_the_seat_bot_answers() -> None:
     assert broken == {"fault": "error", "detail": "line 2: KeyError: 1"}
     missing = json.loads(SeatBot("x = 1\n").answer(ask))
     assert missing["fault"] == "error" and "defines no function move" in missing["detail"]
+
+
+def test_the_seat_bot_stops_a_looping_move_and_answers_the_next() -> None:
+    """A move over its time is stopped where it is, in the bot's own Python: a ``slow`` fault
+    with its line, and the same bot answers the next move (no worker to start again); code that
+    loops as it loads answers every move so."""
+    ask = json.dumps({"view": {"legal": ["draw", "play R5"]}, "events": []})
+    once = "moves = []\n\n\ndef move(view, events):\n    moves.append(1)\n"
+    once += "    while len(moves) == 1:\n        pass\n    return view['legal'][-1]\n"
+    bot = SeatBot(once, 0.05)
+    stopped = json.loads(bot.answer(ask))
+    assert stopped["fault"] == "slow" and stopped["line"] in {6, 7}
+    assert stopped["detail"] == f"line {stopped['line']}: over 0.05 s"
+    assert json.loads(bot.answer(ask)) == {"action": "play R5"}
+    loading = SeatBot("while True:\n    pass\n", 0.05)
+    for _ in range(2):
+        assert json.loads(loading.answer(ask))["fault"] == "slow"
