@@ -1,8 +1,9 @@
 """The table on a laptop, read from the sofa (tests/e2e/test_sofa.py's checks): many hosts open
 table.html on a laptop rather than a TV, at 1366x768 and 1536x864 (the two most common laptop
-screens), 1440x900 (a MacBook Air's) or 1024x768 (an old 4:3 laptop or a projector). A screen
-narrower for its height than 16:9 scales the type with its width (css/table.css, --u): there the
-width binds. One table page for the file, its states drawn, not played."""
+screens), 1440x900 (a MacBook Air's), 1024x768 (an old 4:3 laptop or a projector) or 1280x1024
+(a 5:4 office monitor). A screen narrower for its height than 16:9 scales the type with its width
+(css/table.css, --u): there the width binds. One table page for the file, its states drawn, not
+played."""
 
 from __future__ import annotations
 
@@ -23,44 +24,41 @@ from .test_sofa import (
     drawn_tv,  # noqa: F401
     each_size,
     every_seat_in_sight,
-    holds,
     join_panel_holds,
     long_results,
     still_drawn,
 )
 from .test_table_game import choose_game
 
-LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768))
+LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768), (1280, 1024))
 # How many players' results hold without a scroll at each laptop width (test_sofa.HOLD's): all.
 LAPTOP_HOLD = {width: 9 for width, _ in LAPTOP_SIZES}
 
 # The join panel as relay mode draws it (the drawing table joins by camera, and has none): the QR
-# of a join link, the address to type and the code.
+# of a join link, the address to type and the code. Drawn again after the page's own text, it is
+# drawn from nothing: morph() skips the markup it drew last into the box.
 RELAY_JOIN = """async () => {
   const { joinText } = await import("./js/table-ui.js");
-  const { morph } = await import("./js/html.js");
+  const { html, morph } = await import("./js/html.js");
   const { renderQr } = await import("./js/qr.js");
   const url = new URL("hand.html#r=QWERTY&t=Ab3dEf9hIj2lMn5pQr8tUv1xYz4", location.href).href;
   renderQr(document.getElementById("join-qr"), url, { label: "join QR" });
   const invite = { url, code: "QWERTY", mode: "relay", search: "" };
   const ways = { relay: { state: "ready" }, code: { state: "ready" } };
+  morph(document.getElementById("join-text"), html``);
   morph(document.getElementById("join-text"), joinText(invite, { joinMode: "relay", ways }));
 }"""
 
 
 def qr_scannable(page: Page) -> None:
-    """The join panel holds on the screen, its QR at least 300 px at 1080p: scaled by the screen's
-    height on a screen 16:10 or wider, as on a TV; on a 4:3 one, where the type scales with the
-    width and the game beside ten seats takes all the width 720p's layout gives it, by the
-    width (the type's scale)."""
+    """The join panel holds on the screen, its QR at least 300 px at 1080p scaled by the screen's
+    height, as on a TV (scannable from across a room), on a 4:3 or 5:4 screen too."""
     size = page.viewport_size
     assert size
-    width, height = size["width"], size["height"]
     panel = page.evaluate(JOIN_PANEL)
-    assert panel["bottom"] <= height + 0.5 and not panel["scrolls"], (size, panel)
-    scale = height / 1080 if width / height >= 1.6 else width / 1920
+    assert panel["bottom"] <= size["height"] + 0.5 and not panel["scrolls"], (size, panel)
     qr = panel["qr"]
-    assert qr and qr["width"] >= 300 * scale - 0.5, (size, panel)
+    assert qr and qr["width"] >= 300 * size["height"] / 1080 - 0.5, (size, panel)
 
 
 def panel_holds(page: Page) -> None:
@@ -74,23 +72,28 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     """At each laptop size: Classic's lobby (the most options) beside five computer players of
     the longest names, then beside ten, in both languages; a hand on the screen beside four
     seats and beside ten (19 cards, the most on one row), a paused game and the TV player's
-    choice open beside ten long names, with relay mode's join panel beside it (its QR
-    scannable, qr_scannable); the results of long matches: no text under 24 px at 1080p (scaled
-    by the smaller of the height's and the width's scale), none overlapping or cut off, nothing
-    under the screen's edge, every card's corner in sight. At 1024x768 the rem of the paddings
-    stayed 16 px while the type shrank to 12.8: the hand beside ten seats was narrower for its
-    type than at 720p, and 19 cards on one row lay over each other's corners. At 1440x900 the
-    QR during play was 242 px, not 250 (28 % of the height)."""
+    choice open beside ten long names; the join panel beside them all with relay mode's QR,
+    scannable from across a room (at least 300 px at 1080p scaled by the height, as on a TV);
+    the results of long matches: no text under 24 px at 1080p (scaled by the smaller of the
+    height's and the width's scale), none overlapping or cut off, nothing under the screen's
+    edge, every card's corner in sight. At 1024x768 the rem of the paddings stayed 16 px while
+    the type shrank to 12.8: the hand beside ten seats was narrower for its type than at 720p,
+    and 19 cards on one row lay over each other's corners. At 1440x900 the QR during play was
+    242 px, not 250 (28 % of the height); with ten seats, in the lobby and during play, it was
+    187 px at 1024x768, not 213, and 234 at 1280x1024, not 284. At 1280x1024 the results laid
+    the hand over the match, not beside it."""
     tv = drawn_tv
     choose_game(tv.locator("#ruleset"), "classic")
     for seat, name in enumerate(LONG_NAMES):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    tv.evaluate(RELAY_JOIN)
+    expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
     for lang in ("en", "ru"):
         if lang == "ru":
             tv.locator("[data-act=lang]").click()
         expect(tv.locator("html")).to_have_attribute("lang", lang)
-        each_size(tv, f"{lang} lobby, five long names", holds, LAPTOP_SIZES)
+        each_size(tv, f"{lang} lobby, five long names", panel_holds, LAPTOP_SIZES)
     for seat, name in enumerate(MORE_LONG_NAMES, start=len(LONG_NAMES)):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
@@ -114,6 +117,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
             every_seat_in_sight(page, seats)
             assert page.evaluate(CORNERS_COVERED) == [], (cards, page.viewport_size)
             assert below_the_screen(page, MOVES) == [], (cards, page.viewport_size)
+            qr_scannable(page)
 
         each_size(tv, f"a hand of {cards} beside {seats} seats", hand_in_sight, LAPTOP_SIZES)
         still_drawn(tv, f"a hand of {cards} beside {seats} seats")
@@ -125,6 +129,7 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     def holds_paused(page: Page) -> None:
         every_seat_in_sight(page)
         assert below_the_screen(page, SHOWN_PAUSED) == [], page.viewport_size
+        qr_scannable(page)
 
     each_size(tv, "ru: paused beside a hand and ten seats", holds_paused, LAPTOP_SIZES)
     still_drawn(tv, "ru: paused beside a hand and ten seats")
