@@ -1,4 +1,8 @@
-"""The engine imports only the standard library, and no browser module, clock or global RNG."""
+"""The engine imports only the standard library, and no browser module, clock or global RNG.
+
+One module may read the clock: ``userbot.py`` runs players' own bots, and its ``Deadline`` stops a
+bot's move that runs past its time (docs/bots.md). Nothing of a game reads it: a game's moves
+and deals stay a function of its seed and the actions sent to it."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import lastcard
 
 PACKAGE = Path(lastcard.__file__).parent
 FORBIDDEN = {"js", "pyodide", "pyodide_js", "pyscript", "time"}
+CLOCKED = {"userbot.py": {"time"}}  # what a module may import of FORBIDDEN, and why: above
 
 
 def imports(path: Path) -> list[tuple[str, list[str]]]:
@@ -31,6 +36,18 @@ def test_engine_imports_only_the_standard_library() -> None:
             top = module.split(".")[0]
             where = f"{path.relative_to(PACKAGE)} imports {module}"
             assert top == "lastcard" or top in sys.stdlib_module_names, where
-            assert top not in FORBIDDEN, where
+            assert top not in FORBIDDEN - CLOCKED.get(str(path.relative_to(PACKAGE)), set()), where
             if top == "random":  # only seeded instances, never the module-level generator
                 assert names == ["Random"], where
+
+
+def test_no_module_of_a_game_imports_the_clocked_ones() -> None:
+    """The game, its rulesets, its bots and its tournament never import ``userbot``, absolutely
+    or relatively: the clock it reads reaches no game."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name in CLOCKED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                named = [getattr(node, "module", None) or "", *(a.name for a in node.names)]
+                assert not any("userbot" in name for name in named), path
