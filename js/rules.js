@@ -66,7 +66,7 @@ export function rulesDialog(game, { playing = true, timers = null } = {}) {
   return html`<div class="overlay overlay--rules"><div class="dialog dialog--rules" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules">
     <h2 id="rules-title">${t("rules.title", { name: words(game?.description?.name) })}</h2>
     ${playing ? html`<p class="muted">${t("rules.notPaused")}</p>` : ""}
-    <div class="rules">${rulesText(game?.rules, timers)}</div>
+    <div class="rules" tabindex="0" role="region" aria-labelledby="rules-title">${rulesText(game?.rules, timers)}</div>
     <div class="row"><button type="button" class="btn btn--primary" data-act="rules-close">${t("host.close")}</button>
     <button type="button" class="btn btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></div></div></div>`;
 }

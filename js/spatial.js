@@ -33,7 +33,9 @@
  *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
  */
 
-const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+// The rules' text box (js/rules.js) takes the focus for a keyboard's Tab where this module does
+// not run (the phone): here the arrows scroll it from the dialog's buttons, never stopping on it.
+const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1']):not(.rules)";
 const DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", ""]);
 /** The parts of a screen (the top bar, the lobby, the game, its side column, the join panel…):
