@@ -983,12 +983,13 @@ def test_every_corner_of_a_long_hand_on_the_tv_is_in_sight(drawn_tv: Page) -> No
     corner (rank and suit) of another, in either deck, however wide its rank, and the hand, its
     moves and every seat stay on the screen: each card's strip is as wide as the hand's widest
     corner (a 10's or a +2's two characters half as wide again as a mark), on one row, on two of
-    smaller cards, or on more for the longest hands (past 46 cards, 36 with a 10, 32 with a +2).
-    A French 10's corner lay under the next card on one row of 19 and on two rows of 40 and 45;
-    a +2's from 16 cards on one row and on two rows of 35 and 45. And the rows are as the page
-    counted them (the last one no longer): 20 to 22 cards lay on three rows of 9, 9 and 2, or 10,
-    10 and 1 or 2, at some of the sizes (a row's cards that did not overlap took more than the
-    row)."""
+    smaller cards, or on more for the longest hands (past 46 cards, 36 with a 10, 32 with a +2),
+    up to five (80 cards with a +2). A French 10's corner lay under the next card on one row of
+    19 and on two rows of 40 and 45; a +2's from 16 cards on one row and on two rows of 35 and
+    45. And the rows are as the page counted them (the last one no longer): 20 to 22 cards lay
+    on three rows of 9, 9 and 2, or 10, 10 and 1 or 2, at some of the sizes (a row's cards that
+    did not overlap took more than the row). Five rows (65 to 80 cards with a +2) ran the moves 5
+    pixels under the screen's edge at 720p."""
     names = ["Бабушка Галина Петровна", LONG_NAME, *(f"Компьютер {n}" for n in range(1, 9))]
     hand = drawn_tv.get_by_test_id("hand")
     for faces, cards, rows in (
@@ -1002,6 +1003,8 @@ def test_every_corner_of_a_long_hand_on_the_tv_is_in_sight(drawn_tv: Page) -> No
         (WIDE, 32, 2),
         (WIDE, 33, 3),
         (WIDE, 60, 4),
+        (WIDE, 65, 5),
+        (WIDE, 80, 5),
         (FRENCH, 15, 1),
         (FRENCH, 16, 2),
         (FRENCH, 36, 2),
