@@ -146,11 +146,13 @@ export function houseRules(lobby) {
 }
 
 /** The line under the game's name that names its house rules ("Stacking · Jump-in"); nothing
- * when none is on. `label`: with "House rules:" before them (the phones' lobby). */
-export function houseLine(msg, { label = false } = {}) {
+ * when none is on. `label`: with "House rules:" before them (the phones' lobby). `scrolls`: one
+ * line that scrolls sideways (the phone during play: css/hand.css), which a keyboard then focuses
+ * to scroll it. */
+export function houseLine(msg, { label = false, scrolls = false } = {}) {
   const rules = houseRules(msg.lobby);
   if (!rules.length) return html``;
-  return html`<p class="house-line" data-testid="house-rules">${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.map((rule, i) => html`${i ? " · " : ""}<span class="nowrap">${rule}</span>`)}</p>`;
+  return html`<p class="house-line" data-testid="house-rules" ${scrolls ? html`tabindex="0"` : ""}>${label ? html`<span class="muted">${t("lobby.houseRules")}:</span> ` : ""}${rules.map((rule, i) => html`${i ? " · " : ""}<span class="nowrap">${rule}</span>`)}</p>`;
 }
 
 /** Which hand of the match this is, what ends the match and who dealt ("Hand 3 of 5 · Out at 250
