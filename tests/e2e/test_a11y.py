@@ -57,8 +57,11 @@ LEFT = {
 
 def accessible(page: Page, state: str, lang: str) -> None:
     """``page``, showing ``state`` in ``lang`` (its ``<html lang>``), has no serious or critical
-    violation of axe's rules."""
+    violation of axe's rules. The page shows no motion (the reduced-motion preference, which the
+    pages honour): a card landing or a dialog fading in has its colours mid-way, read as they
+    happen to be."""
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.emulate_media(reduced_motion="reduce")
     if not page.evaluate("typeof axe === 'object'"):
         page.add_script_tag(path=AXE)
     found = page.evaluate(AXE_RUN, LEFT)
@@ -156,12 +159,15 @@ def test_a_table_its_phones_and_the_results(
     in_both_languages(ann, "the host panel")
     ann.locator("[data-act=host-close]").click()
 
-    # the TV's lobby: the phone, a player on the TV and a computer
+    # the TV's lobby: the phone, a player on the TV and a computer, every house rule on
     lobby_for_solo(tv)
     tv.locator("#local-name").fill("Anna")
     tv.locator("#local-name").press("Enter")
     tv.locator("[data-act=add-bot]").click()
     expect(tv.get_by_test_id("seat-2")).to_be_visible()
+    for box in tv.get_by_test_id("house").locator("input[type=checkbox]").all():
+        box.check()
+        expect(box).to_have_attribute("checked", "")  # the table took it
     in_both_languages(tv, "the TV's lobby", tv=True)
 
     # a hand in play, on the TV (its player's cards) and on the phone; then the rules
@@ -171,8 +177,17 @@ def test_a_table_its_phones_and_the_results(
     ann.get_by_test_id("host-open").click()  # paused from the host panel: nothing moves any more
     ann.get_by_test_id("host-panel").get_by_role("button", name="Pause").click()
     expect(tv.locator(".paused-mark")).to_be_visible()
+    in_both_languages(ann, "the host panel during a hand")
+    ann.get_by_test_id("host-panel").locator("[data-command=lobby]").click()  # End the game?
+    expect(ann.get_by_test_id("host-confirm")).to_be_visible()
+    accessible(ann, "the host's question", "en")
+    ann.locator("[data-act=host-cancel]").click()
     ann.locator("[data-act=host-close]").click()
     in_both_languages(tv, "the TV during a hand", tv=True)
+    tv.locator("[data-host=cmd][data-command=lobby]").click()  # End the game? on the TV
+    expect(tv.get_by_role("alertdialog")).to_be_visible()
+    accessible(tv, "the TV's question", "en")
+    tv.locator("[data-act=close-confirm]").click()
     in_both_languages(ann, "the phone during a hand")
     for page in (tv, ann):
         for lang in ("en", "ru"):
