@@ -361,8 +361,12 @@ def test_a_bot_that_loops_for_ever_is_said_to_while_the_lab_waits(tv: Page, base
     )
     expect(lab).to_have_attribute("data-state", "ready")  # the same worker, at once
     tv.get_by_role("button", name="Русский").click()
-    said = f"Ход длился больше 10\u00a0с и был остановлен на строке {line}, она отмечена у кода "  # noqa: RUF001
-    expect(status).to_have_text(said + "(за столом на ход даётся 5\u00a0с). Бесконечный цикл?")  # noqa: RUF001
+    said = (
+        f"Ход длился дольше 10\u00a0с и был остановлен на строке {line}\u00a0— она "  # noqa: RUF001
+        "отмечена в коде (за столом на ход даётся 5\u00a0с). "  # noqa: RUF001
+        "Может быть, это бесконечный цикл?"
+    )
+    expect(status).to_have_text(said)
     tv.get_by_role("button", name="English").click()
 
     code.fill(C_LOOPER)
