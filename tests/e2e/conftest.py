@@ -256,7 +256,14 @@ def resize(page: Page, width: int, height: int) -> None:
     headless Chromium then drew no frame for 30 s, and a click (which waits for its target to
     keep still over two frames) timed out; 1,200 resizes done that way under load did not bring
     it back, so the window goes first here, and a page that stops drawing fails at the resize,
-    with its size, not at the next click."""
+    with its size, not at the next click.
+
+    That still happened, rarely: once in a fresh clone's `make test` (2026-12-05), the page of the
+    session's TV drew no frame for 10 s after going from 1920x1080 to 1280x720 (a stall that could
+    not be brought back on purpose: the 1,800 resizes made under the same load drew every frame).
+    Then the viewport is set once more, a pixel taller and back, which has the browser size the
+    page's surface again, and the page gets 10 s more; only a page that still draws nothing
+    fails, with its size. A stall is written to the test's output either way."""
     cdp = page.context.new_cdp_session(page)
     try:
         window = cdp.send("Browser.getWindowForTarget")["windowId"]
@@ -265,7 +272,12 @@ def resize(page: Page, width: int, height: int) -> None:
     finally:
         cdp.detach()
     page.set_viewport_size({"width": width, "height": height})
-    assert page.evaluate(NEXT_FRAME), f"no frame drawn in 10 s at {width}x{height}"
+    if page.evaluate(NEXT_FRAME):
+        return
+    print(f"resize: no frame drawn in 10 s at {width}x{height}; the viewport set again")
+    page.set_viewport_size({"width": width, "height": height + 1})
+    page.set_viewport_size({"width": width, "height": height})
+    assert page.evaluate(NEXT_FRAME), f"no frame drawn in 2 x 10 s at {width}x{height}"
 
 
 @pytest.fixture
