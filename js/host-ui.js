@@ -230,7 +230,7 @@ function people(msg) {
     ${s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${s.id}">${t("host.makeHost")}</button>` : ""}
     ${s.host ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button>`}</li>`);
   const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
-    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.removed ? "spectator.removed" : "host.watching")}</span>
+    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.name_removed ? "spectator.nameRemoved" : x.removed ? "spectator.removed" : "host.watching")}</span>
     ${x.removed ? html`<button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
     ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}
     ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}">${t("seat.remove")}</button>`}</li>`);

@@ -24,7 +24,7 @@ function spectators(msg) {
   return html`<div class="muted spectators" data-key="spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}"><span class="spectators__who">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
-      ${x.removed ? html`<span class="muted">(${t("spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
+      ${x.removed ? html`<span class="muted">(${t(x.name_removed ? "spectator.nameRemoved" : "spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 

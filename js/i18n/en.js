@@ -114,7 +114,7 @@ export default {
   "hand.starting": "The table is starting… You will be seated in a moment.",
   "host.letIn": "Let back in", "host.letInName": "Let {name} play again",
   "host.letInConfirm": "Allow {name} to play again? They will be dealt in at the next game with a free seat.",
-  "host.removeSpectatorConfirm": "Remove {name} from the table? Only you can let them play again.", "spectator.removed": "removed",
+  "host.removeSpectatorConfirm": "Remove {name} from the table? Only you can let them play again.", "spectator.removed": "removed", "spectator.nameRemoved": "name of a removed player",
   "host.makeHostConfirm": "Hand the host role to {name}? The host runs the table.",
   "host.news": "You run the table now: its controls are under ♛.",
   "hand.removedWatching": "The host removed you from the game. You can watch; only the host can let you play again.",

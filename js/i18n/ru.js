@@ -114,7 +114,7 @@ export default {
   "hand.starting": "Стол запускается… Вы сядете за него через мгновение.",
   "host.letIn": "Вернуть в игру", "host.letInName": "Вернуть в игру: {name}",
   "host.letInConfirm": "{name} снова сможет играть — с ближайшей игры, где будет свободное место. Разрешить?",
-  "host.removeSpectatorConfirm": "Убрать со стола: {name}? Вернуть в игру сможете только вы.", "spectator.removed": "вне игры",
+  "host.removeSpectatorConfirm": "Убрать со стола: {name}? Вернуть в игру сможете только вы.", "spectator.removed": "вне игры", "spectator.nameRemoved": "имя убранного игрока",
   "host.makeHostConfirm": "Передать роль ведущего: {name}? Ведущий управляет столом.",
   "host.news": "Теперь игру ведёте вы: управление столом — под кнопкой ♛.",
   "hand.removedWatching": "Вас убрали из игры. Можно смотреть; вернуть в игру может только ведущий.",

@@ -8,7 +8,7 @@ no message carries a card another seat may not see (docs/protocol.md).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from lastcard import RULESETS, Game
 from lastcard.base import Options, Timers, Words
@@ -89,6 +89,7 @@ class SpectatorRow(TypedDict):
     id: int
     host: bool
     removed: bool
+    name_removed: NotRequired[bool]  # only there (true) for a phone held for its name
 
 
 #: a bot a phone brought, waiting for the host's answer (``from`` is a keyword: the functional form)
@@ -249,9 +250,11 @@ def seat_rows(
 
 def spectator_rows(spectators: list[Member], host: Member | None) -> list[SpectatorRow]:
     """One row per spectator: name, connection, whether it asked to play, id, host, and
-    whether the host removed it (``removed``: it only watches until the host lets it in)."""
-    return [
-        {
+    whether the host removed it (``removed``: it only watches until the host lets it in; with
+    ``name_removed`` a new phone held for a removed phone's name)."""
+    rows: list[SpectatorRow] = []
+    for m in spectators:
+        row: SpectatorRow = {
             "name": m.name,
             "connected": m.connected,
             "play": m.want,
@@ -259,8 +262,10 @@ def spectator_rows(spectators: list[Member], host: Member | None) -> list[Specta
             "host": m is host,
             "removed": m.barred,
         }
-        for m in spectators
-    ]
+        if m.held is not None:
+            row["name_removed"] = True
+        rows.append(row)
+    return rows
 
 
 def lobby_part(lobby: Lobby, in_lobby: bool) -> LobbyPart:
@@ -378,9 +383,10 @@ def phone_message(
         "events_reset": events[1],
         "play": None if seat is not None else member.want,
         "removed": member.barred,
-        "name_removed": member.held is not None,
         "host": host,
     }
+    if member.held is not None:  # only then, so that every other message is as it was
+        message["name_removed"] = True
     if texts is not None:
         message["texts"] = texts
     return message

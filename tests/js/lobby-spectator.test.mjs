@@ -38,3 +38,17 @@ test("a new phone held for a removed player's name says why it only watches", as
   }
   await setLang("en");
 });
+
+test("the TV's list tells a phone held for a removed player's name from a removed phone", async () => {
+  const { tvScreen } = await import("../../js/table-ui.js");
+  const row = (nameRemoved) => ({ name: "bea", connected: true, play: false, id: 12, host: false, removed: true, name_removed: nameRemoved });
+  const tv = (nameRemoved) => String(tvScreen({ boot: "ready", picks: {}, sent: null, left: 5, invite: null, join: null,
+    msg: { phase: "playing", seats: seats(3), spectators: [row(nameRemoved)], awaiting: [1], events: [], lobby: {}, local: {},
+      view: { counts: [7, 7, 7], top: "B1", active: "B", direction: 1, pending: null } } }));
+  for (const [lang, held, removed] of [["en", "(name of a removed player)", "(removed)"], ["ru", "(имя убранного игрока)", "(вне игры)"]]) {
+    await setLang(lang);
+    assert.ok(tv(true).includes(held) && !tv(true).includes(removed), lang);
+    assert.ok(tv(false).includes(removed) && !tv(false).includes(held), lang);
+  }
+  await setLang("en");
+});
