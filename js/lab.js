@@ -343,6 +343,9 @@ function render() {
     ${botsBar()}${options()}
     <p role="status" class="muted" data-testid="lab-status">${status}</p>
     ${size > MAX_SOURCE && html`<p class="warn" id="lab-too-long" data-testid="lab-too-long">${t("lab.tooLong", { size: grouped(size), max: grouped(MAX_SOURCE) })}</p>`}`);
+  // the editor is described by the warning while there is one (an id that names nothing is none)
+  if (size > MAX_SOURCE) code().setAttribute("aria-describedby", "lab-too-long");
+  else code().removeAttribute("aria-describedby");
   morph(document.getElementById("lab-foot"), resultBlock());
   showError();
   document.title = t("lab.title");

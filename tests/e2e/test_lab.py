@@ -327,13 +327,16 @@ def test_the_labs_note_goes_with_the_bot_it_is_about_and_speaks_the_pages_langua
     tv.get_by_role("button", name="English").click()
     en = f"This bot's code has {size} characters: a table takes {most} at most."
     expect(too_long).to_have_text(en)
+    expect(code).to_have_accessible_description(en)  # read with the editor, while it shows
     code.press("Control+End")
     code.press("Backspace")  # as long as a table takes
     expect(too_long).to_have_count(0)
+    expect(code).not_to_have_attribute("aria-describedby", re.compile(".*"))
     code.press("#")
     expect(too_long).to_have_text(en)
     tv.get_by_test_id("lab-bots").select_option("Salt")
     expect(too_long).to_have_count(0)
+    expect(code).not_to_have_attribute("aria-describedby", re.compile(".*"))
 
 
 def test_a_bot_that_loops_for_ever_is_said_to_while_the_lab_waits(tv: Page, base_url: str) -> None:
