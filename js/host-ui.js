@@ -191,8 +191,14 @@ function offerAnswers(o) {
  */
 export function offerQuestions(msg) {
   if (msg.phase !== "lobby") return html``;
-  return (msg.lobby?.offers ?? []).map((o) => html`<div class="away-question" role="group" aria-labelledby="offer-q-${o.id}-text" data-key="offer-q-${o.id}" data-testid="offer-question-${o.id}">
-    <p id="offer-q-${o.id}-text">${t("lobby.offer", { by: o.by, name: o.name, size: o.size })}</p>${offerAnswers(o)}</div>`);
+  return (msg.lobby?.offers ?? []).map((o) => question(`offer-q-${o.id}`, `offer-question-${o.id}`, t("lobby.offer", { by: o.by, name: o.name, size: o.size }), offerAnswers(o)));
+}
+
+/** A question to the host (a bot offered, an away seat): a group named by its sentence, then
+ * the answers. `key` is its morph key, `testid` its test id (and its sentence's id's stem). */
+function question(key, testid, text, answers) {
+  return html`<div class="away-question" role="group" aria-labelledby="${testid}-text" data-key="${key}" data-testid="${testid}">
+    <p id="${testid}-text">${text}</p>${answers}</div>`;
 }
 
 /**
@@ -204,11 +210,15 @@ export function offerQuestions(msg) {
 export function awayQuestions(msg) {
   if (msg.phase !== "playing") return html``;
   const away = (msg.seats ?? []).filter((s) => s.away && !s.removed && !s.stand_in && !s.kept && s.seat !== msg.seat);
-  return away.map((s) => html`<div class="away-question" role="group" aria-labelledby="away-q-${s.seat}-text" data-key="away-${s.seat}" data-testid="away-question-${s.seat}">
-    <p id="away-q-${s.seat}-text">${t("away.question", { name: s.name })}</p>
-    <div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true" data-risky>${t("away.computer")}</button>
+  return away.map((s) => question(`away-${s.seat}`, `away-question-${s.seat}`, t("away.question", { name: s.name }), html`<div class="row"><button type="button" class="btn btn--primary" data-host="stand-in" data-seat="${s.seat}" data-on="true" data-risky>${t("away.computer")}</button>
     <button type="button" class="btn" data-host="remove" data-seat="${s.seat}" data-risky aria-label="${t("away.removeName", { name: s.name })}">${t("seat.remove")}</button>
-    <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false" data-risky>${t("away.wait")}</button></div></div>`);
+    <button type="button" class="btn btn--ghost" data-host="stand-in" data-seat="${s.seat}" data-on="false" data-risky>${t("away.wait")}</button></div>`));
+}
+
+/** What a removed spectator's row says of it (the TV's list and the host panel's): removed, or
+ * held for the name of a removed player. */
+export function removedWord(spectator) {
+  return t(spectator.name_removed ? "spectator.nameRemoved" : "spectator.removed");
 }
 
 function lobbyPart(msg, level) {
@@ -230,7 +240,7 @@ function people(msg) {
     ${s.kind === "phone" && !s.host ? html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${s.id}">${t("host.makeHost")}</button>` : ""}
     ${s.host ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove" data-seat="${s.seat}" aria-label="${t("seat.removeName", { name: s.name })}">${t("seat.remove")}</button>`}</li>`);
   const watching = (msg.spectators ?? []).map((x) => html`<li class="host-person" data-key="hw-${x.id}">
-    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${t(x.name_removed ? "spectator.nameRemoved" : x.removed ? "spectator.removed" : "host.watching")}</span>
+    <span class="host-person__name">${x.host ? html`<span class="crown" aria-hidden="true">♛</span> ` : ""}${x.name}</span><span class="muted">${x.removed ? removedWord(x) : t("host.watching")}</span>
     ${x.removed ? html`<button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}
     ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small" data-host="make-host" data-id="${x.id}">${t("host.makeHost")}</button>`}
     ${x.host || x.removed ? "" : html`<button type="button" class="btn btn--small btn--ghost" data-host="remove-spectator" data-id="${x.id}" aria-label="${t("seat.removeName", { name: x.name })}">${t("seat.remove")}</button>`}</li>`);

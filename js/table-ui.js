@@ -8,7 +8,7 @@ import { num, t, otherLang, words } from "./i18n.js";
 import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
 import { awayBanner, explained, handPanel, held, muteButton, NO_PICK, tableFull } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
-import { LEVELS, agreeText, awayQuestions, offerList, settingsFields, timerFields } from "./host-ui.js";
+import { LEVELS, agreeText, awayQuestions, offerList, removedWord, settingsFields, timerFields } from "./host-ui.js";
 
 export { LEVELS, agreeText };
 
@@ -24,7 +24,7 @@ function spectators(msg) {
   return html`<div class="muted spectators" data-key="spectators" data-testid="spectators">${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}"><span class="spectators__who">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
-      ${x.removed ? html`<span class="muted">(${t(x.name_removed ? "spectator.nameRemoved" : "spectator.removed")})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
+      ${x.removed ? html`<span class="muted">(${removedWord(x)})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
 }
 
