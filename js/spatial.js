@@ -27,8 +27,9 @@
  *   phone's bot, or changes how phones join) is reached only by the arrows: the focus never falls
  *   on it by itself. When the focused control goes away, the focus falls on its neighbours in
  *   its group of controls (`group`: the lobby's options, its players) or, outside one, in the same
- *   part of the screen (`REGION`) only, never across into another; with none there, on
- *   `preferred()`.
+ *   part of the screen (`REGION`) only, never across into another; with none there, on what the
+ *   render put in that group (a full table's note that every seat is taken, where the controls
+ *   that add a player were); with none, on `preferred()`.
  * - `<body data-input>` is `"keys"` after a key and `"pointer"` after a pointer press: the big
  *   focus ring of css/table.css shows with keys (a TV remote), and from the start.
  */
@@ -374,22 +375,30 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
     return el && el !== document.body && el !== document.documentElement && holds(el) ? el : null;
   };
 
-  /** Before a render: the focusable elements around where the focus last was, in document
-   * order and in its group (`group`), for `keepFocus` to fall back on if the render removes it. */
+  /** Before a render: where the focus last was, its group (`group`) and the focusable elements
+   * around it there, in document order, for `keepFocus` to fall back on if the render removes it. */
   function beforeRender() {
     around = null;
     if (!last?.el.isConnected) return;
-    const all = [...group(last.el).querySelectorAll(FOCUSABLE)];
+    const scope = group(last.el);
+    const all = [...scope.querySelectorAll(FOCUSABLE)];
     const at = all.indexOf(last.el);
-    if (at >= 0) around = { screen: last.screen, after: all.slice(at + 1), before: all.slice(0, at).reverse() };
+    if (at >= 0) around = { screen: last.screen, scope, after: all.slice(at + 1), before: all.slice(0, at).reverse() };
   }
 
   /** Where the focus last was on this screen: that control, else (the render removed it) the
-   * controls that followed it in its group, then those before it, nearest first (none risky). */
+   * controls that followed it in its group, then those before it, nearest first, then what the
+   * group holds now, in document order (none risky): what the render put in the place of what
+   * went. A full table's note that every seat is taken stands where the lobby's controls that add
+   * a player were (the players' group holds nothing else but ✕ and crowns), and they stand in its
+   * place again once a seat is free. The focus fell on "Start the game" from "Add computer
+   * player", where an OK pressed once more, not knowing the table was full, started a game. */
   function* nearLast() {
     if (!last || last.screen !== screen()) return;
     if (!last.el.hasAttribute("data-risky")) yield last.el;
-    if (around?.screen === last.screen) for (const el of [...around.after, ...around.before]) if (!el.hasAttribute("data-risky")) yield el;
+    if (around?.screen !== last.screen) return;
+    for (const el of [...around.after, ...around.before]) if (!el.hasAttribute("data-risky")) yield el;
+    if (around.scope !== document && around.scope.isConnected) yield* candidates(around.scope);
   }
 
   /**

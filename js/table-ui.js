@@ -18,14 +18,26 @@ export const OWN_BOT = "own:";
 /** The spectators, each with its state, a button that lets a removed one play again and one that
  * removes it (both asked first: a removed phone comes back only to watch; the remote's focus falls
  * on neither by itself, nor on the crown). The ✕ stays on the line of the name; what is before it
- * wraps. */
-function spectators(msg) {
+ * wraps. `lead` opens the first line (a full table's `fullNote`). */
+function spectators(msg, lead = "") {
   if (!msg.spectators?.length) return html``;
-  return html`<div class="muted spectators" data-key="spectators" data-testid="spectators">${t("lobby.spectators")}:
+  return html`<div class="muted spectators" data-key="spectators" data-testid="spectators">${lead} ${t("lobby.spectators")}:
     <ul class="spectators__list">${msg.spectators.map((x) => html`<li data-key="sp-${x.id}" class="${x.connected ? "" : "seat--offline"}"><span class="spectators__who">
       ${x.host ? html`<span class="crown" aria-label="${t("host.crown")}">♛</span> ` : ""}${x.play ? t("lobby.wantsToPlay", { name: x.name }) : x.name}${x.host || x.removed ? "" : html` <button type="button" class="btn btn--small btn--ghost" data-host="make-host" data-id="${x.id}" data-risky aria-label="${t("host.makeHostName", { name: x.name })}">♛</button>`}${x.connected ? "" : html` <span class="muted">(${t("seat.offline")})</span>`}
       ${x.removed ? html`<span class="muted">(${removedWord(x)})</span> <button type="button" class="btn btn--small" data-host="let-in" data-id="${x.id}" data-risky aria-label="${t("host.letInName", { name: x.name })}">${t("host.letIn")}</button>` : ""}</span>
       <button type="button" class="btn btn--icon btn--inline" data-act="remove-spectator" data-id="${x.id}" data-risky aria-label="${t("seat.removeName", { name: x.name })}" title="${t("seat.remove")}">✕</button></li>`)}</ul></div>`;
+}
+
+/**
+ * A full table's note in the lobby, where its controls that add a player were (a full table has
+ * none): every seat is taken, on the spectators' first line when phones wait for a seat (the
+ * screen has no line to spare with ten players of long names: tests/e2e/test_sofa_lobby.py).
+ * When those controls go, the remote's focus falls on it, a press of OK on it doing nothing
+ * (js/spatial.js `keepFocus`): it fell on "Start the game", and one OK more from the sofa,
+ * pressed to add a player, started a game nobody had asked for.
+ */
+function fullNote() {
+  return html`<span id="lobby-full" data-key="full" tabindex="0">${t("hand.spectatorFull")}</span>`;
 }
 
 /** Above this many seats the TV's lobby gives the players more of its width, in two columns. */
@@ -38,7 +50,8 @@ function lobby(s) {
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
-  // a full table adds no player: the spectators waiting for a seat take the place of its controls
+  // a full table adds no player: a note saying so (`fullNote`) and the spectators waiting for a
+  // seat take the place of its controls
   const full = tableFull(msg);
   // the big button is what the room most likely does next: play alone, or start once it may
   return html`<section class="lobby panel ${seats.length > MANY_IN_LOBBY ? "lobby--many" : ""}" data-key="lobby" aria-labelledby="lobby-title">
@@ -66,7 +79,8 @@ function lobby(s) {
         ${full ? "" : html`<form class="row" data-key="add-local" data-act="add-local"><div class="field field--inline"><label for="local-name">${t("lobby.name")}</label>
           <input id="local-name" name="name" maxlength="24" placeholder="${t("solo.name")}"></div>
           <button class="btn" type="submit">${t("lobby.addLocal")}</button></form>`}
-        ${spectators(msg)}
+        ${full && !msg.spectators?.length ? html`<p class="muted lobby__full">${fullNote()}</p>` : ""}
+        ${spectators(msg, full ? fullNote() : "")}
       </fieldset>
     </div>
   </section>`;

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -741,23 +742,48 @@ def test_start_takes_the_focus_from_the_computer_game_once_phones_have_joined(
     assert remote.focused() == "ruleset"
 
 
-def test_the_table_filled_with_ok_gives_the_focus_to_start(
-    tv: Page, open_table: Callable[..., Any]
+@pytest.mark.parametrize(("ruleset", "seats"), [("poslednyaya", 10), ("last-card", 6)])
+def test_one_ok_too_many_on_add_computer_player_starts_no_game(
+    tv: Page, open_table: Callable[..., Any], ruleset: str, seats: int
 ) -> None:
-    """OK on "Add computer player" takes the tenth seat: a full table adds no player, and the
-    controls that add one go (the spectators waiting for a seat have their place). The focus
-    goes to "Start the game", the lobby's main control, not to the options' last box beside,
-    whose OK would tick it."""
+    """Someone on the sofa adds computer players with OK on "Add computer player", one press
+    each, until the table is full (ten seats in «Последняя», six with the French deck). A full
+    table adds no player and its controls that add one go: the focus falls on the note that says
+    every seat is taken, in their place, so one OK more does nothing. It fell on "Start the game",
+    the lobby's main control, and that OK started a game nobody had asked for (before that, on the
+    options' last box, which it ticked). When a seat is free again, the focus goes on to the
+    computer level, the first of the controls that add a player."""
     open_table(tv, OFFLINE)
     remote = Remote(tv)
     expect_focus(tv, "solo")
-    for seat in range(9):
-        tv.evaluate(
-            "() => window.lastcardTable.host(JSON.stringify({ type: 'add_bot', level: 'easy' }))"
-        )
-        expect(tv.get_by_test_id(f"seat-{seat}")).to_be_visible()
-    tv.locator("[data-act=add-bot]").focus()
+    remote.go("ArrowDown", "ruleset")
     remote.press("Enter")
-    expect(tv.get_by_test_id("seat-9")).to_be_visible()
+    for _ in range(6):
+        if tv.locator("#ruleset").input_value() == ruleset:
+            break
+        remote.press("ArrowDown")
+    remote.press("Enter")
+    expect(tv.locator("#ruleset")).to_have_value(ruleset)
+    remote.go("ArrowDown", "away-bot")
+    remote.press("ArrowRight")
+    remote.go("ArrowUp", "add-bot")
+    for seat in range(seats - 1):
+        remote.press("Enter")
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_be_visible()
+        assert remote.focused() == "add-bot"
+    boxes = tv.locator(".lobby__rules [type=checkbox]")
+    ticked = boxes.evaluate_all("(all) => all.map((box) => box.checked)")
+    remote.press("Enter")  # the last seat
+    expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_be_visible()
     expect(tv.locator("[data-act=add-bot], [data-act=add-local]")).to_have_count(0)
-    expect_focus(tv, "host:start")
+    expect_focus(tv, "lobby-full")
+    expect(tv.locator("#lobby-full")).to_have_text("Every seat at the table is taken.")
+    every_control_can_be_left(tv, "a full lobby")
+    remote.press("Enter")  # once more, not knowing the table is full
+    tv.evaluate(SETTLED)
+    expect(tv.locator("body")).to_have_attribute("data-phase", "lobby")
+    assert remote.focused() == "lobby-full"
+    assert boxes.evaluate_all("(all) => all.map((box) => box.checked)") == ticked
+    tv.evaluate("() => window.lastcardTable.host(JSON.stringify({ type: 'remove', seat: 0 }))")
+    expect(tv.get_by_test_id(f"seat-{seats - 1}")).to_have_count(0)
+    expect_focus(tv, "bot-level")
