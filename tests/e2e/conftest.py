@@ -46,6 +46,11 @@ Every test in ``tests/e2e/`` is marked ``e2e``. Fixtures and helpers, for reuse 
 
 ``mqtt_broker`` (session)
     A loopback MQTT-over-WebSocket broker (amqtt, ``scripts/broker.py``): its ``ws://`` URL.
+``relay_table``
+    A function: ``url = relay_table(page)`` opens a fresh table (``open_table``) joining by relay
+    through ``mqtt_broker``, with no STUN, and waits (up to ``RELAY_TIMEOUT``) until its join link
+    shows the relay's link; it returns that element (``url.inner_text()``: the link). To read the
+    page's console errors too, ``log = watch(page)`` first.
 ``webcam_browser``
     ``(browser, video)``: a Chromium whose fake webcam plays the y4m file ``video``;
     ``write_y4m(video, png)`` puts a picture in front of it (``None``: a white frame).
@@ -67,6 +72,7 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from bootstrap import engine_wheel_name, rebuild_engine_wheel
@@ -77,6 +83,7 @@ from firefox import Firefox, FoxPage
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Locator,
     Page,
     Playwright,
     ViewportSize,
@@ -90,6 +97,7 @@ TV_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 TV_SIZES = ((1920, 1080), (1280, 720), (960, 540))
 PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 BOOT_TIMEOUT = 90_000  # ms: a cold Pyodide boot on a busy two-core machine, with a wide margin
+RELAY_TIMEOUT = 20_000  # ms: the relay link on a busy two-core machine
 
 HERE = Path(__file__).resolve().parent
 
@@ -317,6 +325,20 @@ def mqtt_broker() -> Iterator[str]:
     """A loopback MQTT-over-WebSocket broker for the session (see `amqtt_broker`)."""
     with amqtt_broker() as url:
         yield url
+
+
+@pytest.fixture
+def relay_table(open_table: Callable[..., PageLog], mqtt_broker: str) -> Callable[[Page], Locator]:
+    """``relay_table(page)``: open a fresh table joining by relay through the test broker, and
+    return its join link's element once that shows the relay's link."""
+
+    def start(tv: Page) -> Locator:
+        open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+        url = tv.get_by_test_id("join-url")
+        expect(url).to_contain_text("hand.html#r=", timeout=RELAY_TIMEOUT)
+        return url
+
+    return start
 
 
 @pytest.fixture

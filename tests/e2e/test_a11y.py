@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import join_by_link
 from .test_phone_screen import open_idle
@@ -138,14 +136,10 @@ PHONE_RESULTS = """async () => {
 def test_a_table_its_phones_and_the_results(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    relay_table: Callable[[Page], Locator],
     base_url: str,
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
-    link = url.inner_text()
+    link = relay_table(tv).inner_text()
 
     # the phone's join screen, then the phone at the table: the host, its panel open
     ann = new_phone()

@@ -10,20 +10,16 @@ the lab plays a hand to the results with the phones."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
 
-import pytest
-from broker import amqtt_broker
 from lastcard.userbot import STARTER
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import join_by_link
+from .conftest import PageLog, join_by_link
 from .test_table_game import take_phone_turn
 
-JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 BOT_TIMEOUT = 90_000  # ms: a seated bot's worker starts its own Python before its first move
 MAX_MOVES = 400
 # The TV's log changed, or the hand is over (the last move's line may come with the results).
@@ -97,12 +93,6 @@ def move(view, events):
 """
 
 
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    with amqtt_broker() as url:
-        yield url
-
-
 def saved(bots: dict[str, str]) -> str:
     """An init script: this browser's lab saved ``bots``."""
     return f"localStorage.setItem('lastcard.bots', {json.dumps(json.dumps(bots))})"
@@ -159,14 +149,16 @@ def faults(tv: Page, name: str) -> list[dict[str, Any]]:
 
 
 def test_own_bots_play_at_a_table_and_can_neither_see_nor_stall_it(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page,
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], PageLog],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     bots = {"Clever": STARTER, "Looper": LOOPER, "Peeker": PEEKER}
     tv.add_init_script(saved(bots))
     tv.add_init_script(EVENTS)
-    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    log = watch(tv)
+    url = relay_table(tv)
     ann = join(new_phone, url.inner_text(), "Ann", {})
     bob = join(new_phone, url.inner_text(), "Bob", {"Gift": STARTER})
     tv.get_by_label("Turn timer").select_option("off")
@@ -228,14 +220,12 @@ def test_own_bots_play_at_a_table_and_can_neither_see_nor_stall_it(
 
 
 def test_the_host_phone_is_asked_about_a_bot_offered_on_its_own_screen(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
 ) -> None:
     """Bob offers a bot from his lab: Ann's host phone asks about it on its lobby screen, with
     the panel closed (the offer waited in the Host panel, under its settings, and the host phone
     showed nothing of it), seats it there, and the question goes."""
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     ann = join(new_phone, url.inner_text(), "Ann", {})
     bob = join(new_phone, url.inner_text(), "Bob", {"Gift": STARTER})
     bob.get_by_test_id("bring-bot").get_by_role("button", name="Offer it to the table").click()

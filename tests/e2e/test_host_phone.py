@@ -8,15 +8,11 @@ after."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from typing import Any
-from urllib.parse import quote
+from collections.abc import Callable
 
-import pytest
-from broker import amqtt_broker
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from .conftest import join_by_link
+from .conftest import PageLog, join_by_link
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 # The Screen Wake Lock API, recorded: `wakeLog` lists "request" and "release" in order.
@@ -31,13 +27,6 @@ Object.defineProperty(navigator, "wakeLock", { configurable: true, value: {
 """
 
 
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    """A loopback MQTT-over-WebSocket broker for this module."""
-    with amqtt_broker() as url:
-        yield url
-
-
 def join(new_phone: Callable[[], Page], url: str, name: str) -> Page:
     phone = new_phone()
     phone.add_init_script(WAKE_LOG)
@@ -49,11 +38,13 @@ def wake_log(phone: Page) -> list[str]:
 
 
 def test_the_host_phone_runs_the_table(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page,
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], PageLog],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
-    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    log = watch(tv)
+    url = relay_table(tv)
     ann = join(new_phone, url.inner_text(), "Ann")
     bob = join(new_phone, url.inner_text(), "Bob")
 
@@ -175,15 +166,13 @@ def test_the_host_phone_runs_the_table(
 
 
 def test_the_host_phone_removes_an_away_player_from_its_own_screen(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
 ) -> None:
     """Bob leaves his phone mid-hand; after his two decisions timed out, the host phone (Ann's,
     watching) asks about him on its own screen. Its Remove asks first there, without the Host
     panel (the question went into the closed panel and the button did nothing), and Cancel or
     Escape leave Bob seated."""
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     bob = join(new_phone, url.inner_text(), "Bob")
     bob.get_by_test_id("host-open").click()
     panel = bob.get_by_test_id("host-panel")
@@ -215,14 +204,12 @@ def test_the_host_phone_removes_an_away_player_from_its_own_screen(
 
 
 def test_a_place_opened_in_a_second_tab_leaves_the_first_saying_so(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
 ) -> None:
     """Bob opens the table's link again in a second tab: the table hears the new tab, and the
     first says where his place went, with a button to take it back (it kept the table's last
     screen, with a clock still running, and every tap got "Error: hello_first")."""
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     join(new_phone, url.inner_text(), "Ann")
     bob = join(new_phone, url.inner_text(), "Bob")
     again = bob.context.new_page()
@@ -241,14 +228,12 @@ def test_a_place_opened_in_a_second_tab_leaves_the_first_saying_so(
 
 
 def test_the_host_phone_removes_a_watching_phone(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
 ) -> None:
     """A phone that joined mid-hand watches; the host phone removes it from its Host panel,
     asked first, as the TV's ✕ beside a spectator does (the panel had no way to): it is told,
     and back to watch it is listed as removed."""
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     ann = join(new_phone, url.inner_text(), "Ann")
     join(new_phone, url.inner_text(), "Bob")
     ann.get_by_test_id("host-open").click()
@@ -268,14 +253,12 @@ def test_the_host_phone_removes_a_watching_phone(
 
 
 def test_a_phone_given_the_host_role_mid_game_is_told(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page, new_phone: Callable[[], Page], relay_table: Callable[[Page], Locator]
 ) -> None:
     """The TV hands the host role to Bob during a hand: his phone says that he runs the table now
     and where its controls are (only the ♛ button appeared in its header), until he opens them.
     Ann, whose phone held the role, is not told anything of the kind."""
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     ann = join(new_phone, url.inner_text(), "Ann")
     bob = join(new_phone, url.inner_text(), "Bob")
     tv.get_by_label("Turn timer").select_option("off")

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
 
 from lastcard import Game, new_game
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tablehost.table import game_seed
 
+from .conftest import PageLog
 from .test_table_game import fixed_seed
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
@@ -191,15 +191,17 @@ def move(tv: Page, phone: Page, action: str, legal: list[str]) -> None:
 
 
 def test_every_house_rule_on_one_table_from_the_phones(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], mqtt_broker: str
+    tv: Page,
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], PageLog],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     steps = plan(SEED)
     assert steps is not None, "the engine deals or plays otherwise now: find_seed() finds a seed"
     tv.add_init_script(fixed_seed((SEED + 0.5) / 2**31))
-    log = open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    log = watch(tv)
+    url = relay_table(tv)
     tv.get_by_label("Turn timer").select_option("off")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
     phones = []
     for name in NAMES:  # seated in join order
         phone = new_phone()

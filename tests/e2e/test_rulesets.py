@@ -12,15 +12,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
 
-import pytest
-from broker import amqtt_broker
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
+from .conftest import PageLog
 from .test_table_game import choose_game
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
@@ -60,13 +57,6 @@ TIME_OUT = {
     "en": ["When time runs out", "seconds to return", "time out"],
     "ru": ["По истечении времени", "на возвращение", "истекает время"],
 }
-
-
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    """A loopback MQTT-over-WebSocket broker for this module."""
-    with amqtt_broker() as url:
-        yield url
 
 
 def with_crazy_eights(page: Page) -> None:
@@ -113,12 +103,14 @@ def set_option(tv: Page, name: str, value: int) -> None:
 
 
 def test_rules_follow_the_options_and_an_extra_ruleset_plays(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], broker_url: str
+    tv: Page,
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], PageLog],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     with_crazy_eights(tv)
-    log = open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    log = watch(tv)
+    url = relay_table(tv)
     phone = new_phone()
     phone.goto(url.inner_text())
     phone.get_by_label("Your name").fill("Ann")

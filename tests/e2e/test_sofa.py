@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 from broker import amqtt_broker, free_port
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import BOOT_TIMEOUT, TV_VIEWPORT, resize
 from .conftest import TV_SIZES as SIZES
@@ -35,13 +35,6 @@ Sizes = tuple[tuple[int, int], ...]
 LONG_NAME = "Konstantinopolskaya-Anna"  # 24 characters, no space to break at
 JOIN_TIMEOUT = 20_000  # ms: the relay's QR, on a busy machine
 HAND_TIMEOUT = 90_000  # ms: a hand of three computer players, no pause, on a busy machine
-
-
-@pytest.fixture(scope="module")
-def broker_url() -> Iterator[str]:
-    """A loopback MQTT broker: relay joining, so the TV shows its QR."""
-    with amqtt_broker() as url:
-        yield url
 
 
 # Every element that shows text (its own non-blank text node, or a form field's value), visible
@@ -267,14 +260,13 @@ def each_size(
 
 
 def test_the_tv_reads_from_the_sofa(
-    tv: Page, open_table: Callable[..., Any], broker_url: str
+    tv: Page, relay_table: Callable[[Page], Locator], mqtt_broker: str
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
-    expect(tv.get_by_test_id("join-url")).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    relay_table(tv)
     # the code is typed on the home page: its short address, with the table's own broker
     # written as it is typed (not percent-encoded)
     home = tv.url.split("://")[1].split("table.html")[0]
-    expect(tv.get_by_test_id("join-home")).to_have_text(f"{home}?broker={broker_url}&stun=none")
+    expect(tv.get_by_test_id("join-home")).to_have_text(f"{home}?broker={mqtt_broker}&stun=none")
     lobby_for_solo(tv)
     tv.get_by_label("Your name").fill(LONG_NAME)
     tv.get_by_role("button", name="Add a player on this screen").click()
@@ -1434,14 +1426,14 @@ SAMPLES = f"""(() => {{
 
 
 def test_the_lobby_lays_out_every_text_style_the_deal_and_the_results_show_first(
-    tv: Page, open_table: Callable[..., Any], broker_url: str
+    tv: Page, open_table: Callable[..., Any], mqtt_broker: str
 ) -> None:
     # Each font size and weight a page lays out for the first time costs Chromium on Linux a
     # synchronous call to the browser process, tens of ms on a TV's slow main thread
     # (docs/benchmarks.md), so the lobby lays the game's and the results' styles out while idle
     # (once it has its invite: the relay's here).
     tv.add_init_script(SAMPLES)
-    open_table(tv, f"new&join=relay&broker={quote(broker_url, safe='')}&stun=none")
+    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
     lobby_for_solo(tv)
     for seat in range(3):
         tv.get_by_role("button", name="Add computer player").click()

@@ -15,14 +15,12 @@ print(find_seed())"``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-from urllib.parse import quote
 
 from lastcard import new_game
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from tablehost.table import game_seed
 
-from .conftest import join_by_link
+from .conftest import PageLog, join_by_link
 from .test_table_game import choose_game, fixed_seed
 
 RULESET = "last-card"
@@ -60,18 +58,20 @@ def find_seed(tries: int = 1000) -> int:
 
 
 def test_a_suit_the_time_out_let_stand_is_said_on_the_phone(
-    tv: Page, new_phone: Callable[[], Page], open_table: Callable[..., Any], mqtt_broker: str
+    tv: Page,
+    new_phone: Callable[[], Page],
+    watch: Callable[[Page], PageLog],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     found = first_play(SEED)
     assert found is not None, "the engine deals otherwise now: find_seed() finds a seed"
     seat, suit, action = found
     tv.add_init_script(fixed_seed((SEED + 0.5) / 2**31))
-    log = open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    log = watch(tv)
+    url = relay_table(tv)
     choose_game(tv.get_by_label("Game", exact=True), RULESET)
     tv.get_by_label("Turn timer").select_option(str(TIMER))
     expect(tv.get_by_label("Turn timer")).to_have_value(str(TIMER))
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=20_000)
     phones = [join_by_link(new_phone(), url.inner_text(), name) for name in NAMES]
     expect(tv.get_by_test_id(f"seat-{len(NAMES) - 1}")).to_contain_text(NAMES[-1])
     tv.get_by_role("button", name="Start the game").click()

@@ -20,7 +20,6 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -333,9 +332,8 @@ def test_a_2021_tv_says_it_cannot_host_and_its_phone_page_plays(
     chromium92: Browser,
     tv: Page,
     base_url: str,
-    mqtt_broker: str,
     watch: Callable[[Page], PageLog],
-    open_table: Callable[..., Any],
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     old = tv_page(chromium92, locale="ru-RU")
     # table.html opened directly (a bookmark): the notice, in the TV's language, not a hang.
@@ -353,9 +351,7 @@ def test_a_2021_tv_says_it_cannot_host_and_its_phone_page_plays(
     expect(old.get_by_label("Код стола")).to_have_count(1)
 
     # hand.html on the same engine (a phone's WebView of that age) joins a table and plays.
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    link = tv.get_by_test_id("join-url")
-    expect(link).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    link = relay_table(tv)
     hand_page = chromium92.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
     ).new_page()

@@ -12,10 +12,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from firefox import FoxPage
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 JOIN_TIMEOUT = 20_000  # ms: WebRTC and the controller round trip on a busy two-core machine
 TAPS_BEFORE_RELOAD = 4
@@ -69,14 +68,13 @@ def finish(tv: Page, phone: FoxPage, play: Callable[..., int], name: str) -> Non
 def test_firefox_phone_relay_whole_hand_and_reload(
     tv: Page,
     new_fox_phone: Callable[[], FoxPage],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    watch: Callable[[Page], Any],
+    relay_table: Callable[[Page], Locator],
     play: Callable[..., int],
     settled: Callable[[Sequence[FoxPage]], None],
 ) -> None:
-    log = open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    log = watch(tv)
+    url = relay_table(tv)
 
     phone = new_fox_phone()
     join_from_firefox(phone, url.inner_text(), "Фёдор")

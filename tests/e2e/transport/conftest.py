@@ -1,19 +1,17 @@
 """Fixtures for the transport tests: the harness page per device, and a link made between two.
 
-The loopback broker and the fake webcam are shared by every e2e test: see ../conftest.py."""
+The loopback broker, the relay table (`relay_table`) and the fake webcam are shared by every e2e
+test: see ../conftest.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
-from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page
 from turn import TurnServer, coturn
 
 HARNESS = "/tests/e2e/pages/transport.html"
-RELAY_TIMEOUT = 20_000  # ms: the relay link on a busy two-core machine
 
 # Records every event of a Link into T.events (type, text, reason, time) and keeps it in T.links.
 WATCH = """(link) => {
@@ -97,20 +95,6 @@ def turn_server() -> Iterator[TurnServer]:
     """Debian's coturn on loopback for one test (see `coturn`)."""
     with coturn() as server:
         yield server
-
-
-@pytest.fixture
-def relay_table(open_table: Callable[..., Any], mqtt_broker: str) -> Callable[[Page], Locator]:
-    """Opens a fresh table.html on a device, joining by relay through the test broker; returns
-    its join link's element once that shows the relay link."""
-
-    def start(tv: Page) -> Locator:
-        open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-        url = tv.get_by_test_id("join-url")
-        expect(url).to_contain_text("hand.html#r=", timeout=RELAY_TIMEOUT)
-        return url
-
-    return start
 
 
 def ann_beside_a_computer(

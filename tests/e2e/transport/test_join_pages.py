@@ -81,12 +81,10 @@ def test_camera_mode_join_and_rejoin_after_phone_reload(
 def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
+    relay_table: Callable[[Page], Locator],
     mqtt_broker: str,
 ) -> None:
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     invite = url.inner_text()
 
     phone = new_phone()
@@ -130,8 +128,7 @@ def test_relay_mode_rejoins_code_join_and_wrong_key_refused(
     expect(tv.get_by_test_id("seat-2")).to_have_count(0)
 
     # A new table (table.html?new) in the same browser gets its own room, key and code.
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
+    url = relay_table(tv)
     fresh = dict(part.split("=", 1) for part in url.inner_text().split("#")[1].split("&"))
     old = dict(part.split("=", 1) for part in invite.split("#")[1].split("&"))
     assert fresh["r"] != old["r"] and fresh["k"] != old["k"]

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
-from urllib.parse import quote
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 JOIN_TIMEOUT = 20_000  # ms: relay hand-shake and WebRTC on a busy two-core machine
 BOOT_TIMEOUT = 90_000
@@ -42,15 +40,12 @@ def slow_bots(route: Route) -> None:
 def test_a_phone_is_answered_while_a_hard_player_thinks(
     tv: Page,
     new_phone: Callable[[], Page],
-    open_table: Callable[..., Any],
-    mqtt_broker: str,
+    relay_table: Callable[[Page], Locator],
 ) -> None:
     tv.route(re.compile(r"/py/bridge\.py$"), slow_bots)
-    open_table(tv, f"new&join=relay&broker={quote(mqtt_broker, safe='')}&stun=none")
+    url = relay_table(tv)
     table = tv.get_by_test_id("table")
     expect(table).to_have_attribute("data-bots", "ready", timeout=BOOT_TIMEOUT)
-    url = tv.get_by_test_id("join-url")
-    expect(url).to_contain_text("hand.html#r=", timeout=JOIN_TIMEOUT)
 
     # Six hard players fill a Last One table, so the phone watches (and may ask to play).
     tv.get_by_label("Game", exact=True).select_option("last-one")
