@@ -538,7 +538,7 @@ export async function exchangeCode({ brokers, code, timeoutMs = 8000, settleMs =
  *   `seen`: session ids already answered, kept by the table across codes; `limit`: the rate of
  *   exchanges answered
  * @returns {Promise<{close: () => void, pause: () => void, limit: RateLimit,
- *   stats: {answered: number, refused: number, malformed: number}}>}
+ *   stats: {answered: number, confirmed: number, refused: number, malformed: number}}>}
  */
 export async function serveCode({
   hub, code, credentials, budget, seen = new Set(), onResult = () => {},
@@ -548,7 +548,7 @@ export async function serveCode({
   const inbox = codeTopic(code, "table");
   const pending = new Map();
   const told = new Set(); // session ids told "busy" or "paused": once each, no more (a reflection, never an amplification)
-  const stats = { answered: 0, refused: 0, malformed: 0 };
+  const stats = { answered: 0, confirmed: 0, refused: 0, malformed: 0 };
   let closed = false;
   let paused = false;
   const failed = () => {
@@ -617,6 +617,7 @@ export async function serveCode({
     if (!sameBytes(mac, want) || pending.get(message.from) !== entry) return;
     clearTimeout(entry.timer);
     pending.delete(message.from);
+    stats.confirmed += 1;
     budget.refund();
     if (!closed) onResult(true);
   };

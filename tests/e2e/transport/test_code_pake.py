@@ -118,7 +118,10 @@ def test_typed_code_joins_and_the_broker_sees_nothing_to_test_codes_with(
         fragment = phone.evaluate("location.hash")
         assert "c=" not in fragment
         assert fragment.lstrip("#").split("&")[:2] == room_key
-    tv.wait_for_timeout(7000)  # longer than the table waits for a confirmation
+    # Both exchanges confirmed, none left open to expire as a failure: the budget is whole again.
+    tv.wait_for_function("T.join.codeServer.stats.confirmed === 2")
+    assert tv.evaluate("T.join.codeServer.stats.answered") == 2
+    assert tv.evaluate("T.join.codeBudget.available === T.join.codeBudget.capacity")
     assert tv.evaluate("T.events.filter((e) => e.way === 'code').at(-1).failures") == 0
 
     log: list[list[str]] = sniffer.evaluate("H.log")
