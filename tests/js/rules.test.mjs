@@ -24,7 +24,7 @@ test("with the turn timer off the time section describes no time-out; with it on
   assert.match(text(RULES, off), /Pause stops the game/);
   assert.doesNotMatch(text(RULES, off), /time runs out|time out|seconds to return|turn's own time/);
   assert.match(text(RULES, {}), /No time limit/); // a message without the timers: none set
-  assert.match(text(RULES, on), /30 seconds per decision at this table; a new 30 after drawing/);
+  assert.match(text(RULES, on), /30 seconds per decision at this table; the time starts again after drawing a playable card\./);
   assert.match(text(RULES, on), /When time runs out the game makes the default move for you/);
   assert.match(text(RULES, on), /two turns in a row time out is shown as away/);
   // what becomes of an away seat: the host's computer, one after five, a move of its own
@@ -33,9 +33,21 @@ test("with the turn timer off the time section describes no time-out; with it on
   assert.match(text(RULES, off), /За этим столом время на решение не ограничено\./);
   assert.match(text(RULES, off), /Пауза останавливает игру/);
   assert.doesNotMatch(text(RULES, off), /истечении времени|истекает время|на возвращение|время хода/);
-  assert.match(text(RULES, on), /30 секунд на решение за этим столом; новые 30/);
+  assert.match(text(RULES, on), /30 секунд на решение за этим столом; после взятия подходящей карты отсчёт начинается заново\./);
   assert.match(text(RULES, on), /По истечении времени игра делает ход за вас/);
   assert.match(text(RULES, on), /ведущий может передать ходы этого игрока компьютеру, а после пяти таких ходов компьютер начинает играть сам\. Чтобы вернуться, достаточно сделать ход или нажать «Я здесь»/);
+  await setLang("en");
+});
+
+test("the Russian turn time agrees with any number of seconds the table sets (21: «секунда», never «новые 21»)", async () => {
+  const { setLang } = await import("../../js/i18n.js");
+  await setLang("ru");
+  for (const [n, words] of [[21, "21 секунда"], [22, "22 секунды"], [45, "45 секунд"]]) {
+    const said = text(RULES, { turn: n, grace: 30, bot_pause: 1 });
+    assert.match(said, new RegExp(`${words} на решение за этим столом; после взятия подходящей карты отсчёт начинается заново\\.`));
+    assert.doesNotMatch(said, /новые/);
+  }
+  assert.match(text(RULES), /20 секунд на решение \(ведущий может выбрать другое время\); после взятия подходящей карты отсчёт начинается заново\./);
   await setLang("en");
 });
 
