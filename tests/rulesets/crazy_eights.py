@@ -52,7 +52,7 @@ class CrazyEights(Game):
         who, size = players(cls.MIN_PLAYERS, cls.MAX_PLAYERS), count(cls.HAND_SIZE, options)
         if lang == "ru":
             return [
-                ("Цель", [f"{who} игроков, одна раздача: первым избавьтесь от всех карт."]),
+                ("Цель", [f"{who} игроков, одна раздача: избавьтесь от всех карт раньше других."]),
                 ("Ход", [
                     f"Каждый получает {cards(lang, size)}. Положите карту той же масти или"
                     " достоинства; если нечем ходить, возьмите карту.",
