@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import resize
+from .test_a11y import in_both_languages
 from .test_remote import PHONE_JOINS
 from .test_sofa import (
     BIG_HAND,
@@ -101,6 +102,10 @@ def test_a_full_table_and_three_phones_waiting_for_a_seat_hold_on_the_screen(
     spectators = tv.get_by_test_id("spectators")
     for name in WAITING:
         expect(spectators).to_contain_text(f"{name} (wants to play)")
+    # the note that every seat is taken, where the remote's focus falls from "Add computer
+    # player" (test_remote), is read as the rest of the lobby is
+    expect(tv.locator("#lobby-full")).to_be_visible()
+    in_both_languages(tv, "a full table's lobby, three phones waiting", tv=True)
     for ruleset in ("poslednyaya", "classic"):
         choose_game(tv.locator("#ruleset"), ruleset)
         each_language(tv, f"{ruleset}, a full table, three waiting", held_and_spectators_whole)
