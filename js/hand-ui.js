@@ -423,8 +423,9 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${s.hostNews && msg.host ? html`<p class="banner" role="status" data-testid="host-news">${t("host.news")}</p>` : ""}
     ${mine && msg.phase === "playing" ? explained(msg, board) : ""}
     ${hostQuestions}
+    <div class="phone-play ${msg.phase === "over" ? "phone-play--over" : ""}">
     <section class="phone-board">${houseLine(msg, { scrolls: true })}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
-    ${mine && msg.view?.hand ? html`<div class="${msg.phase === "over" ? "hand-done" : ""}">${handPanel(paused ? held(msg.view) : msg.view, s.pick, { myTurn, waitingFor: paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
+    ${mine && msg.view?.hand ? html`<div class="phone-hand ${msg.phase === "over" ? "hand-done" : ""}">${handPanel(paused ? held(msg.view) : msg.view, s.pick, { myTurn, waitingFor: paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
     ${toast}
-    <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details>`;
+    <details class="phone-more" ${s.moreOpen ? "open" : ""}><summary data-act="more">${t("lobby.seats")}</summary>${s.moreOpen ? html`${seatList(msg)}${eventLog(msg, { limit: 6 })}` : ""}</details></div>`;
 }

@@ -1,0 +1,59 @@
+"""The phone turned sideways (a short, wide window: css/hand.css lays the board beside the hand):
+on the player's turn, the top card, the turn line with its timer, the first card it may play and
+the Draw button are all on screen at once, the page one screen high (no scrolling up to the card
+to match, down to the hand), with a usual hand and a long one, in both languages. Before, the
+page was one column, about 565 px high in a window of 360-390: the board sat above the hand and
+the move buttons covered the long hand's first row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import resize
+from .test_phone_screen import FIVE, RENDER, hand_of, open_idle
+
+# Each part that must show: the element a tap (or a look) at its centre lands on, and that it
+# lies whole inside the window. The first playable card is the hand's first (RENDER's legal move).
+IN_SIGHT = """() => {
+  const parts = { top: "[data-testid=top] .pile__card", turn: "[data-testid=turn]",
+    card: ".hand__card.is-legal", draw: "[data-action=draw]" };
+  return Object.fromEntries(Object.entries(parts).map(([part, selector]) => {
+    const el = document.querySelector(selector);
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const whole = box.top >= 0 && box.left >= 0
+      && box.bottom <= innerHeight && box.right <= innerWidth;
+    return [part, whole && el.contains(hit)];
+  }));
+}"""
+# how far the page is scrolled, and how much taller and wider than the window it is
+PAGE = """() => {
+  const page = document.documentElement;
+  return [scrollY, page.scrollHeight - innerHeight, page.scrollWidth - innerWidth];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    [((844, 390), "ru"), ((844, 390), "en"), ((740, 360), "ru"), ((740, 360), "en")],
+    ids=str,
+)
+def test_a_phone_on_its_side_shows_the_top_card_beside_the_hand(
+    new_phone: Callable[[], Page], base_url: str, size: tuple[int, int], lang: str
+) -> None:
+    phone = new_phone()
+    resize(phone, *size)
+    open_idle(phone, base_url, lang)
+    # a usual hand among three players; a long one among five, with every house rule and a
+    # match line above the players' strip (the board's longest)
+    usual = {"hand": hand_of(12), "paused": False}
+    match = {"hand": 1, "of": None, "out_at": None, "first_to": 200, "dealer": 1}
+    long = {"hand": hand_of(27), "paused": False, "house": True, "names": ["Маша", *FIVE]}
+    for state in (usual, {**long, "match": match}):
+        phone.evaluate(RENDER, state)
+        assert phone.evaluate(PAGE) == [0, 0, 0], (len(state["hand"]), phone.evaluate(PAGE))
+        seen = phone.evaluate(IN_SIGHT)
+        assert all(seen.values()), (len(state["hand"]), seen)
