@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from .conftest import resize
 from .test_sofa import (
     ADD_BOT,
     CORNERS_COVERED,
@@ -16,6 +17,7 @@ from .test_sofa import (
     LONG_NAMES,
     MORE_LONG_NAMES,
     MOVES,
+    RESULTS,
     SEATS_IN_PLAY,
     SHOWN_PAUSED,
     below_the_screen,
@@ -29,6 +31,7 @@ from .test_sofa import (
     still_drawn,
 )
 from .test_table_game import choose_game
+from .test_tv_engines import read_qr
 
 LAPTOP_SIZES = ((1366, 768), (1536, 864), (1440, 900), (1024, 768), (1280, 1024))
 # How many players' results hold without a scroll at each laptop width (test_sofa.HOLD's): all.
@@ -154,3 +157,87 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     still_drawn(tv, "en: choosing, the relay's join panel")
 
     long_results(tv, "ru", LAPTOP_SIZES, LAPTOP_HOLD)
+
+
+# A tablet held upright: the iPad's 768x1024 and the iPad Air's 820x1180 (css/table.css).
+TABLET_SIZES = ((768, 1024), (820, 1180))
+
+# The page's width and height, the join panel's width and its QR's, and the lobby's lists that
+# cut their value short: a list's value is drawn in the box its padding and its arrow leave (the
+# arrow about as wide as a line is high), a text no element of the page lays out.
+UPRIGHT = """() => {
+  const join = document.querySelector(".join").getBoundingClientRect();
+  const qr = document.querySelector("#join-qr svg").getBoundingClientRect();
+  const canvas = document.createElement("canvas").getContext("2d");
+  const cut = [...document.querySelectorAll(".lobby select")].filter((select) => {
+    const style = getComputedStyle(select);
+    canvas.font = style.font;
+    const text = canvas.measureText(select.selectedOptions[0]?.text ?? "").width;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      - parseFloat(style.fontSize);
+    return text > room + 0.5;
+  }).map((select) => `${select.id}: ${select.selectedOptions[0]?.text}`);
+  const page = document.scrollingElement;
+  return { width: page.scrollWidth, height: page.scrollHeight, join: join.width, qr: qr.width,
+    cut };
+}"""
+
+
+REMOVE = """(seat) => window.lastcardTable.host(JSON.stringify({ type: "remove", seat }))"""
+
+
+def upright(page: Page, *, read: bool = True) -> None:
+    """On a tablet held upright nothing runs past the screen's sides, nor under its bottom; the
+    join panel is a band across the screen, its QR at least 30 % of the width, read back at the
+    smaller size if ``read`` (not under the results' dialog); every list of the lobby shows its
+    value whole."""
+    size = page.viewport_size
+    assert size
+    found = page.evaluate(UPRIGHT)
+    width, height = size["width"], size["height"]
+    wrong = {
+        "sideways": found["width"] > width,
+        "scrolls": found["height"] > height,
+        "join narrow": found["join"] < 0.8 * width,
+        "QR small": found["qr"] < 0.3 * width,
+        "lists cut": found["cut"] != [],
+    }
+    assert not any(wrong.values()), f"{size}: {found} {wrong}"
+    if read and (width, height) == min(TABLET_SIZES):
+        drawn = page.locator("#join-qr svg")
+        assert read_qr(page, drawn) == drawn.get_attribute("data-text"), size
+
+
+def test_the_lobby_a_hand_and_the_results_hold_on_a_tablet_held_upright(
+    drawn_tv: Page,  # noqa: F811 (the fixture imported above)
+) -> None:
+    """At 768x1024 and 820x1180, in Russian: the lobby of four players, a hand played on the
+    table's screen beside four seats and the results, each on the screen without a scroll, beside
+    the join panel, which spans the screen's width under them, its QR scannable from a couple of
+    metres. Laid out as a landscape screen's, the join panel was a column 190-255 px wide at the
+    bottom left, the rest of its band empty, the turn timer's «выкл.» read «выкл», and the pages
+    were 1,028 to 1,268 px tall."""
+    tv = drawn_tv
+    seated = tv.locator(".lobby .seats .seat")  # the module's earlier tests' players first out
+    for seat in reversed(range(seated.count())):
+        tv.evaluate(REMOVE, seat)
+    expect(seated).to_have_count(0)
+    for seat, name in enumerate(("Анна", "Компьютер 1", "Компьютер 2", "Компьютер 3")):
+        tv.evaluate(ADD_BOT, name)
+        expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
+    tv.locator("#timer-turn").select_option("off")
+    tv.locator("[data-act=lang]").click()
+    expect(tv.locator("html")).to_have_attribute("lang", "ru")
+    tv.evaluate(RELAY_JOIN)
+    expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
+    each_size(tv, "ru lobby, four players", upright, TABLET_SIZES)
+    names = ["Анна", "Компьютер 1", "Компьютер 2", "Компьютер 3"]
+    tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": False, "local": True, "lang": "ru"})
+    expect(tv.get_by_test_id("hand").locator(".hand__card")).to_have_count(7)
+    each_size(tv, "ru: a hand beside four seats", upright, TABLET_SIZES)
+    still_drawn(tv, "ru: a hand beside four seats")
+    for width, height in TABLET_SIZES:
+        resize(tv, width, height)
+        tv.evaluate(RESULTS, {"players": 4, "hands": 3, "lang": "ru"})
+        still_drawn(tv, f"ru results at {width}x{height}", "over")
+        upright(tv, read=False)
