@@ -68,6 +68,11 @@ const ops = {
     pages.delete(page);
     await context.close();
   },
+  async addInitScript({ page, source }) {
+    // A BiDi preload script of this page's browsing context: it runs before the page's own
+    // scripts at every later load of the page (navigation or reload), as Playwright's does.
+    await entry(page).page.evaluateOnNewDocument(source);
+  },
   async goto({ page, url }) {
     await entry(page).page.goto(url, { waitUntil: "load" });
   },

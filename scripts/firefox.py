@@ -7,6 +7,7 @@ Playwright-like surface over it::
 
     with Firefox() as firefox:
         page = firefox.new_page(390, 844)          # a new browser context: one device
+        page.add_init_script(source)               # before the page's own, at every load
         page.goto(url)
         page.get_by_label("Your name").fill("Ann")
         page.get_by_role("button", "Join").click()  # a real click, after waiting until it can be
@@ -168,6 +169,11 @@ class FoxPage(_Scope):
 
     def _call(self, op: str, **args: Any) -> Any:
         return self.firefox.call(op, page=self.id, **args)
+
+    def add_init_script(self, source: str) -> None:
+        """Run the script ``source`` in the page before its own scripts, at every later load of
+        the page (a navigation or a reload), as Playwright's ``add_init_script`` does."""
+        self._call("addInitScript", source=source)
 
     def goto(self, url: str) -> None:
         """Open a URL and wait for its load event."""
