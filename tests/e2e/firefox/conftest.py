@@ -41,6 +41,14 @@ NEXT_TAP = """() => {
     ?? open("[data-act=suit]") ?? open("[data-action=draw]") ?? open("[data-action=pass]");
 }"""
 HAND_SCREEN = """() => document.querySelector("[data-testid=hand]")?.outerHTML ?? ''"""
+# What only the table's answer changes: whether it is this phone's turn, and its cards.
+HAND_STATE = """() => {
+  const hand = document.querySelector("[data-testid=hand]");
+  const cards = [...(hand?.querySelectorAll(".hand__card") ?? [])];
+  return JSON.stringify([hand?.classList.contains("hand--turn") ?? false,
+    cards.map((card) => card.getAttribute("aria-label"))]);
+}"""
+CHOICE = """() => document.querySelector("[data-testid=hand] [data-testid=choice]") !== null"""
 OVER = """() => document.querySelector("[data-testid=results]") !== null"""
 # What a phone shows of the game and its link, for a failure's message.
 SEEN = """() => ["turn", "link", "results"].map((id) => {
@@ -69,6 +77,7 @@ def tap_once(phone: Any) -> bool:
     if not target:
         return False
     before = phone.evaluate(HAND_SCREEN)
+    state = phone.evaluate(HAND_STATE)
     try:
         phone.locator(target).first.click(timeout=CLICK_TIMEOUT)
     except Exception:
@@ -84,6 +93,15 @@ def tap_once(phone: Any) -> bool:
         return bool(phone.evaluate(HAND_SCREEN) != before)
 
     wait_until(answered, TAP_TIMEOUT, f"answer to {target}", [phone])
+    if "[data-testid=choice]" in target:
+        # A choice closes on screen at once, before the table has the move: until the table's
+        # answer (the card gone, the turn over, or another choice) the phone still shows its
+        # turn, and a tap on the card just played would wait for a button the answer then
+        # disables (a whole CLICK_TIMEOUT per wild card played).
+        def table_answered() -> bool:
+            return bool(phone.evaluate(HAND_STATE) != state or phone.evaluate(CHOICE))
+
+        wait_until(table_answered, TAP_TIMEOUT, f"the table's answer to {target}", [phone])
     return True
 
 
