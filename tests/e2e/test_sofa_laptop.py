@@ -222,7 +222,8 @@ def test_the_lobby_a_hand_and_the_results_hold_on_a_tablet_held_upright(
     for seat in reversed(range(seated.count())):
         tv.evaluate(REMOVE, seat)
     expect(seated).to_have_count(0)
-    for seat, name in enumerate(("Анна", "Компьютер 1", "Компьютер 2", "Компьютер 3")):
+    names = ["Анна", "Компьютер 1", "Компьютер 2", "Компьютер 3"]
+    for seat, name in enumerate(names):
         tv.evaluate(ADD_BOT, name)
         expect(tv.get_by_test_id(f"seat-{seat}")).to_contain_text(name)
     tv.locator("#timer-turn").select_option("off")
@@ -231,7 +232,6 @@ def test_the_lobby_a_hand_and_the_results_hold_on_a_tablet_held_upright(
     tv.evaluate(RELAY_JOIN)
     expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
     each_size(tv, "ru lobby, four players", upright, TABLET_SIZES)
-    names = ["Анна", "Компьютер 1", "Компьютер 2", "Компьютер 3"]
     tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": False, "local": True, "lang": "ru"})
     expect(tv.get_by_test_id("hand").locator(".hand__card")).to_have_count(7)
     each_size(tv, "ru: a hand beside four seats", upright, TABLET_SIZES)

@@ -14,8 +14,8 @@ phones tap as ``play`` does (no chance in it) and the computer's moves follow fr
 seed. :data:`SEED` deals a hand of 20 moves, 15 of them the phones' (with Draw Twos, draws, a
 drawn card played and a Reverse), which Bob wins; the phone reloads after 4 of them and the table
 after 8 (Bob holding a drawn card), or one more each (``play`` ends its round of the phones). No
-phone's move is a wild: a colour chosen in a dialog shows on the phone before the table has the
-move, and ``play`` then waits out its click timeout (10 s) on the card still shown. If the engine
+phone's move is a wild: ``phone_moves``, which checks the hand, does not play a choice dialog's
+colour as ``play`` taps it. If the engine
 or the bots change, the first assert says so, and ``find_seed()`` finds a new seed:
 ``PYTHONPATH=py:scripts .venv/bin/python -c "from tests.e2e.firefox.test_firefox_table import
 find_seed; print(find_seed())"``."""
@@ -52,7 +52,7 @@ def phone_moves(seed: int, most: int = 40) -> list[str] | None:
     """The phones' moves in the hand the table seeded ``seed`` deals, played as here in CPython:
     the phones as ``play`` taps (the first card in hand with a play, its first play, else draw,
     else pass), the ``normal`` computer as on the page. None when a phone's move is a choice (a
-    wild's colour: see the module docstring) or the hand runs past ``most`` moves."""
+    wild's colour, which this replay does not choose) or the hand runs past ``most`` moves."""
     table = Table(lambda: 0.0, seed)
     seen: dict[str, dict[str, Any]] = {}  # each phone's latest view message
 
