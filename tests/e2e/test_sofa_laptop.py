@@ -44,6 +44,8 @@ RELAY_JOIN = """async () => {
   const { joinText } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
   const { renderQr } = await import("./js/qr.js");
+  const { setLang } = await import("./js/i18n.js");  // these modules' own copy: the page's language
+  await setLang(document.documentElement.lang);
   const url = new URL("hand.html#r=QWERTY&t=Ab3dEf9hIj2lMn5pQr8tUv1xYz4", location.href).href;
   renderQr(document.getElementById("join-qr"), url, { label: "join QR" });
   const invite = { url, code: "QWERTY", mode: "relay", search: "" };
@@ -159,8 +161,9 @@ def test_the_lobby_play_a_pause_a_choice_and_the_results_hold_on_a_laptop(
     long_results(tv, "ru", LAPTOP_SIZES, LAPTOP_HOLD)
 
 
-# A tablet held upright: the iPad's 768x1024 and the iPad Air's 820x1180 (css/table.css).
-TABLET_SIZES = ((768, 1024), (820, 1180))
+# A tablet held upright: an 8-inch Android tablet's 600x960, the iPad's 768x1024 and the iPad Air's
+# 820x1180 (css/table.css).
+TABLET_SIZES = ((600, 960), (768, 1024), (820, 1180))
 
 # The page's width and height, the join panel's width and its QR's, and the lobby's lists that
 # cut their value short: a list's value is drawn in the box its padding and its arrow leave (the
@@ -208,15 +211,31 @@ def upright(page: Page, *, read: bool = True) -> None:
         assert read_qr(page, drawn) == drawn.get_attribute("data-text"), size
 
 
+# The table played on a phone held upright (the one-person game on the table's page).
+PHONE_SIZES = ((360, 740), (390, 844))
+
+
+def not_sideways(page: Page, state: str) -> None:
+    """On a phone's width the table's page scrolls down, never sideways."""
+    for width, height in PHONE_SIZES:
+        resize(page, width, height)
+        wide = page.evaluate("document.scrollingElement.scrollWidth")
+        assert wide <= width, f"{state} at {width}x{height}: {wide} px wide"
+
+
 def test_the_lobby_a_hand_and_the_results_hold_on_a_tablet_held_upright(
     drawn_tv: Page,  # noqa: F811 (the fixture imported above)
 ) -> None:
-    """At 768x1024 and 820x1180, in Russian: the lobby of four players, a hand played on the
-    table's screen beside four seats and the results, each on the screen without a scroll, beside
-    the join panel, which spans the screen's width under them, its QR scannable from a couple of
-    metres. Laid out as a landscape screen's, the join panel was a column 190-255 px wide at the
-    bottom left, the rest of its band empty, the turn timer's «выкл.» read «выкл», and the pages
-    were 1,028 to 1,268 px tall."""
+    """At 600x960, 768x1024 and 820x1180, in Russian: the lobby of four players, a hand played on
+    the table's screen beside four seats and the results, each on the screen without a scroll,
+    beside the join panel, which spans the screen's width under them, its QR scannable from a
+    couple of metres. Laid out as a landscape screen's, the join panel was a column 190-255 px
+    wide at the bottom left, the rest of its band empty, the turn timer's «выкл.» read «выкл», and
+    the pages were 1,028 to 1,268 px tall; at 600x960, laid out as 768x1024's, the lobby was
+    1,021 px tall, its QR's band cut at the bottom, and in play the top bar's buttons took two
+    rows. The join panel is drawn in the page's language (it was in English here until 12-05).
+    On a phone's width (the table played on a phone) the lobby and the hand scroll down, never
+    sideways: a hand played was 370 px wide at 360 (the piles 2rem apart)."""
     tv = drawn_tv
     seated = tv.locator(".lobby .seats .seat")  # the module's earlier tests' players first out
     for seat in reversed(range(seated.count())):
@@ -232,9 +251,11 @@ def test_the_lobby_a_hand_and_the_results_hold_on_a_tablet_held_upright(
     tv.evaluate(RELAY_JOIN)
     expect(tv.get_by_test_id("join-code")).to_have_text("QWERTY")
     each_size(tv, "ru lobby, four players", upright, TABLET_SIZES)
+    not_sideways(tv, "ru lobby, four players")
     tv.evaluate(SEATS_IN_PLAY, {"names": names, "house": False, "local": True, "lang": "ru"})
     expect(tv.get_by_test_id("hand").locator(".hand__card")).to_have_count(7)
     each_size(tv, "ru: a hand beside four seats", upright, TABLET_SIZES)
+    not_sideways(tv, "ru: a hand beside four seats")
     still_drawn(tv, "ru: a hand beside four seats")
     for width, height in TABLET_SIZES:
         resize(tv, width, height)
