@@ -15,14 +15,19 @@ export const TICK_MS = 250;
 /**
  * A `tv` or `view` message with its full event log and the ruleset's words (`texts`: rules and
  * event words): the table sends only the events new since the recipient's previous message, or
- * the recent log with `events_reset`, and a phone the words only when they changed
- * (docs/protocol.md).
+ * the recent log with `events_reset`, and a phone the words only when they changed, and in
+ * play the lobby's `description` and `rulesets` with them (docs/protocol.md).
  * @param {object | null} prev  the previous message as this function returned it
  * @param {object} msg  the message as it arrived
  */
 export function withLog(prev, msg) {
   const events = msg.events_reset || !prev ? msg.events : [...(prev.events ?? []), ...msg.events].slice(-KEPT_EVENTS);
-  return { ...msg, events, texts: msg.texts ?? prev?.texts ?? null };
+  const out = { ...msg, events, texts: msg.texts ?? prev?.texts ?? null };
+  // in play, a phone's `lobby` leaves out what it had as it is: the description, the rulesets
+  if (msg.lobby && !("description" in msg.lobby) && prev?.lobby) {
+    out.lobby = { ...msg.lobby, description: prev.lobby.description, rulesets: prev.lobby.rulesets };
+  }
+  return out;
 }
 
 /** Seconds left on the decision timer, counting down from when the message arrived. */

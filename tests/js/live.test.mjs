@@ -24,6 +24,18 @@ test("a reset replaces the log, and the log keeps only the latest events", () =>
   assert.deepEqual(withLog(more, { events: events(90, 91), events_reset: true }).events.map((e) => e.n), [90, 91]);
 });
 
+test("a phone keeps the ruleset's description and the rulesets while a message in play leaves them out", () => {
+  const lobby = { ruleset: "poslednyaya", timers: { turn: 20 }, description: { id: "poslednyaya" }, rulesets: { poslednyaya: {} } };
+  const first = withLog(null, { phase: "lobby", lobby, texts: { rules: {} }, events: [], events_reset: true });
+  const { description, rulesets, ...lean } = lobby;
+  const next = withLog(first, { phase: "playing", lobby: { ...lean, timers: { turn: 30 } }, events: [], events_reset: false });
+  assert.deepEqual(next.lobby, { ...lobby, timers: { turn: 30 } });
+  assert.equal(next.lobby.description, description);
+  assert.equal(next.lobby.rulesets, rulesets);
+  const other = { ...lobby, ruleset: "last-one", description: { id: "last-one" } };
+  assert.equal(withLog(next, { phase: "lobby", lobby: other, events: [], events_reset: false }).lobby.description.id, "last-one");
+});
+
 test("the countdown runs from the message's arrival and stops while paused or waiting", () => {
   const msg = { remaining: 10, events: [], events_reset: true };
   let s = { msg: null, receivedAt: 0, left: null, other: "kept" };
