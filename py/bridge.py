@@ -105,6 +105,9 @@ class Bridge:
     :meth:`requests` and :meth:`answer`."""
 
     def __init__(self, table: Any, answers: Answers) -> None:
+        from tablehost.protocol import encode  # (the table's worker only: see ``CUSTOM``)
+
+        self.encode = encode
         self.table = table
         self.answers = answers
         self.dumps_ms = 0.0
@@ -129,7 +132,7 @@ class Bridge:
         if not out:
             return None
         started = clock()
-        pairs = [[to, json.dumps(message)] for to, message in out]
+        pairs = [[to, self.encode(message)] for to, message in out]
         self.dumps_ms = (clock() - started) * 1000  # the messages' serialization, for benchmarks
         return to_js(pairs)
 

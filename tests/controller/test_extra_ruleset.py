@@ -82,29 +82,6 @@ def test_the_rules_follow_the_settings_and_reach_each_phone_once_per_change(make
     assert net.view("ann")["texts"]["events"]["ru"]["eliminated"].endswith("выбывает из матча")
 
 
-def test_in_play_a_phone_gets_the_description_and_the_rulesets_with_the_words_only(make_net):
-    """A phone's message in play leaves out the lobby's ``description`` and ``rulesets`` when it
-    leaves out ``texts`` (the phone has them as they are); in the lobby, on the TV, at a deal and
-    in a phone's first message after it comes back, they are there."""
-    net = make_net()
-    net.join("ann")
-    net.join("bob")
-    net.host(type="add_bot", level="easy")
-    assert {"description", "rulesets"} <= net.view("ann")["lobby"].keys()  # the lobby: always
-    net.host(type="start")
-    assert net.tv()["phase"] == "playing"
-    assert "description" in net.view("ann")["lobby"]  # the deal resets the log: all anew
-    net.host(type="pause")
-    lean = net.view("ann")
-    assert "texts" not in lean and not {"description", "rulesets"} & lean["lobby"].keys()
-    assert lean["lobby"]["timers"] == net.tv()["lobby"]["timers"]  # the rest of the lobby stays
-    assert {"description", "rulesets"} <= net.tv()["lobby"].keys()
-    net.disconnect("bob")
-    net.rejoin("bob")
-    back = net.view("bob")
-    assert "texts" in back and back["lobby"]["description"] == net.tv()["lobby"]["description"]
-
-
 def test_a_blocked_hand_is_announced_before_its_end(make_net):
     """Nothing to play and nothing to draw for a full round (000 D7): the log says why the hand
     ended, in the ruleset's words."""
