@@ -423,7 +423,7 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
     ${s.hostNews && msg.host ? html`<p class="banner" role="status" data-testid="host-news">${t("host.news")}</p>` : ""}
     ${mine && msg.phase === "playing" ? explained(msg, board) : ""}
     ${hostQuestions}
-    <div class="phone-play ${msg.phase === "over" ? "phone-play--over" : ""}">
+    <div class="phone-play ${msg.phase === "over" ? "phone-play--over" : ""} ${s.moreOpen ? "phone-play--more" : ""}">
     <section class="phone-board">${houseLine(msg, { scrolls: true })}${matchLine(msg)}${seatStrip(msg)}${pile(msg, { size: "card--md", land: mine && playedLast(msg) })}${turnLine(msg, s.left, { phone: mine })}</section>
     ${mine && msg.view?.hand ? html`<div class="phone-hand ${msg.phase === "over" ? "hand-done" : ""}">${handPanel(paused ? held(msg.view) : msg.view, s.pick, { myTurn, waitingFor: paused ? null : waitingFor(msg, myTurn), features: msg.lobby?.description?.features, names: seatNames(msg) })}</div>` : spectatorBox(msg)}
     ${toast}
