@@ -879,8 +879,9 @@ class Table:
         elif kind == "configure" and self._phase != "lobby":
             if set(command) - {"type", "timers"}:
                 raise ProtocolError("not_lobby", "the game and its options change in the lobby")
+            before = self._lobby.timers
             self._lobby.timers = self._lobby.checked_timers(command.get("timers", {}))
-            self._retime()
+            self._retime(before)
         else:
             self._lobby_command(command)
         self._dirty = True
@@ -984,18 +985,22 @@ class Table:
         self._lobby.fill()
         self._looked()
 
-    def _retime(self) -> None:
-        """Timers changed during a game: the current decision starts again with the new length
-        (a disconnected seat keeps its grace), and the computers move after the new pause."""
+    def _retime(self, before: dict[str, float | None]) -> None:
+        """Timers changed during a game (they were ``before``): a change of the current
+        decision's own timer starts that decision again with the new length (a disconnected
+        seat keeps its grace), a change of the computers' pause moves them after the new one;
+        any other change (or none) leaves the clocks as they run, paused or not."""
         if self._phase != "playing":
             return
         now = self._clock.now()
         timers = self._lobby.timers
-        if not self._grace_used:
-            length = timers[self._timer()]
+        timer = self._timer()
+        if timers[timer] != before.get(timer) and not self._grace_used:
+            length = timers[timer]
             self._clock.deadline = None if length is None else now + length
-        pause = timers["bot_pause"] or 0.0
-        self._clock.bots = {seat: now + pause for seat in self._clock.bots}
+        if timers["bot_pause"] != before.get("bot_pause"):
+            pause = timers["bot_pause"] or 0.0
+            self._clock.bots = {seat: now + pause for seat in self._clock.bots}
 
     def _remove(self, seat: int) -> Out:
         seats = self._lobby.seats

@@ -248,3 +248,21 @@ def test_timers_change_mid_game_from_the_pause(make_net):
     net.host(type="configure", timers={"turn": 10})
     net.tick(10)
     assert net.tv()["state"] > 1  # the new 10 s ran out and the table moved on
+
+
+def test_a_timer_change_restarts_only_the_clock_it_changes(make_net):
+    """Pause stops the game's clocks (rule 000): changing the computers' pace, or sending the
+    timers as they are, gives the player on turn no fresh time, paused or not."""
+    net = make_net(players=2)
+    net.tick(17)
+    net.host(type="pause")
+    net.host(type="configure", timers={"bot_pause": 2})
+    net.host(type="configure", timers={})
+    net.host(type="resume")
+    assert net.tv()["remaining"] == 3
+    net.host(type="configure", timers={"turn": 20})  # as it is
+    command(net, "p0", type="configure", timers={"bot_pause": 1})  # from the host phone
+    assert net.tv()["remaining"] == 3
+    state = net.tv()["state"]
+    net.tick(3)
+    assert net.tv()["state"] > state  # the turn's own 20 s ran out on time
