@@ -70,8 +70,17 @@ const store = createStore(
 const SEED = Math.floor(Math.random() * 2 ** 31);
 // Sent by this page (not the controller) to a phone admitted while Python boots.
 const STARTING = JSON.stringify({ v: 1, type: "starting" });
-// The host phone hears when the code way pauses, and may show a new code (docs/protocol.md).
-const CODE_RESUME = JSON.stringify({ v: 1, type: "code_resume" });
+// The host phone hears when the code way pauses, and may ask for a new code (docs/protocol.md):
+// its message is the page's, not the controller's, however the JSON is written.
+const isCodeResume = (text) => {
+  if (typeof text !== "string" || !text.includes("code_resume")) return false;
+  try {
+    const message = JSON.parse(text);
+    return message?.v === 1 && message.type === "code_resume";
+  } catch {
+    return false;
+  }
+};
 let codePaused = false;
 let hostPeer = null; // while the code way is paused: the host phone, read from its views
 
@@ -568,7 +577,7 @@ async function startJoin(fresh) {
     engine.connect(e.detail.peer);
   });
   join.addEventListener("message", (e) => {
-    if (e.detail.text !== CODE_RESUME) engine.receive(e.detail.peer, e.detail.text);
+    if (!isCodeResume(e.detail.text)) engine.receive(e.detail.peer, e.detail.text);
     else if (e.detail.peer === hostPeer) join.resumeCode();
   });
   join.addEventListener("close", (e) => engine.disconnect(e.detail.peer));
@@ -675,8 +684,10 @@ function downloadDamaged() {
  */
 function bootFailed(error) {
   if (store.state().boot !== "loading") return;
-  store.dispatch({ type: "boot", boot: "failed", error: String(error?.message ?? error) });
+  const text = String(error?.message ?? error);
+  store.dispatch({ type: "boot", boot: "failed", error: text });
   setState("error");
+  document.dispatchEvent(new CustomEvent("lastcard-failed", { detail: text })); // docs/design.md
 }
 addEventListener("error", (event) => bootFailed(event.error ?? event.message));
 addEventListener("unhandledrejection", (event) => bootFailed(event.reason));

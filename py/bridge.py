@@ -114,7 +114,7 @@ class Bridge:
         self._saved = -1  # the table's revision at the last changed_snapshot() (none yet)
         self._customs = ""  # the players' own bots last told (custom_bots())
         self._steps: dict[str, Callable[[Any, Any], Out]] = {
-            "host": lambda text, _: self.table.host(json.loads(text)),
+            "host": lambda text, _: self.table.host(text),
             "connect": lambda peer, _: self.table.connect(peer),
             "disconnect": lambda peer, _: self.table.disconnect(peer),
             "receive": lambda peer, text: self.table.receive(peer, text),

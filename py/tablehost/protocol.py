@@ -266,6 +266,17 @@ def decode(raw: Any) -> Message:
     return check(message, PHONE, versioned=True)
 
 
+def decode_command(raw: Any) -> Message:
+    """Decode and validate one host command: a dict, or its JSON text (the TV page's bridge
+    passes the text as it came, so that text that is not a JSON object is told, not lost)."""
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            raise ProtocolError("bad_json", "a host command is JSON text") from None
+    return check(raw, HOST, versioned=False)
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """One message of the table's (to a phone or the TV) as JSON text: no space after a comma
     or a colon, and its words as they are (a Cyrillic letter escaped as ``\\u0410`` is six

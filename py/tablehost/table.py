@@ -41,6 +41,7 @@ from tablehost.protocol import (
     RateLimit,
     check,
     decode,
+    decode_command,
 )
 from tablehost.saves import Damaged, check_snapshot
 
@@ -182,9 +183,9 @@ class Table:
         return self._run(lambda now: self._receive(peer, raw, now), reply_to=peer)
 
     def host(self, command: Any) -> Out:
-        """A command from the TV page (docs/protocol.md, "Host commands"). Never raises: a
-        refused command gets an ``error`` to the TV and changes nothing."""
-        return self._run(lambda now: self._host(check(command, HOST, versioned=False)), reply_to=TV)
+        """A command from the TV page (docs/protocol.md, "Host commands"): a dict, or its JSON
+        text. Never raises: a refused command gets an ``error`` to the TV and changes nothing."""
+        return self._run(lambda now: self._host(decode_command(command)), reply_to=TV)
 
     def tick(self) -> Out:
         """Fire the timers and bot moves that are due (and move an away host phone's role)."""

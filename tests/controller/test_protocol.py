@@ -167,6 +167,21 @@ def test_messages_from_an_unknown_channel_are_handled(make_net):
     assert net.last("ghost", "welcome")["seat"] == 0
 
 
+def test_a_host_command_comes_as_a_dict_or_its_json_text_and_bad_text_is_told(make_net):
+    """The TV page's bridge hands the controller the command's text as it came (docs/design.md,
+    "Controller"): text that is no command gets an error to the TV and changes nothing."""
+    net = make_net()
+    net.join("p0")
+    before = net.table.snapshot()
+    refused = {"not JSON": "bad_json", "[1]": "bad_message", '{"type": 1}': "bad_message"}
+    for text, code in refused.items():
+        out = net.table.host(text)
+        assert [(to, m["type"], m["code"]) for to, m in out] == [("tv", "error", code)]
+    assert net.table.snapshot() == before
+    net._deliver(net.table.host(json.dumps({"type": "add_bot", "level": "easy"})))
+    assert len(net.tv()["seats"]) == 2
+
+
 def test_refresh_resends_everything_and_changes_nothing(make_net):
     net = make_net(players=2)
     net.join("watcher")

@@ -293,6 +293,27 @@ REMOVED_SPECTATOR = """async (name) => {
   await table.connect(`${name} 2`);
   await table.receive(`${name} 2`, JSON.stringify({ ...hello, token }));
 }"""
+# Host commands through the table's own call that it cannot take: each is told to the TV as an
+# error (docs/design.md, "Controller"), the error codes in call order.
+HOST_ERRORS = """async () => {
+  const codes = [];
+  const told = new Promise((resolve) => {
+    document.addEventListener("lastcard-out", function listen(event) {
+      for (const [to, text] of event.detail) {
+        const message = JSON.parse(text);
+        if (to === "tv" && message.type === "error") codes.push(message.code);
+      }
+      if (codes.length < 3) return;
+      document.removeEventListener("lastcard-out", listen);
+      resolve(codes);
+    });
+  });
+  const table = window.lastcardTable;
+  table.host("not JSON");
+  table.host({ type: "add_bot", level: "easy" }); // an object, not its text
+  table.host("[1]");
+  return told;
+}"""
 # The spectators whose ✕ is not on the line where their row starts (the crown or the name).
 REMOVE_OFF_ITS_LINE = """() => [...document.querySelectorAll(".spectators__list li")]
   .filter((li) => {
@@ -313,6 +334,8 @@ def test_a_player_let_in_at_a_full_table_waits_for_a_free_seat(
     question says it plays from the next game with a free seat (it promised the next game), the
     phone watches asking to play, and it takes the seat a computer player leaves."""
     open_table(tv, OFFLINE)
+    assert tv.evaluate(HOST_ERRORS) == ["bad_json", "bad_message", "bad_message"]
+    expect(tv.get_by_test_id("seat-0")).to_have_count(0)  # nothing changed
     choose_game(tv.get_by_label("Game", exact=True), "last-one")  # six seats at most
     for seat in range(6):
         tv.get_by_role("button", name="Add computer player").click()

@@ -59,7 +59,9 @@ LOCKS_FAIL_ONCE = """
 if (!sessionStorage.getItem("failedOnce")) {
   sessionStorage.setItem("failedOnce", "1");
   navigator.locks.request = () => Promise.reject(new Error("no locks today"));
-}"""
+}
+// what a page embedding the table hears (docs/design.md, "Controller")
+document.addEventListener("lastcard-failed", (event) => { window.failedBoot = event.detail; });"""
 # The width a page taller than the screen leaves to its content: the whole width when the page
 # shows no scrollbar. This engine draws classic scrollbars (Playwright's own headless Chromium
 # hides them all).
@@ -316,6 +318,7 @@ def test_a_2025_tv_recovers_from_a_failed_boot_and_deals_a_hand(
     tv.add_init_script(LOCKS_FAIL_ONCE)
     tv.get_by_role("button", name="Try again").click()
     expect(tv.get_by_test_id("boot")).to_contain_text("The table could not start: no locks today")
+    assert tv.evaluate("window.failedBoot") == "no locks today"  # told as the worker's failure is
     log = watch(tv)
     tv.get_by_role("button", name="Try again").click()
     expect(table).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT)
