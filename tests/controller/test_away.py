@@ -86,6 +86,9 @@ def test_the_question_is_answered_only_during_a_game_and_for_a_player(make_net):
     for seat in (1, 7):
         net.host(type="stand_in", seat=seat, on=True)
         assert net.error("tv") == "not_seated"
+    for on in (True, False):  # a player who is here is not answered for ahead of time
+        net.host(type="stand_in", seat=0, on=on)
+        assert net.error("tv") == "not_away"
     assert net.table.snapshot() == before
 
 
