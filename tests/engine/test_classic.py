@@ -328,6 +328,12 @@ def test_d3_the_call_window_stays_open_over_draws_and_a_play_closes_it() -> None
     game = make([["R5", "R6"], ["G7", "R8"], ["B1", "B2"]], starter="R3")
     events = act(game, (0, "play R5"), (1, "play R8"))
     assert drawn(events, 0)[0]["count"] == 2 and "last" not in game.legal_actions(0)
+    # a play that goes out ends the hand at once and catches no one: the card left scores as is
+    game = make([["R5", "R6"], ["R8", "R9"], ["R2", "B2", "B4"]], starter="R3", first=1)
+    act(game, (1, "play R9"), (1, "last"), (2, "play R2"), (0, "play R5"))
+    events = act(game, (1, "play R8"))
+    assert game.over and game.winners == [1] and not drawn(events, 0)
+    assert game.public_view()["revealed"] == [["R6"], [], ["B2", "B4"]] and game.scores[1] == 12
 
 
 def test_d4_a_blocked_hand_has_no_winner_and_scores_nothing() -> None:
