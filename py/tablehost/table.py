@@ -1031,8 +1031,8 @@ class Table:
         if not 0 <= seat < len(seats) or seats[seat].removed or seats[seat].kind == "bot":
             raise ProtocolError("not_seated", f"no player at seat {seat}")
         member = seats[seat]
-        if not member.away:  # the question is asked of an away seat only (as ``back`` is)
-            raise ProtocolError("not_away", f"seat {seat} is not away")
+        if not member.away:  # the question is asked of an away seat only: it was answered
+            raise ProtocolError("not_found", f"seat {seat} is not away (any more)")
         member.stand_in, member.kept = on, not on
         if not member.played_by_computer(self._lobby.away_bot):
             self._clock.bots.pop(seat, None)

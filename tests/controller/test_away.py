@@ -88,7 +88,7 @@ def test_the_question_is_answered_only_during_a_game_and_for_a_player(make_net):
         assert net.error("tv") == "not_seated"
     for on in (True, False):  # a player who is here is not answered for ahead of time
         net.host(type="stand_in", seat=0, on=on)
-        assert net.error("tv") == "not_away"
+        assert net.error("tv") == "not_found"  # the TV: "Already dealt with, or no longer there"
     assert net.table.snapshot() == before
 
 
