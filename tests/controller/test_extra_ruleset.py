@@ -79,7 +79,8 @@ def test_the_rules_follow_the_settings_and_reach_each_phone_once_per_change(make
     net.disconnect("ann")
     net.rejoin("ann")
     assert "reach 137" in str(net.view("ann")["texts"]["rules"]["en"])  # back: sent anew
-    assert net.view("ann")["texts"]["events"]["ru"]["eliminated"].endswith("выбывает из матча")
+    eliminated = net.view("ann")["texts"]["events"]["ru"]["eliminated"]
+    assert eliminated.startswith("{name} выбывает из матча")
 
 
 def test_a_blocked_hand_is_announced_before_its_end(make_net):

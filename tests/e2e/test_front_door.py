@@ -68,9 +68,8 @@ def test_home_switches_language_and_shows_each_games_rules(tv: Page, base_url: s
     expect(rules).to_contain_text("New Zealand house rules")  # the engine's, vendor/rulesets.json
     expect(rules).not_to_contain_text("keeps running")  # no game is running here
     rules.get_by_role("button", name="Русский").click()
-    expect(tv.get_by_role("dialog", name="Правила: Last Card (Новая Зеландия)")).to_contain_text(
-        "Новозеландские домашние правила"
-    )
+    new_zealand = tv.get_by_role("dialog", name="Правила: Последняя карта (Новая Зеландия)")
+    expect(new_zealand).to_contain_text("Новозеландские домашние правила")
     tv.keyboard.press("Escape")
     expect(tv.get_by_role("dialog")).to_have_count(0)
     expect(tv.get_by_role("link", name="Открыть стол")).to_be_visible()

@@ -282,7 +282,7 @@ test("a player's own bot that gave no move: the turn timed out on its turn, out 
   assert.equal(eventLine(msg, fault), "Clever: the bot's code failed (KeyError: 'x'), the turn timed out");
   assert.equal(eventLine(msg, { ...fault, fault: "slow", declined: true }), "Clever: no move in time");
   await setLang("ru");
-  assert.equal(eventLine(msg, { ...fault, fault: "illegal", detail: "42" }), "Clever: недопустимый ход (42), ход пропущен по времени");
+  assert.equal(eventLine(msg, { ...fault, fault: "illegal", detail: "42" }), "Clever: недопустимый ход (42), время на ход вышло");
   assert.equal(eventLine(msg, { ...fault, declined: true }), "Clever: ошибка в коде бота (KeyError: 'x')");
   await setLang("en");
 });

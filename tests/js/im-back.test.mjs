@@ -27,7 +27,7 @@ test("an away seat's phone says both ways back, with its button; no other phone 
   await setLang("en");
   assert.deepEqual(banner(phone(true)), ["Two of your turns ran out: make a move or press", "I'm back"]);
   await setLang("ru");
-  assert.deepEqual(banner(phone(true)), ["Вы пропустили два хода подряд: сделайте ход или нажмите", "Я здесь"]);
+  assert.deepEqual(banner(phone(true)), ["Два хода подряд без ответа: сделайте ход или нажмите", "Я здесь"]);
   assert.doesNotMatch(phone(false), /data-act="back"/); // a player who is here
   assert.doesNotMatch(phone(true, null), /data-act="back"/); // a spectator watching Саша
 });

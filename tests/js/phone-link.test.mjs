@@ -14,7 +14,7 @@ test("a table that does not answer yet: trying again, and a new QR code would be
   assert.match(said, /The table is not answering yet; trying again… If the TV shows a new QR code, scan it\./);
   assert.doesNotMatch(said, /code and try again/); // no code was typed: the QR's link
   await setLang("ru");
-  assert.match(phone("refused"), /Стол пока не отвечает; пробуем снова… Если на ТВ новый QR-код, отсканируйте его\./);
+  assert.match(phone("refused"), /Стол пока не отвечает; пробуем снова… Если на телевизоре новый QR-код, отсканируйте его\./);
 });
 
 test("a link lost after it was open says it reconnects; no broker, that the internet is down", async () => {

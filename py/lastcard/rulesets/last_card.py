@@ -33,7 +33,7 @@ class LastCard(Game):
     """The ``last-card`` ruleset."""
 
     RULESET = "last-card"
-    TITLE: ClassVar[Words] = {"en": "Last Card (NZ)", "ru": "Last Card (Новая Зеландия)"}
+    TITLE: ClassVar[Words] = {"en": "Last Card (NZ)", "ru": "Последняя карта (Новая Зеландия)"}
     BLURB: ClassVar[Words] = {
         "en": "New Zealand rules, {players} players (best for two): play a whole rank at once,"
         " stack the 2s and 5s.",
@@ -149,7 +149,8 @@ class LastCard(Game):
                 ]),
                 ("Ваш ход", [
                     "Положите одну или несколько карт одного достоинства, из которых хотя бы одна"
-                    " совпадает с верхней по масти или достоинству. Последняя положенная карта"
+                    " совпадает с действующей мастью или с достоинством верхней карты. Последняя"
+                    " положенная карта"
                     " задаёт масть.",
                     "Если можете ходить — обязаны. Иначе берите карты по одной, пока не придёт"
                     " подходящая: её можно сыграть (с картами того же достоинства) или"

@@ -71,11 +71,13 @@ class LastOne(Game):
     EVENT_WORDS: ClassVar[dict[str, Words]] = {
         "eliminated": {
             "en": "{name} reached the elimination score and is out of the match",
-            "ru": "{name} набирает порог выбывания и выбывает из матча",
+            "ru": "{name} выбывает из матча: достигнут порог очков",
         },
     }
     TIMERS: ClassVar[dict[str, Timer]] = {
-        "melee": Timer(5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Окно схватки"})
+        "melee": Timer(
+            5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Время на ответ в схватке"}
+        )
     }
     STARTER_EFFECTS = True
     CALLS = "after"
@@ -174,7 +176,7 @@ class LastOne(Game):
                     + melee + " Если никто не кладёт карту, защищающийся берёт столько карт,"
                     " сколько указано на последней, и пропускает ход.",
                 ]),
-                ("Последняя", [
+                ("Последняя карта", [
                     "Осталась одна карта — нажмите «Последняя!» до хода другого игрока;"
                     f" {missed_call(lang, penalty)}."
                 ]),
