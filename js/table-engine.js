@@ -48,7 +48,7 @@ export function freshRequested(where = location) {
 
 export class TableEngine extends EventTarget {
   /**
-   * @param {{fresh: boolean, seed: number, storage?: Storage}} options `fresh`: start a new table
+   * @param {{fresh: boolean, seed: string, storage?: Storage}} options `fresh`: start a new table
    *   (the saved one is dropped); `seed`: deals and bots of a new table
    */
   constructor({ fresh, seed, storage = localStorage }) {

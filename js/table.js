@@ -66,8 +66,10 @@ const store = createStore(
   { muted: muted(), boot: missing ? "unsupported" : "loading", missing, error: null, msg: null, receivedAt: 0, left: null, picks: {}, rulesOpen: false, confirm: null, solo: null, level: "normal", ownBots: botNames(), toast: null, invite: null, joinStatus: null, progress: null, damaged: null, sent: null },
 );
 
-// The new table's seed, drawn before anything else can call Math.random (tests fix it).
-const SEED = Math.floor(Math.random() * 2 ** 31);
+// The new table's seed: 128 bits of the browser's cryptographic generator, as a decimal string
+// (beyond JavaScript's exact numbers), so that no phone can search for the deals from its own hand
+// (docs/protocol.md, "What a phone cannot learn"). A test fixes it (`lastcardFixedSeed`).
+const SEED = window.lastcardFixedSeed ?? crypto.getRandomValues(new Uint32Array(4)).reduce((n, word) => (n << 32n) | BigInt(word), 0n).toString();
 // Sent by this page (not the controller) to a phone admitted while Python boots.
 const STARTING = JSON.stringify({ v: 1, type: "starting" });
 // The host phone hears when the code way pauses, and may ask for a new code (docs/protocol.md):

@@ -259,10 +259,11 @@ def restored(saved: str, answers: Answers) -> Any:
     return table
 
 
-def open_table(saved: str | None, fresh: bool, seed: int) -> tuple[Bridge, str | None]:
+def open_table(saved: str | None, fresh: bool, seed: str) -> tuple[Bridge, str | None]:
     """``(bridge, damaged)``: the saved table unless ``fresh`` or there is none, else a new one
-    dealt from ``seed`` (the page draws it, so tests can fix it); ``damaged`` says why a saved
-    table could not be restored (the page keeps that save aside and tells the host), else ``None``.
+    dealt from ``seed`` (the page draws it, 128 bits as a decimal string, so tests can fix it);
+    ``damaged`` says why a saved table could not be restored (the page keeps that save aside and
+    tells the host), else ``None``.
     """
     from tablehost import Table
 
@@ -274,4 +275,4 @@ def open_table(saved: str | None, fresh: bool, seed: int) -> tuple[Bridge, str |
         except Exception as exc:  # the controller refuses a bad save with ValueError; anything
             damaged = f"{type(exc).__name__}: {exc}"  # else it raises is damage too
             js.console.warn(f"saved table not restored: {damaged}")
-    return Bridge(Table(clock, seed=seed, choose=answers.choose), answers), damaged
+    return Bridge(Table(clock, seed=int(seed), choose=answers.choose), answers), damaged

@@ -100,7 +100,8 @@ def _check(snap: Any) -> Game | None:
     extra = set(snap) - TOP_FIELDS - OPTIONAL_FIELDS
     _need(not missing, f"fields missing: {', '.join(sorted(missing))}")
     _need(not extra, f"unknown fields: {', '.join(sorted(map(str, extra)))[:200]}")
-    for name in ("seed", "games", "state", "event_n"):
+    _need(_is_int(snap["seed"], high=2**128), "seed is not a whole number in 0..2**128")
+    for name in ("games", "state", "event_n"):
         _need(_is_int(snap[name]), f"{name} is not a whole number >= 0")
     for name in ("paused", "rules_open", "grace_used"):
         _need(type(snap[name]) is bool, f"{name} is not true or false")
@@ -122,8 +123,13 @@ def _check(snap: Any) -> Game | None:
                 f"seat {seat} is out of the game but not removed at the table",
             )
     else:
-        high = player_range(ruleset)[1]
-        _need(len(snap["seats"]) <= high, f"{len(snap['seats'])} seats; {ruleset} takes {high}")
+        # a lobby may hold more seats than its game takes (seated under a larger game, then the
+        # game changed: the lobby says `too_many`), never more than the largest game takes
+        high = max(player_range(name)[1] for name in RULESETS)
+        _need(
+            len(snap["seats"]) <= high,
+            f"{len(snap['seats'])} seats; no game takes more than {high}",
+        )
     _check_clock(snap, game)
     _check_log(snap, members)
     _check_record(snap, game)

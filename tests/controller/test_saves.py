@@ -235,6 +235,37 @@ def test_mutated_snapshots_are_refused_with_a_reason_or_play_on():
     assert len(reasons) > 10  # refusals say different things for different damage
 
 
+def test_a_lobby_with_more_seats_than_its_game_takes_is_restored():
+    """Seven phones seated for «Последняя», then Last One (six at most) chosen: the lobby says
+    ``too_many`` and the host removes one; a reload meanwhile restores it as it was."""
+    clock = FakeClock()
+    net = Net(Table(clock, 1), clock)
+    for n in range(7):
+        net.join(f"p{n}")
+    net.host(type="configure", ruleset="last-one")
+    assert len(net.tv()["seats"]) == 7 and net.tv()["lobby"]["why_not"] == "too_many"
+    snap = json.loads(json.dumps(net.table.snapshot()))
+    assert Table.restore(snap, clock).snapshot() == snap
+
+
+def test_a_tables_seed_is_128_bits_and_its_games_seeds_53():
+    """The seed a page draws (128 bits) is saved and restored; each game's seed (in its record,
+    which the TV's download takes through JavaScript's numbers) is below 2**53."""
+    clock = FakeClock()
+    seed = 2**128 - 12345
+    net = Net(Table(clock, seed), clock)
+    net.join("p0")
+    net.host(type="add_bot", level="easy")
+    net.host(type="start")
+    snap = json.loads(json.dumps(net.table.snapshot()))
+    assert snap["seed"] == seed and 2**32 <= snap["record"]["seed"] < 2**53
+    again = Table.restore(snap, clock).snapshot()
+    assert (again["seed"], again["record"]) == (seed, snap["record"])
+    snap["seed"] = 2**128 + 1
+    with pytest.raises(ValueError, match="seed"):
+        Table.restore(snap, clock)
+
+
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [

@@ -51,7 +51,7 @@ SUMMARY = (
 #: what the lobby says under the call penalty's field: its 0 is «Последняя»'s own announcement
 CALL_HINT = "0: the game announces a last card itself (no button, no penalty)."
 RULES = ("seven_zero", "jump_in", "stacking", "draw_until_play", "call_penalty")
-#: the table's seed (js/table.js draws it from Math.random), found by ``find_seed``
+#: the table's seed (``fixed_seed``), found by ``find_seed``
 SEED = 1947
 MAX_STEPS = 60  # a plan longer than this is not worth the clicks
 

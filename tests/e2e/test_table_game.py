@@ -19,14 +19,13 @@ OFFLINE = "new&join=camera&stun=none"
 
 
 def fixed_seed(fraction: float) -> str:
-    """An init script that fixes a new table's deals: the table draws its seed from
-    ``Math.random()`` once at load (js/table.js), so the page answers ``fraction`` until the
-    table is up. A test that needs a given deal finds its fraction with the controller in
-    CPython."""
-    return f"""(() => {{
-  const random = Math.random;
-  Math.random = () => (window.lastcardTable ? random() : {fraction});
-}})()"""
+    """An init script that fixes a new table's deals: js/table.js takes ``lastcardFixedSeed``
+    for the seed it draws otherwise (128 random bits). The seed is the one the page drew from
+    ``Math.random() == fraction`` before its seeds grew (``Math.floor(fraction * 2 ** 31)``),
+    which keeps the four-byte game seeds of then (``tablehost.table.LEGACY_SEEDS``), so a deal
+    found then is met again. A test that needs a given deal finds its fraction with the
+    controller in CPython."""
+    return f'window.lastcardFixedSeed = "{math.floor(fraction * 2**31)}";'
 
 
 def lobby_for_solo(tv: Page) -> None:

@@ -76,6 +76,9 @@ def test_a_damaged_save_is_said_kept_aside_downloadable_and_a_fresh_table_starts
     add_bot(tv)
     table = close_table(tv)  # the save is the table's last: no later one overwrites the damage
     saved = json.loads(tv.evaluate("localStorage.getItem('lastcard.table')"))
+    # the page's seed is 128 bits of crypto.getRandomValues, not a search away (below 2**64: a
+    # chance of one in 2**64)
+    assert 2**64 <= saved["seed"] < 2**128
     # Playing with no game: restores with today's controller, then fails on the first call (its
     # validation refuses it outright); both are damage to the TV.
     saved["phase"] = "playing"

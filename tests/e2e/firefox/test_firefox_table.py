@@ -43,7 +43,7 @@ RELAY_OPEN_MS = 10_000
 SNAPSHOT_KEPT = """async () => (await (await caches.open("python-snapshot")).keys()).length > 0"""
 BOOT_TIMEOUT = 90_000  # ms: a table reload boots Pyodide again (from its snapshot, if kept)
 NAMES = ("Анна", "Bob")
-#: the table's seed (js/table.js draws it from Math.random): a short hand, as played here
+#: the table's seed (``fixed_seed``): a short hand, as played here
 SEED = 7
 HAND = 15  # the phones' moves in SEED's hand
 
