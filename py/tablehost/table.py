@@ -814,7 +814,9 @@ class Table:
 
     def _fault(self, seat: int, fault: Fault) -> None:
         """A player's own bot gave no move (:class:`Fault`): the log says so, and on its own
-        turn (not an out-of-turn window) the table plays the time-out."""
+        turn (not an out-of-turn window) the table plays the time-out. Out of turn it declines,
+        said in the log only when every screen can see the question asked (a call for a card
+        left, a melee): a jump-in is asked only of a seat holding the top card's twin."""
         told: Event = {"type": "bot_fault", "seat": seat, "fault": fault.kind}
         if fault.detail:
             told["detail"] = fault.detail[:FAULT_DETAIL]
@@ -825,6 +827,9 @@ class Table:
             self._note("time_out")
             self._changed([told, *events])
         else:
+            game = self._playing()
+            if game.pending is None and any(a.startswith("play") for a in game.legal_actions(seat)):
+                return  # a jump-in it declines: nothing said, nothing shown of its hand
             told["declined"] = True  # out of turn: no time-out, the bot simply did not act
             self._log.add([told], self._owner)
             self._dirty = True

@@ -154,6 +154,27 @@ def test_a_fault_out_of_turn_only_declines_and_the_log_says_so(make_net: MakeNet
     assert not any(s["step"] == "time_out" for s in steps)  # its own turns were its own
 
 
+def test_a_fault_on_a_jump_in_it_alone_was_asked_is_not_told(make_net: MakeNet) -> None:
+    """Jump-in: a seat is asked out of turn only while it holds the top card's twin, so a fault
+    logged then would tell every screen what it holds. Such a fault declines in silence."""
+    runner = Runner()
+    net = make_net(choose=runner)
+    runner.table = net.table
+    net.join("p0")
+    net.host(type="configure", set_options={"jump_in": True})
+    net.host(type="configure", timers={"turn": None, "bot_pause": 0})
+    net.host(type="add_custom_bot", name="Clever", source=OUT_OF_TURN_FAILS)
+    net.host(type="start")
+    for _ in range(20):  # hands until the bot is asked out of turn
+        play_hand(net)
+        if any(given["view"]["turn"] != 1 for given in runner.inputs):
+            break
+        net.host(type="rematch")
+    asked = [g["view"] for g in runner.inputs if g["view"]["turn"] != 1]
+    assert asked and all(v["pending"] is None for v in asked)  # jump-ins only
+    assert faults(net) == []
+
+
 def test_a_slow_bot_waits_then_times_out_and_the_table_goes_on(make_net: MakeNet) -> None:
     net, runner = custom_net(make_net)
     while net.tv()["awaiting"] != [1]:
