@@ -169,6 +169,9 @@ class Table:
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
         self._peers: dict[str, Member | None] = {}
+        #: the channels still open that the host removed a phone from: their token (a hello
+        #: there without one is that phone's, back only to watch)
+        self._removed_on: dict[str, str] = {}
         #: per peer, the ruleset's words it was last sent (``Lobby.texts``: one per setting)
         self._texts_sent: dict[str, Texts] = {}
         self._limits: dict[str, RateLimit] = {}
@@ -386,6 +389,7 @@ class Table:
 
     def _drop_peer(self, peer: str) -> None:
         member = self._peers.pop(peer, None)
+        self._removed_on.pop(peer, None)
         self._limits.pop(peer, None)
         self._texts_sent.pop(peer, None)
         self._log.resend(peer)
@@ -412,17 +416,22 @@ class Table:
     def _drop_member(self, member: Member, *, removed: bool) -> Out:
         """A spectator leaves the table for good (gone too long, or ``removed`` by the host); a
         connected phone is told (``removed``). A removed or barred one comes back barred."""
+        token = member.token if removed else None
         self._lobby.spectators.remove(member)
         self._lobby.forget(member, removed=removed)
         self._renames.pop(member.id, None)
         self._dirty = True
-        return self._tell_removed(member)
+        return self._tell_removed(member, token)
 
-    def _tell_removed(self, member: Member) -> Out:
+    def _tell_removed(self, member: Member, token: str | None) -> Out:
+        """Tell a phone it left the table; its channel stays open, and a hello there is the
+        removed phone's (``token``, spent by its return), however it says hello."""
         if member.peer is None:
             return []
         peer, member.peer = member.peer, None
         self._peers[peer] = None
+        if token is not None:
+            self._removed_on[peer] = token
         return [(peer, {"v": VERSION, "type": "removed", "message": "removed by the host"})]
 
     def _grace(self) -> None:
@@ -510,8 +519,9 @@ class Table:
         return self._seat_of(seats[seat])
 
     def _hello(self, peer: str, member: Member | None, message: Message, now: float) -> Out:
-        """Join (no token), come back (a token), or rename (again on the same channel)."""
-        token = message.get("token")
+        """Join (no token), come back (a token), or rename (again on the same channel). On a
+        channel the host removed a phone from, a hello is that phone's, token or not."""
+        token = message.get("token", self._removed_on.get(peer))
         out: Out = []
         if member is not None:  # a rename: the same participant, a new name
             if token is not None and token != member.token:
@@ -549,6 +559,7 @@ class Table:
         if self._phase == "lobby":
             self._lobby.fill()  # a spectator back in the lobby who asked to play moves up
         self._peers[peer] = member
+        self._removed_on.pop(peer, None)
         self._watch_host()
         self._log.resend(peer)  # its next view is a full one
         seat = self._lobby.seat_of(member)
@@ -1032,10 +1043,11 @@ class Table:
             events = self._playing().remove_seat(seat)
             self._note("remove", seat=seat)
             self._changed(events)
+        token = member.token
         self._lobby.forget(member)
         self._watch_host()
         self._dirty = True
-        return self._tell_removed(member)
+        return self._tell_removed(member, token)
 
     def _stand_in(self, seat: int, on: bool) -> None:
         """The host's answer about an away seat: a computer plays for it (``on``) or the table

@@ -66,6 +66,21 @@ def test_the_watch_button_after_a_removal_brings_the_phone_back_removed(make_net
     assert spectator(net, "p2")["removed"] is True
 
 
+def test_a_hello_without_a_token_on_the_removed_channel_is_the_removed_phone(make_net):
+    """A client that drops its token and says hello under another name on the very channel it
+    was removed on is still the removed phone: back only to watch (an attacker's review)."""
+    net = make_net()
+    for peer in ("p0", "p1", "p2"):
+        net.join(peer)
+    net.host(type="remove", seat=2)
+    net.send("p2", type="hello", name="Someone else")
+    assert net.last("p2", "welcome")["role"] == "spectator"
+    assert spectator(net, "Someone else")["removed"] is True
+    assert seated(net) == ["p0", "p1"]
+    net.send("p2", type="hello", name="Someone else 2")  # then a rename, as anyone's
+    assert spectator(net, "Someone else 2")["removed"] is True
+
+
 def test_an_earlier_wish_to_play_does_not_survive_a_removal(make_net):
     net = make_net(players=2)
     net.join("keen")  # asks to play (the default) and is dealt in at the next deal
