@@ -6,7 +6,8 @@
 // hand's events as it may see them), and the bot's code runs on that alone
 // (`lastcard.userbot.SeatBot`). Before the code runs, what a worker could use to reach the rest
 // of the site is taken away (Cache Storage, which holds the interpreter snapshot the table boots
-// from, IndexedDB, the tab lock, other workers, and its global `postMessage` to the page).
+// from, IndexedDB, the tab lock, other workers, and its global `postMessage` to the page), and
+// the network's doors (fetch, XMLHttpRequest, WebSocket, EventSource, WebTransport).
 //
 // Table worker → here: {op: "load", source, seconds} once (seconds: what a move, or the code's
 // loading, may take before Python stops it where it is), then {op: "ask", key, input} (input: JSON).
@@ -45,6 +46,8 @@ function lockDown() {
   // postMessage too: this worker answers on its port (js/table-port.js), and the page that started it
   // listens to nothing else from it
   remove(self, ["caches", "indexedDB", "BroadcastChannel", "SharedWorker", "Worker", "importScripts", "postMessage"]);
+  // and the network's doors: a bot has nobody to tell what its seat sees
+  remove(self, ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "WebTransport"]);
   remove(self.navigator, ["locks", "serviceWorker", "storage"]);
 }
 

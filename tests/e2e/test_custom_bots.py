@@ -80,7 +80,7 @@ def move(view, events):
         found.append("view")
     import js
     names = ("caches", "indexedDB", "localStorage", "lastcardTable", "Worker", "BroadcastChannel",
-             "postMessage")
+             "postMessage", "fetch", "XMLHttpRequest", "WebSocket", "EventSource")
     for name in names:
         if getattr(js, name, None) is not None:
             found.append(name)
