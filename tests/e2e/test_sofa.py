@@ -411,7 +411,7 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
       options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
       description: { id: melee ? "last-one" : "poslednyaya", options: rules,
         timers: melee ? [{ name: "melee", default: 5, min: 1, max: 600, pending: "melee",
-          label: { en: "Melee window", ru: "Время на ответ в схватке" } }] : [],
+          label: { en: "Melee window", ru: "Время на схватку" } }] : [],
         name: { en: melee ? "Last One" : "Final Card (colour deck)" },
         features: { last_call: melee, melee,
           ...(melee ? { scores: true, match: "threshold" } : {}) } } },

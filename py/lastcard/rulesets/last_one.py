@@ -75,9 +75,7 @@ class LastOne(Game):
         },
     }
     TIMERS: ClassVar[dict[str, Timer]] = {
-        "melee": Timer(
-            5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Время на ответ в схватке"}
-        )
+        "melee": Timer(5.0, 1.0, 600.0, "melee", {"en": "Melee window", "ru": "Время на схватку"})
     }
     STARTER_EFFECTS = True
     CALLS = "after"
