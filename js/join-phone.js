@@ -201,11 +201,18 @@ export class PhoneJoin extends EventTarget {
   /** The code exchange: the table's room and key for a typed code, kept in the fragment. */
   async #codeExchange(relay) {
     const creds = await relay.module.exchangeCode({ brokers: relay.brokers, code: relay.code });
-    // Pinned: a table that answered this room before under another certificate is not this one
-    // (someone who knows the code posing as the table).
-    const pin = relay.module.pinnedTable(creds.room);
-    if (pin && creds.fp && pin !== creds.fp) throw Object.assign(new Error("not the table"), { reason: "identity" });
-    if (creds.fp) relay.module.pinnedTable(creds.room, creds.fp);
+    // The table names its id (its certificate), which the phone shows as the table's mark and
+    // holds the link to: a box without one is not taken (every table since 2026-12-01 sends it).
+    // Pinned: a table that answered this code, or this room, before under another certificate
+    // is not this one (someone who knows the code posing as the table, with a room of its own).
+    const notTable = () => Object.assign(new Error("not the table"), { reason: "identity" });
+    if (!creds.fp) throw notTable();
+    const byCode = `code:${relay.code}`;
+    for (const pin of [relay.module.pinnedTable(byCode), relay.module.pinnedTable(creds.room)]) {
+      if (pin && pin !== creds.fp) throw notTable();
+    }
+    relay.module.pinnedTable(byCode, creds.fp);
+    relay.module.pinnedTable(creds.room, creds.fp);
     relay.creds = creds;
     relay.code = null;
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
