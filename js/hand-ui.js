@@ -205,6 +205,11 @@ function phoneBar(s) {
     <button type="button" class="btn btn--small btn--ghost" data-act="lang" lang="${otherLang()}">${t("lang.switch")}</button></header>`;
 }
 
+/** Why the table refused this phone's hello (a name it cannot take, a full table), until the next try. */
+function refusal(s) {
+  return s.refusedHello ? html`<p class="toast" role="alert" data-testid="hello-refused">${s.refusedHello}</p>` : "";
+}
+
 function linkBanner(s) {
   if (s.link === "open") return html``;
   const key = s.link === "connecting" && s.wasOpen ? "link.reconnecting" : `link.${s.link}`;
@@ -403,12 +408,15 @@ export function phoneScreen(s, { board = null, codeEntry = null, hostQuestions =
   if (!s.name || s.editingName) {
     // a rename (the name in the header tapped) saves or is left; a first name joins
     const rename = Boolean(s.name);
-    return html`${phoneBar(s)}<form class="screen name-form" data-act="name">${nameField(s)}
+    return html`${phoneBar(s)}<form class="screen name-form" data-act="name">${refusal(s)}${nameField(s)}
       <button class="btn btn--primary" type="submit">${t(rename ? "hand.renameSave" : "hand.nameSave")}</button>
       ${rename ? html`<button type="button" class="btn" data-act="rename-cancel">${t("act.cancel")}</button>` : ""}</form>`;
   }
   const msg = s.msg;
-  if (!msg || !board) return html`${phoneBar(s)}${linkBanner(s)}<section class="screen"><p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p></section>`;
+  if (!msg || !board) {
+    const status = s.refusedHello ? refusal(s) : html`<p class="big" data-testid="hand-status">${t(s.starting ? "hand.starting" : "hand.connecting")}</p>`;
+    return html`${phoneBar(s)}${linkBanner(s)}<section class="screen">${status}</section>`;
+  }
   const mine = msg.seat !== null && msg.seat !== undefined;
   const toast = s.error ? html`<p class="toast" role="alert">${s.error}</p>` : "";
   if (msg.phase === "lobby") return html`${phoneBar(s)}${linkBanner(s)}${joinNotes(s)}${hostQuestions}${mine ? lobbyScreen(msg, mine, board) : html`${spectatorBox(msg)}${board.houseLine(msg, { label: true })}<section class="screen">${board.seatList(msg)}</section>`}${bring}${toast}`;

@@ -6,7 +6,7 @@
  */
 import { html, morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { focusChoice, handIntent, NO_PICK, phoneScreen } from "./hand-ui.js";
+import { focusChoice, handIntent, held, NO_PICK, phoneScreen } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
@@ -29,7 +29,7 @@ function dealtOrResumed(before, after) {
 
 const store = createStore(
   {
-    name: (s, a) => ({ ...s, name: a.name, editingName: false }),
+    name: (s, a) => ({ ...s, name: a.name, editingName: false, refusedHello: null }),
     // the name the table keeps for this phone (`welcome`): "Anna 2" if someone there is "Anna"
     named: (s, a) => ({ ...s, name: a.name, tableName: a.name }),
     // a message refused (a rename too soon after others: rate_limited): the header shows the
@@ -44,7 +44,9 @@ const store = createStore(
       ...s,
       starting: false,
       ...received(s, a.msg, a.at),
-      pick: s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
+      // a pause closes a pick: the hand is held, its cards and choices inert until the resume
+      pick: a.msg.paused ? NO_PICK : s.msg?.state === a.msg.state ? s.pick : carryPick(a.msg.view?.legal ?? [], s.pick),
+      refusedHello: null,
       removed: false,
       replaced: false,
       // the host role came to this phone while it was at the table (the host's hand-over, or an
@@ -53,7 +55,10 @@ const store = createStore(
       hostNews: Boolean(a.msg.host) && a.msg.phase !== "lobby" && (s.hostNews || (s.msg !== null && !s.msg.host)),
       // a deal or a resume, from the TV too, gives the screen back to the player's cards: the
       // rules close, and the host's panel
-      ...(dealtOrResumed(s.msg, a.msg) ? { rulesOpen: false, ...(s.hostOpen && { hostOpen: false, hostConfirm: null }) } : {}),
+      ...(dealtOrResumed(s.msg, a.msg) ? { rulesOpen: false, ...(s.hostOpen && { hostOpen: false }) } : {}),
+      // a host's question ("Remove Bob?") names a seat by its number, which a deal or a new
+      // phase may give to someone else: it does not outlive them
+      ...(dealtOrResumed(s.msg, a.msg) || s.msg?.phase !== a.msg.phase ? { hostConfirm: null } : {}),
     }),
     tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),
@@ -62,6 +67,9 @@ const store = createStore(
     // another tab or phone said hello with this phone's token: the table no longer hears this one
     replaced: (s, a) => ({ ...s, replaced: a.replaced, msg: null, pick: NO_PICK }),
     error: (s, a) => ({ ...s, error: a.text }),
+    // the table refused this phone's hello (a name it cannot take, a full table): said until
+    // the next try, on the screen that would otherwise say "Connecting…" for ever
+    refusedHello: (s, a) => ({ ...s, refusedHello: a.text, editingName: a.rename || s.editingName }),
     rules: (s, a) => ({ ...s, rulesOpen: a.open }),
     more: (s, a) => ({ ...s, moreOpen: a.open }),
     hostOpen: (s, a) => ({ ...s, hostOpen: a.open, hostConfirm: null, hostNews: s.hostNews && !a.open }),
@@ -184,8 +192,13 @@ function onMessage(text) {
         // The table moved on before the tap landed: its fresh view came first on this ordered
         // channel and is already on screen, so there is nothing to report; just drop the pick.
         store.dispatch({ type: "pick", pick: NO_PICK });
+      } else if (!store.state().msg) {
+        // not at the table yet: its hello was refused; a name it cannot take is asked again
+        const rename = message.code === "bad_message";
+        store.dispatch({ type: "refusedHello", text: rename ? t("hand.nameRefused") : errorText(message.code), rename });
       } else {
         store.dispatch({ type: "refused" });
+        if (store.state().bring?.status === "waiting") store.dispatch({ type: "bring", bring: null }); // the offer refused: the toast says why
         showError(message.code);
       }
       break;
@@ -374,7 +387,7 @@ function onClick(event) {
     store.dispatch({ type: "rejoin" });
     return hello({ watch: true });
   }
-  const view = s.msg?.view;
+  const view = s.msg?.paused ? s.msg.view && held(s.msg.view) : s.msg?.view; // paused: inert
   if (!view) return;
   const intent = handIntent(el, view, s.pick);
   if (!intent) throw new Error(`unknown control: ${act}`);

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../js/i18n.js";
 import * as board from "../../js/board.js";
-import { NO_PICK, phoneScreen } from "../../js/hand-ui.js";
+import { handIntent, held, NO_PICK, phoneScreen } from "../../js/hand-ui.js";
 import { tvScreen } from "../../js/table-ui.js";
 
 const VIEW = { seat: 0, hand: ["B4", "B8", "G2"], counts: [3, 5], top: "B1", active: "B", direction: 1, pending: null, legal: ["draw", "play B4", "play B8"] };
@@ -38,4 +38,14 @@ test("the TV's own hand in a paused game: no card raised, no move on, no waiting
   assert.match(tv, /data-card="B4"/);
   assert.doesNotMatch(tv, /is-legal|data-testid="your-turn"|data-testid="jump-in"|Waiting for/);
   assert.deepEqual(enabled(tv), []);
+});
+
+test("a tap on a paused hand's card does nothing: no move sent, no picker opened (js/hand.js taps the held view)", () => {
+  const view = { ...VIEW, hand: ["B4", "W"], legal: ["play B4", "play W R", "play W Y", "play W B", "play W G", "draw"] };
+  for (const card of ["B4", "W"]) {
+    const intent = handIntent({ dataset: { act: "card", card } }, held(view), NO_PICK);
+    assert.equal(intent?.send, undefined, card);
+    assert.equal(intent?.pick?.choice ?? null, null, card);
+  }
+  assert.equal(handIntent({ dataset: { act: "send", action: "draw" } }, held(view), NO_PICK).send, undefined);
 });
