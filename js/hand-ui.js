@@ -108,6 +108,25 @@ function selectHint(legal, selection, selectionPlay) {
   return html`<p class="hand__hint" role="status">${t(key, { cards: more.join(t("act.or")) })}</p>`;
 }
 
+/** Whether the view `after` is a seat's hand in play that was not in play (or paused) in `before`. */
+export function dealtOrResumed(before, after) {
+  const playing = (msg) => msg?.phase === "playing" && !msg.paused;
+  return playing(after) && after.seat != null && !playing(before);
+}
+
+/**
+ * Whether a host's open question ("Remove Bob?") still stands when the message `after` follows
+ * `before`: it names a seat by its number, which a deal or a new phase may give to someone else.
+ */
+export function hostQuestionStands(before, after) {
+  return !dealtOrResumed(before, after) && before?.phase === after.phase;
+}
+
+/** A phone's offered bot after the table answered an error: one still waiting was refused (the toast says why). */
+export function offerAfterError(bring) {
+  return bring?.status === "waiting" ? null : bring;
+}
+
 /**
  * A seat's view while the game is paused: its hand with nothing to do (no card raised, every move
  * button off, no turn or jump-in line), since the table refuses every move until it is resumed.

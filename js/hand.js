@@ -6,7 +6,7 @@
  */
 import { html, morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { focusChoice, handIntent, held, NO_PICK, phoneScreen } from "./hand-ui.js";
+import { dealtOrResumed, focusChoice, handIntent, held, hostQuestionStands, NO_PICK, offerAfterError, phoneScreen } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
@@ -20,12 +20,6 @@ const BACK_TO_CARDS = new Set(["start", "next_hand", "rematch", "resume"]);
 localStorage.removeItem("lastcard.token");
 /** A fragment that invites to a table (camera offer, relay room or code; see js/join-phone.js). */
 const INVITE = /^#(.*&)?[orc]=/;
-
-/** Whether the view `after` is a seat's hand in play that was not in play (or paused) in `before`. */
-function dealtOrResumed(before, after) {
-  const playing = (msg) => msg?.phase === "playing" && !msg.paused;
-  return playing(after) && after.seat != null && !playing(before);
-}
 
 const store = createStore(
   {
@@ -56,9 +50,7 @@ const store = createStore(
       // a deal or a resume, from the TV too, gives the screen back to the player's cards: the
       // rules close, and the host's panel
       ...(dealtOrResumed(s.msg, a.msg) ? { rulesOpen: false, ...(s.hostOpen && { hostOpen: false }) } : {}),
-      // a host's question ("Remove Bob?") names a seat by its number, which a deal or a new
-      // phase may give to someone else: it does not outlive them
-      ...(dealtOrResumed(s.msg, a.msg) || s.msg?.phase !== a.msg.phase ? { hostConfirm: null } : {}),
+      ...(hostQuestionStands(s.msg, a.msg) ? {} : { hostConfirm: null }),
     }),
     tick,
     pick: (s, a) => ({ ...s, pick: a.pick }),
@@ -198,7 +190,7 @@ function onMessage(text) {
         store.dispatch({ type: "refusedHello", text: rename ? t("hand.nameRefused") : errorText(message.code), rename });
       } else {
         store.dispatch({ type: "refused" });
-        if (store.state().bring?.status === "waiting") store.dispatch({ type: "bring", bring: null }); // the offer refused: the toast says why
+        store.dispatch({ type: "bring", bring: offerAfterError(store.state().bring) });
         showError(message.code);
       }
       break;

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../js/i18n.js";
 import { hostIntent, hostPanel } from "../../js/host-ui.js";
+import { hostQuestionStands, offerAfterError } from "../../js/hand-ui.js";
 
 const SEATS = [
   { seat: 0, name: "Мария", kind: "phone", host: true, id: 1 },
@@ -39,4 +40,17 @@ test("the host panel offers no Remove for the host phone's own seat", async () =
     assert.doesNotMatch(panel, /data-host="remove" data-seat="0"/, phase);
     assert.match(panel, /data-host="remove" data-seat="1"/, phase);
   }
+});
+
+test("a host's open question does not outlive a deal or a new phase: it names a seat by number", () => {
+  const playing = { phase: "playing", seat: 0, paused: false };
+  assert.equal(hostQuestionStands(playing, { ...playing }), true); // a move: the question stays
+  assert.equal(hostQuestionStands(playing, { phase: "over", seat: 0 }), false); // the hand ends
+  assert.equal(hostQuestionStands({ phase: "over", seat: 0 }, playing), false); // a rematch deals
+  assert.equal(hostQuestionStands({ ...playing, paused: true }, playing), false); // a resume
+  assert.equal(hostQuestionStands(null, playing), false);
+  // an offered bot the table answered with an error is no longer waiting; one seated stays said
+  assert.equal(offerAfterError({ name: "Gift", status: "waiting" }), null);
+  assert.deepEqual(offerAfterError({ name: "Gift", status: "seated" }), { name: "Gift", status: "seated" });
+  assert.equal(offerAfterError(null), null);
 });
