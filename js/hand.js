@@ -27,8 +27,8 @@ const store = createStore(
     // the name the table keeps for this phone (`welcome`): "Anna 2" if someone there is "Anna"
     named: (s, a) => ({ ...s, name: a.name, tableName: a.name }),
     // a message refused (a rename too soon after others: rate_limited): the header shows the
-    // name the table kept, not one it did not take
-    refused: (s) => ({ ...s, name: s.tableName ?? s.name }),
+    // name the table kept, not one it did not take; an offered bot still waiting was refused
+    refused: (s) => ({ ...s, name: s.tableName ?? s.name, bring: offerAfterError(s.bring) }),
     editName: (s) => ({ ...s, editingName: true }),
     link: (s, a) => ({ ...s, link: a.state, wasOpen: s.wasOpen || a.state === "open" }),
     mark: (s, a) => ({ ...s, mark: a.mark }),
@@ -190,7 +190,6 @@ function onMessage(text) {
         store.dispatch({ type: "refusedHello", text: rename ? t("hand.nameRefused") : errorText(message.code), rename });
       } else {
         store.dispatch({ type: "refused" });
-        store.dispatch({ type: "bring", bring: offerAfterError(store.state().bring) });
         showError(message.code);
       }
       break;
