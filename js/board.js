@@ -31,6 +31,7 @@ export function waitingFor(msg, myTurn) {
 function eventKey(e) {
   if (e.type === "draw") return e.reason && e.reason !== "draw" ? `draw.${e.reason}` : e.cards?.length ? "draw.cards" : "draw";
   if (e.type === "suit") return e.timed_out ? "suit.time_out" : "suit";
+  if (e.type === "time_out") return e.pending === "melee" ? "time_out.melee" : "time_out";
   if (e.type === "challenge") return e.cards?.length ? "challenge.cards" : "challenge";
   // a pass as the table marks it (`told_passes`): the drawn card kept, a 3's free card not laid,
   // nothing to play or draw; a melee's, or one not marked, is a pass
@@ -62,8 +63,6 @@ export function eventLine(msg, e) {
     const kind = e.fault === "slow" && e.line ? "slowLine" : e.fault;
     return t(`event.bot_fault.${kind}`, { ...vars, line: e.line }) + (e.declined ? "" : t("event.bot_fault.turn"));
   }
-  // a melee's window that ran out (on its defender, who loses it): no turn's time
-  if (e.type === "time_out" && e.pending === "melee") return t("event.time_out.melee", vars);
   return t(`event.${e.type}`, vars);
 }
 

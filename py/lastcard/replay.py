@@ -22,13 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
-from .game import Event, Game
-from .words import event_key, fill, reading_order, timed_out, told_passes
+from .game import Event, Game, PublicView
+from .words import event_key, fill, in_window, jumped, time_out_event, timed_out, told
 
 FORMAT = "lastcard-record"
 VERSION = 1
-#: the public result fields of a hand that a replay must reproduce exactly
-RESULT_KEYS = ("winners", "scores", "eliminated", "match_over", "match_winners", "revealed")
+#: the public result fields of a hand (its number and dealer too) that a replay reproduces
+RESULT_KEYS = (
+    "winners", "scores", "eliminated", "match_over", "match_winners", "revealed", "hand", "dealer",
+)  # fmt: skip
 STEPS = ("action", "time_out", "remove", "next_hand")
 
 
@@ -37,7 +39,7 @@ class RecordError(ValueError):
 
 
 class HandResult(TypedDict):
-    """The public result of a hand (``hand_result``): ``RESULT_KEYS``, its number and dealer."""
+    """The public result of a hand (``hand_result``): the fields ``RESULT_KEYS`` names."""
 
     winners: list[int] | None
     scores: list[int] | None
@@ -193,7 +195,7 @@ def check(data: Any, *, sealed: bool = True) -> None:
         f"not a Last Card record: 'format' should be {FORMAT!r}",
     )
     _need(
-        data.get("version") == VERSION,
+        _is_int(data.get("version")) and data["version"] == VERSION,
         f"a record of version {data.get('version')!r}; this replay reads version {VERSION}",
     )
     if sealed:
@@ -205,9 +207,17 @@ def check(data: Any, *, sealed: bool = True) -> None:
         )
     for key in ("ruleset", "players", "options", "names", "steps", "hands"):
         _need(key in data, f"not a Last Card record: no {key!r}")
-    _need(data["ruleset"] in RULESETS, f"unknown ruleset {str(data['ruleset'])[:40]!r}")
+    _need(
+        isinstance(data["ruleset"], str) and data["ruleset"] in RULESETS,
+        f"unknown ruleset {str(data['ruleset'])[:40]!r}",
+    )
     _need(_is_int(data["players"]) and data["players"] > 0, "'players' is not a seat count")
     _need(data.get("seed") is None or _is_int(data["seed"]), "'seed' is not a whole number")
+    if "complete" in data:  # a download: its seed is there exactly when it is complete
+        _need(
+            data["complete"] is (data.get("seed") is not None),
+            "'complete' does not match the record's seed (a complete record shows its seed)",
+        )
     _need(isinstance(data["options"], dict), "'options' is not an object")
     names = data["names"]
     _need(
@@ -238,11 +248,13 @@ def check(data: Any, *, sealed: bool = True) -> None:
 
 @dataclass
 class Replayed:
-    """What :func:`replay` found: the game at the end and the log, one line per event."""
+    """What :func:`replay` found: the game at the end, the log (one line per event, as the TV's
+    log tells them) and the events those lines tell, the table's own among them."""
 
     game: Game
     log: list[str]
     hands: int
+    events: list[Event]
 
 
 def replay(data: Any) -> Replayed:
@@ -267,43 +279,47 @@ def replay(data: Any) -> Replayed:
     except ValueError as exc:
         raise RecordError(f"the engine refuses this game: {exc}") from None
     say = _Log(names, type(game).event_words()["en"])
+    timers = type(game).TIMERS
 
-    def tell(events: list[Event]) -> None:
+    def tell(events: list[Event], before: PublicView | None) -> PublicView:
+        """Log one change's events as the TV's log tells them; the public view after it."""
+        after = game.public_view()
+        events = told(events, before, after, game.blocked())
+        said.extend(events)
         events = _fold_draws(events)
         pairs = zip([None, *events], events, strict=False)  # each event with the one before it
-        log.extend(say(e) for before, e in pairs if not _said_before(e, before))
+        for previous, e in pairs:
+            if not _said_before(e, previous):
+                line = say(e)
+                if e.get("type") == "deal" and after["top"] is not None:
+                    line += f", on {after['top']}"  # the starter, as the table shows it
+                log.append(line)
+        return after
 
-    top = game.public_view()["top"]
-    log = [
-        f"{data['ruleset']}, {data['players']} seats: {', '.join(names)}",
-        f"Hand 1: {names[game.dealer]} dealt, {names[game.turn]} starts"
-        + ("" if top is None else f" on {top}"),
-    ]
-    tell(reading_order(dealt)[1:])  # the deal is the line above
+    log = [f"{data['ruleset']}, {data['players']} seats: {', '.join(names)}"]
+    said: list[Event] = []
+    view = tell(dealt, None)
     results: list[dict[str, Any]] = data["hands"]
     hands = 0
     for number, entry in enumerate(data["steps"], 1):
         kind = entry["step"]
         seat = entry.get("seat")
         where = f"step {number} ({_describe(entry, names)})"
-        waiting = game.pending["kind"] if game.pending is not None else None  # what a pass answers
+        _need(not game.over or kind in ("next_hand", "remove"), f"{where}: the hand is over")
         try:
             if kind == "action":
-                events = game.apply(seat, entry["action"])
+                action = entry["action"]
+                window = in_window(view, timers)
+                events = [*jumped(view, seat, action, window), *game.apply(seat, action)]
             elif kind == "time_out":
-                events = timed_out(game.time_out())
+                events = _late(game, view, in_window(view, timers)) + timed_out(game.time_out())
             elif kind == "remove":
                 events = game.remove_seat(seat)
             else:
-                events = reading_order(game.next_hand())
+                events = game.next_hand()
         except IllegalAction as exc:
             raise RecordError(f"{where} is not legal in the replayed game: {exc}") from None
-        if kind == "time_out":
-            log.append("Time ran out")
-        ends = [i for i, e in enumerate(events) if e["type"] == "hand_over"]
-        if ends and game.blocked():  # as the table says it: before the hand's end
-            events = [*events[: ends[0]], {"type": "blocked"}, *events[ends[0] :]]
-        tell(told_passes(events, waiting))
+        view = tell(events, view)
         if game.over and hands < game.hand_number:
             hands += 1
             _need(
@@ -315,7 +331,7 @@ def replay(data: Any) -> Replayed:
         hands == len(results),
         f"the record has results for {len(results)} hands, the replay ended {hands}",
     )
-    return Replayed(game, log, hands)
+    return Replayed(game, log, hands, said)
 
 
 def _compare(recorded: Mapping[str, object], replayed: Mapping[str, object], hand: int) -> None:
@@ -325,6 +341,14 @@ def _compare(recorded: Mapping[str, object], replayed: Mapping[str, object], han
             f"hand {hand}: the record says {key} {recorded[key]!r}, the replay gives"
             f" {replayed[key]!r}",
         )
+
+
+def _late(game: Game, view: PublicView, window: bool) -> list[Event]:
+    """Whose time ran out, as the table says it before its time-out (``time_out_event``): in an
+    out-of-turn ``window`` (a melee) only while its defender had an answer left to give."""
+    if window and not any(a != "last" for a in game.legal_actions(view["turn"])):
+        return []
+    return [time_out_event(view)]
 
 
 def _describe(entry: dict[str, Any], names: list[str]) -> str:
@@ -384,9 +408,6 @@ class _Log:
         return "?"
 
     def __call__(self, e: Event) -> str:
-        if e.get("type") == "deal":
-            dealer, first = self.name(e.get("dealer")), self.name(e.get("seat"))
-            return f"Hand {e.get('hand')}: {dealer} dealt, {first} starts"
         winners = e.get("match_winners", []) if e["type"] == "match_over" else e.get("winners")
         text = self.words.get(event_key(e))
         if text is None:
@@ -401,6 +422,7 @@ class _Log:
                 "colour": (str(e.get("action", "")).split() or [""])[-1],
                 "suit": e.get("active"),
                 "target": self.name(e.get("target")),
+                "hand": e.get("hand"),
             },
         )
         if e.get("type") in ("hand_over", "match_over"):

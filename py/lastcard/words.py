@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import TypeVar
 
-from .base import Event
+from .base import Event, PublicView, Timer
 
 #: the ranks as the rules texts name them, by language (ranks not listed: as written): in
 #: English the letters of the card faces; in Russian words, since the faces' letters are Latin
@@ -226,6 +226,13 @@ EVENTS: dict[str, dict[str, str]] = {
     },
     "eliminated": {"en": "{name} is out of the match", "ru": "{name} выбывает из матча"},
     "deal": {"en": "Hand {hand}: {name} starts", "ru": "Раздача {hand}: начинает {name}"},
+    # the table's own events of a game (``time_out_event``, ``jumped``): in its record too
+    "time_out": {"en": "{name}’s time ran out", "ru": "{name}: время на ход вышло"},
+    "time_out.melee": {
+        "en": "Time for the melee ran out",
+        "ru": "Время на ответ в схватке вышло",
+    },
+    "jump_in": {"en": "{name} jumped in out of turn", "ru": "{name} перехватывает ход!"},
     "hand_over": {"en": "Hand over", "ru": "Раздача окончена"},
     "match_over": {"en": "Match over", "ru": "Матч окончен"},
 }
@@ -287,7 +294,7 @@ def event_key(event: Mapping[str, object]) -> str:
     ``draw.cards``), for a play whether it named a colour or suit, for a challenge whether its
     shown hand is there (``challenge.cards``: the challenger's own log), for a pass what it
     answered (``told_passes``: ``pass.drawn``, ``pass.free``, ``pass.blocked``; a melee's, or
-    one not marked, ``pass``)."""
+    one not marked, ``pass``), for a time-out whether it closed a melee (``time_out.melee``)."""
     kind = str(event.get("type"))
     if kind == "pass":
         if event.get("blocked"):
@@ -295,6 +302,8 @@ def event_key(event: Mapping[str, object]) -> str:
         return f"pass.{event['pending']}" if event.get("pending") in PASSES else kind
     if kind == "suit":
         return "suit.time_out" if event.get("timed_out") else kind
+    if kind == "time_out":  # a melee's window runs out on its defender: no turn's time
+        return "time_out.melee" if event.get("pending") == "melee" else kind
     if kind == "challenge":
         return "challenge.cards" if event.get("cards") else kind
     if kind == "draw":
@@ -349,3 +358,78 @@ def told_passes(events: list[Event], pending: str | None) -> list[Event]:
 
 #: the letters a play may name (colours, suits) as the last word of its action
 NAMES_IN_FORCE = frozenset("RYBGSHDC")
+
+
+def in_window(view: PublicView | None, timers: Mapping[str, Timer]) -> bool:
+    """Does the game wait on an out-of-turn window, a pending state with a timer of the
+    ruleset's own (``Game.TIMERS``: last-one's melee)? Every seat may act in it."""
+    pending = None if view is None else view["pending"]
+    return pending is not None and any(t.pending == pending["kind"] for t in timers.values())
+
+
+def jumped(view: PublicView | None, seat: int, action: str, window: bool) -> list[Event]:
+    """The table's own ``jump_in`` event, said before ``seat``'s ``action`` lands when it is a
+    play out of turn that answers no out-of-turn ``window`` (a melee): the jump-in house rule
+    (docs/house-rules.md). ``view``: the public view before the action."""
+    if view is None or window or not action.startswith("play ") or view["turn"] == seat:
+        return []
+    return [{"type": "jump_in", "seat": seat}]
+
+
+def time_out_event(view: PublicView) -> Event:
+    """The table's own ``time_out`` event for the decision ``view`` waits on: whose time ran
+    out (the seat on turn; in a melee its defender) and, as ``pending``, the kind of decision
+    that was waiting (none on a plain turn)."""
+    event: Event = {"type": "time_out", "seat": view["turn"]}
+    if view["pending"] is not None:
+        event["pending"] = str(view["pending"]["kind"])
+    return event
+
+
+def told(
+    events: list[Event], before: PublicView | None, after: PublicView | None, blocked: bool
+) -> list[Event]:
+    """One change's ``events`` as the log tells them, on the TV and in a record's replay: a deal
+    before what its starter set off, a blocked hand before the hand's end, the table's own
+    lines (``announcements``) before the match's end; each pass marked with the decision it
+    answered (``told_passes``). ``before`` and ``after``: the public views around the change;
+    ``blocked``: the hand just ended blocked (``Game.blocked``: no engine event says it)."""
+    waiting = before["pending"] if before is not None else None
+    out = reading_order(told_passes(events, waiting["kind"] if waiting else None))
+    ends = [i for i, e in enumerate(out) if e.get("type") == "hand_over"]
+    if ends and blocked:
+        out.insert(ends[0], {"type": "blocked"})
+    over = [i for i, e in enumerate(out) if e.get("type") == "match_over"]
+    at = over[0] if over else len(out)
+    return [*out[:at], *announcements(before, after, events), *out[at:]]
+
+
+def announcements(
+    before: PublicView | None, after: PublicView | None, events: list[Event]
+) -> list[Event]:
+    """The table's own log lines for what the engine shows but does not announce: a melee's
+    first attack (the engine says only the answers: last-one D5), a seat that now holds one card
+    under an automatic call (000 rule 34), and a seat eliminated."""
+    if after is None:
+        return []
+    out: list[Event] = []
+    melee = after["pending"]
+    if (
+        melee is not None
+        and melee["kind"] == "melee"
+        and not (before is not None and before["pending"] and before["pending"]["kind"] == "melee")
+        and not any(e.get("type") == "melee" for e in events)
+    ):
+        out.append({"type": "melee", "seat": melee["aggressor"], "count": melee["count"]})
+    called = set(before["called"]) if before is not None else set()
+    said = {e.get("seat") for e in events if e.get("type") == "call"}
+    for seat in after["called"]:
+        if seat not in called and seat not in said and after["counts"][seat] > 0:
+            out.append({"type": "call", "seat": seat, "auto": True})
+    gone = set(before.get("eliminated") or []) if before is not None else set()
+    out.extend(
+        {"type": "eliminated", "seat": seat}
+        for seat in after.get("eliminated") or []
+        if seat not in gone
+    )
+    return out

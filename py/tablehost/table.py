@@ -25,7 +25,7 @@ from lastcard.bots import choose
 from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 from lastcard.userbot import seat_events
-from lastcard.words import reading_order, timed_out, told_passes
+from lastcard.words import in_window, jumped, time_out_event, timed_out, told
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
@@ -583,24 +583,15 @@ class Table:
             raise ProtocolError("paused", "the game is paused")
         if state != self._state:
             raise ProtocolError("stale", f"the table is at state {self._state}")
-        jumped = self._jumped(seat, action)
+        jump = jumped(self._public, seat, action, self._window())
         try:
             events = self._playing().apply(seat, action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)[:200]) from None
         self._note("action", seat=seat, action=action)
         self._unattended = 0
-        self._changed(jumped + events + self._back(seat), out_of_turn=_out_of_turn(action))
+        self._changed(jump + events + self._back(seat), out_of_turn=_out_of_turn(action))
         return []
-
-    def _jumped(self, seat: int, action: str) -> list[Event]:
-        """The table's own ``jump_in`` event before a play out of turn that is no answer in an
-        out-of-turn window (a melee): the jump-in house rule (docs/house-rules.md), said on
-        every screen before the card lands."""
-        public = self._public
-        if public is None or self._window() or not action.startswith("play "):
-            return []
-        return [{"type": "jump_in", "seat": seat}] if public["turn"] != seat else []
 
     def _note(self, kind: str, *, seat: int | None = None, action: str | None = None) -> None:
         """Write a step just applied to the game into its record."""
@@ -639,10 +630,7 @@ class Table:
         if public is None or not self._awaiting:
             return [], []
         seat = int(public["turn"])  # the turn seat, in a melee its defender
-        late: list[Event] = [{"type": "time_out", "seat": seat}]
-        pending = public["pending"]
-        if isinstance(pending, dict):
-            late[0]["pending"] = str(pending["kind"])
+        late = [time_out_event(public)]
         if self._window():
             return (late if seat in self._awaiting else []), []
         member = self._lobby.seats[seat]
@@ -682,7 +670,7 @@ class Table:
         if game.over:
             self._phase = "over"
         self._looked()
-        self._log.add(_told(events, before, self._public, game.blocked()), self._owner)
+        self._log.add(told(events, before, self._public, game.blocked()), self._owner)
         if self._phase == "over":
             self._clock.clear()
             return
@@ -744,7 +732,7 @@ class Table:
     def _window(self) -> bool:
         """The game waits on an out-of-turn window with a timer of the ruleset's own (a melee):
         every seat may act in it, and no grace extends it."""
-        return self._timer() != "turn"
+        return self._game is not None and in_window(self._public, self._game.TIMERS)
 
     def _timer(self) -> str:
         """The timer of the decision the game waits on: the ruleset's own for its pending
@@ -783,10 +771,10 @@ class Table:
                 if action is None:  # it declines for now: the decision timer runs on
                     del clock.bots[seat]
                     continue
-                jumped = self._jumped(seat, action)
+                jump = jumped(self._public, seat, action, self._window())
                 events = game.apply(seat, action)
                 self._note("action", seat=seat, action=action)
-                self._changed(jumped + events, out_of_turn=_out_of_turn(action))
+                self._changed(jump + events, out_of_turn=_out_of_turn(action))
                 self._alone()
             clock.run(self._should_run())
         return []
@@ -1157,52 +1145,3 @@ def _out_of_turn(action: str) -> bool:
     """An action another seat may take while a decision runs: a last-card call, a melee pass
     (000 D15: neither restarts the decision's clock when the decision stays the same)."""
     return action in ("last", "pass")
-
-
-def _told(
-    events: list[Event], before: PublicView | None, after: PublicView | None, blocked: bool
-) -> list[Event]:
-    """``events`` with the table's own, in the order the log tells them: a deal before what
-    its starter set off, a blocked hand before the hand's end, the seats eliminated by the hand
-    before the match's end; each pass marked with the decision it answered (``told_passes``:
-    the engine's one ``pass`` event is End turn after a draw, a 3's free card not laid, a turn
-    with nothing to play or draw, or a melee's pass)."""
-    waiting = before["pending"] if before is not None else None
-    told = reading_order(told_passes(events, waiting["kind"] if waiting else None))
-    ends = [i for i, e in enumerate(told) if e.get("type") == "hand_over"]
-    if ends and blocked:  # no engine event says it
-        told.insert(ends[0], {"type": "blocked"})
-    over = [i for i, e in enumerate(told) if e.get("type") == "match_over"]
-    at = over[0] if over else len(told)
-    return [*told[:at], *_announcements(before, after, events), *told[at:]]
-
-
-def _announcements(
-    before: PublicView | None, after: PublicView | None, events: list[Event]
-) -> list[Event]:
-    """The table's own log lines for what the engine shows but does not announce: a melee's
-    first attack (the engine says only the answers: last-one D5), a seat that now holds one card
-    under an automatic call (000 rule 34), and a seat eliminated."""
-    if after is None:
-        return []
-    out: list[Event] = []
-    melee = after["pending"]
-    if (
-        melee is not None
-        and melee["kind"] == "melee"
-        and not (before is not None and before["pending"] and before["pending"]["kind"] == "melee")
-        and not any(e.get("type") == "melee" for e in events)
-    ):
-        out.append({"type": "melee", "seat": melee["aggressor"], "count": melee["count"]})
-    called = set(before["called"]) if before is not None else set()
-    said = {e.get("seat") for e in events if e.get("type") == "call"}
-    for seat in after["called"]:
-        if seat not in called and seat not in said and after["counts"][seat] > 0:
-            out.append({"type": "call", "seat": seat, "auto": True})
-    gone = set(before.get("eliminated") or []) if before is not None else set()
-    out.extend(
-        {"type": "eliminated", "seat": seat}
-        for seat in after.get("eliminated") or []
-        if seat not in gone
-    )
-    return out

@@ -491,3 +491,41 @@ def test_next_hand_is_refused_after_a_single_hand_game(make_net):
     assert net.table.snapshot() == before
     net.host(type="rematch")
     assert net.tv()["phase"] == "playing" and net.table.snapshot()["games"] == before["games"] + 1
+
+
+#: the TV's log lines that are no part of a game's record: who is away or back, a paused table
+TABLE_ONLY = {"away", "back", "unattended", "bot_fault"}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "seed"),
+    [("poslednyaya", {"jump_in": True}, 2), ("last-one", {"threshold": 60}, 1)],
+)
+def test_a_records_replay_tells_the_game_as_the_tvs_log_did(make_net, ruleset, options, seed):
+    """One source for both logs (lastcard.words ``told``): the replay says the table's own lines
+    too, a jump-in, whose time ran out (a melee's window too), a melee's first attack, an
+    automatic call and an elimination, in the order the TV's log said them."""
+    net = make_net(seed=seed)
+    net.host(type="configure", ruleset=ruleset, options=options)
+    net.join("p0")  # never acts: its turns run out, then a computer stands in for it
+    for _ in range(3):
+        net.host(type="add_bot", level="easy")
+    net.host(type="configure", timers={"bot_pause": 0, "turn": 5}, away_bot=True)
+    net.host(type="start")
+    for _ in range(20_000):
+        tv = net.tv()
+        if tv["phase"] == "over" and tv["result"]["match_over"] is not False:
+            break
+        if tv["phase"] == "over":
+            net.host(type="next_hand")
+        elif tv.get("paused"):
+            net.host(type="resume")
+        else:
+            net.tick(5)
+    net.host(type="record")
+    record = json.loads(json.dumps(net.last("tv", "record")["record"]))
+    said = replay(record).events
+    shown = [e for e in logged(net) if e["type"] not in TABLE_ONLY]
+    assert [(e["type"], e.get("seat")) for e in said] == [(e["type"], e.get("seat")) for e in shown]
+    kinds = {e["type"] for e in said}
+    assert {"time_out", "jump_in", "call"} <= kinds or {"time_out", "melee", "eliminated"} <= kinds

@@ -176,6 +176,33 @@ def test_a_resealed_edit_does_not_replay() -> None:
         replay(seal({k: v for k, v in record.items() if k != "checksum"}))
 
 
+def resealed(edit: Any) -> dict[str, Any]:
+    """A record edited by ``edit`` and sealed again (the checksum is no signature)."""
+    record = a_record()
+    edit(record)
+    return seal({k: v for k, v in record.items() if k != "checksum"})
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda r: r.update(ruleset=["classic"]), "unknown ruleset"),
+        (lambda r: r.update(ruleset={"id": "classic"}), "unknown ruleset"),
+        (lambda r: r.update(version=True), "version True"),
+        (lambda r: r.update(complete=False), "'complete' does not match"),
+        (lambda r: r.update(complete="yes"), "'complete' does not match"),
+        (lambda r: r["hands"][-1].update(dealer=r["hands"][-1]["dealer"] + 1), "says dealer"),
+        (lambda r: r["hands"][-1].update(hand=7), "says hand 7"),
+        (lambda r: r["steps"].append({"t": 1e4, "step": "time_out"}), "the hand is over"),
+    ],
+)
+def test_a_resealed_record_of_the_wrong_kind_is_refused_not_crashed_on(
+    edit: Any, message: str
+) -> None:
+    with pytest.raises(RecordError, match=message):
+        replay(resealed(edit))
+
+
 @pytest.mark.parametrize(
     "data",
     [[], "x", {"format": "lastcard-record"}, {"format": "lastcard-record", "version": 1}],
