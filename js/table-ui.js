@@ -42,6 +42,8 @@ function fullNote() {
 
 /** Above this many seats the TV's lobby gives the players more of its width, in two columns. */
 const MANY_IN_LOBBY = 5;
+/** Why the game cannot start, said under Start in the error's words (the others: the player range). */
+const SAID_WHY_NOT = new Set(["vote", "hand_too_big"]);
 
 function lobby(s) {
   const msg = s.msg;
@@ -59,8 +61,8 @@ function lobby(s) {
     <div class="row lobby__go">
       <button type="button" class="btn ${lob.can_start ? "btn--big" : "btn--hero"}" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
       <button type="button" class="btn ${lob.can_start ? "btn--hero" : "btn--primary btn--big"}" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
-      ${!lob.can_start && lob.why_not === "vote" ? html`<span class="muted">${t("error.vote")}</span>` : ""}
-      ${!lob.can_start && lob.why_not !== "vote" && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
+      ${!lob.can_start && SAID_WHY_NOT.has(lob.why_not) ? html`<span class="muted">${t(`error.${lob.why_not}`)}</span>` : ""}
+      ${!lob.can_start && !SAID_WHY_NOT.has(lob.why_not) && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
     </div>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>

@@ -40,6 +40,7 @@ WHY_NOT = {
     "too_few": "not enough players for this ruleset",
     "too_many": "too many players for this ruleset",
     "vote": "these options need every seated phone to agree",
+    "hand_too_big": "the deck cannot deal this many cards to this many players",
 }
 
 
@@ -495,6 +496,12 @@ class Lobby:
             return "too_few"
         if len(roster) > high:
             return "too_many"
+        try:  # the hand size fits the deck for these seats (checked for the fewest until now)
+            RULESETS[self.ruleset].check_options(
+                engine_options(self.ruleset, self.options, True), len(roster)
+            )
+        except ValueError:
+            return "hand_too_big"
         phones = [m for m in roster if m.kind == "phone"]
         if self.vote_needed() and not all(self.votes.get(m.token or "") for m in phones):
             return "vote"

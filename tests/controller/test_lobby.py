@@ -190,6 +190,35 @@ def test_last_one_nine_cards_need_every_seated_phone_to_agree(make_net):
     assert net.error("a") == "not_lobby"
 
 
+def test_a_hand_size_the_deck_cannot_deal_to_the_seats_is_said_before_start(make_net):
+    """H12: the options check knows only the fewest players; the lobby says a hand that does not
+    fit the seats dealt in (it offered Start, then refused it as bad options), at a rematch too."""
+    net = make_net()
+    for peer in "abcdefghij":
+        net.join(peer)
+    net.host(type="configure", options={"hand_size": 12})  # 10 x 12 + 1 > 108
+    lobby = net.tv()["lobby"]
+    assert lobby["options"] == {"hand_size": 12}
+    assert (lobby["can_start"], lobby["why_not"]) == (False, "hand_too_big")
+    before = net.table.snapshot()
+    net.host(type="start")
+    assert net.error("tv") == "hand_too_big"
+    assert net.table.snapshot() == before
+    net.host(type="remove", seat=9)  # 9 x 12 + 1 does not fit either
+    assert net.tv()["lobby"]["why_not"] == "hand_too_big"
+    net.host(type="remove", seat=8)  # 8 x 12 + 1 does
+    assert net.tv()["lobby"]["can_start"] is True
+    net.host(type="configure", ruleset="last-one", options={"hand_size": 9})  # 6 x 9 + 1 > 54
+    for peer in "abcdef":
+        net.send(peer, type="vote", topic="options", agree=True)
+    assert net.tv()["lobby"]["why_not"] == "too_many"
+    for seat in (7, 6):
+        net.host(type="remove", seat=seat)
+    assert net.tv()["lobby"]["why_not"] == "hand_too_big"  # six phones agreed to what cannot be
+    net.host(type="remove", seat=5)
+    assert net.tv()["lobby"]["why_not"] is None
+
+
 def test_changing_the_options_resets_the_votes(make_net):
     net = nine_card_lobby(make_net)
     net.send("a", type="vote", topic="options", agree=True)
