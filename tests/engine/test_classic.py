@@ -499,3 +499,9 @@ def test_d12_under_stacking_a_draw_two_starter_waits_to_be_added_to() -> None:
     assert game.public_view()["pending"] == {"kind": "pickup", "seat": 1, "count": 2}
     act(game, (1, "play Y+2"))
     assert game.public_view()["pending"] == {"kind": "pickup", "seat": 2, "count": 4}
+    # and the rules screen says so, in both languages (it said the first player draws at once)
+    for stacking, en, ru in ((True, "may add to it, or else draws", "может добавить к ней свою"),
+                             (False, "the first player draws", "первый игрок берёт")):  # fmt: skip
+        text = rules_text("classic", {"stacking": stacking})
+        start = {lang: " ".join(text[lang][1][1]) for lang in ("en", "ru")}
+        assert en in start["en"] and ru in start["ru"], start

@@ -129,8 +129,10 @@ class Classic(Game):
                 ("Начало", [
                     f"Каждый получает {cards(lang, size)}; ваши карты видны только на вашем"
                     " телефоне. Начинает игрок, следующий за сдающим; сдают все по очереди.",
-                    f"Первая открытая карта действует так: «Возьми две» — первый игрок берёт {two}"
-                    " и пропускает ход; «Пропуск» — первый игрок пропускает ход; «Разворот» —"
+                    "Первая открытая карта действует так: «Возьми две» — первый игрок"
+                    + (" может добавить к ней свою, а если нет —" if stack else "")
+                    + f" берёт {two} и пропускает ход; «Пропуск» — первый игрок пропускает ход;"
+                    " «Разворот» —"
                     " начинает сдающий, и игра идёт в обратную сторону; «Выбор цвета» —"
                     " первый игрок называет цвет; «Возьми четыре» уходит обратно в колоду, и"
                     " открывается другая карта.",
@@ -183,8 +185,10 @@ class Classic(Game):
             ("Start", [
                 f"Everyone gets {cards(lang, size)}; your hand is only on your phone. The player"
                 " after the dealer starts; the deal moves round the table.",
-                f"The first face-up card counts: Draw Two — the first player draws {two} and misses"
-                " the turn; Skip — the first player misses the turn; Reverse — the dealer starts"
+                "The first face-up card counts: Draw Two — the first player"
+                + (" may add to it, or else" if stack else "")
+                + f" draws {two} and misses the turn; Skip — the first player misses the turn;"
+                " Reverse — the dealer starts"
                 " and play goes the other way; Wild — the first player names the colour; a Wild"
                 " Draw Four goes back into the stock and another card is turned.",
             ]),
