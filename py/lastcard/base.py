@@ -417,7 +417,7 @@ class GameBase:
             raise ValueError("options are an object of names and values")
         for name in options:
             if name not in cls.OPTIONS:
-                known = ", ".join(sorted(cls.OPTIONS)) or "none"
+                known = ", ".join(sorted(set(cls.OPTIONS) - {AGREED})) or "none"
                 raise ValueError(
                     f"unknown option {str(name)[:64]!r} for {cls.RULESET} (options: {known})"
                 )
