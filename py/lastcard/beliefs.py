@@ -26,7 +26,8 @@ class Seen(NamedTuple):
     held: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """JSON-ready; a seven-zero 7's ``target`` only when it has one (as saves before it)."""
+        out = {
             "cards": list(self.move.cards),
             "name": self.move.name,
             "active": self.active,
@@ -34,10 +35,13 @@ class Seen(NamedTuple):
             "discard": self.discard,
             "held": self.held,
         }
+        if self.move.target is not None:
+            out["target"] = self.move.target
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Seen:
-        move = play_move(tuple(d["cards"]), d["name"])
+        move = play_move(tuple(d["cards"]), d["name"], d.get("target"))
         return cls(move, d["active"], d["direction"], d["discard"], d["held"])
 
 

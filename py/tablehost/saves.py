@@ -287,6 +287,10 @@ def _check_game(snap: dict[str, Any]) -> Game:
     return game
 
 
+#: the fields of a last play the table has seen (``beliefs.Seen``), with a 7's ``target`` too
+SEEN_KEYS = {"cards", "name", "active", "direction", "discard", "held"}
+
+
 def _check_seen(data: dict[str, Any]) -> None:
     """What the table has seen of each hand (``ruled_out``, ``last_play``): positions and plays
     made of real colours, suits, ranks and cards, one entry per seat and per card held."""
@@ -324,7 +328,8 @@ def _check_seen(data: dict[str, Any]) -> None:
                 continue
             _need(
                 isinstance(seen, dict)
-                and set(seen) == {"cards", "name", "active", "direction", "discard", "held"}
+                and set(seen) - {"target"} == SEEN_KEYS
+                and ("target" not in seen or _is_int(seen["target"], 0, players - 1))
                 and isinstance(seen["cards"], list)
                 and all(isinstance(c, str) and c in BASE for c in seen["cards"])
                 and (seen["name"] is None or seen["name"] in COLOURS + SUITS)

@@ -21,7 +21,7 @@ from lastcard import RULESETS
 from tablehost import Table
 from tablehost.saves import check_snapshot
 
-from .conftest import FakeClock, Net
+from .conftest import FakeClock, Net, full_deck
 
 MUTATED = int(os.environ.get("LASTCARD_MUTATED_SNAPSHOTS", "600"))
 CARDS = ["R5", "W", "W+4", "QH", "10S", "JOKER", "JOKER=QH", "Z9", ""]
@@ -289,3 +289,25 @@ def test_a_damaged_save_is_refused_with_its_reason(damage, reason):
     damage(snap)
     with pytest.raises(ValueError, match=reason):
         Table.restore(snap, FakeClock())
+
+
+def test_a_seven_zero_7s_target_is_saved_checked_and_restored(make_net, clock):
+    """The last play the table has seen keeps the seat a 7 swapped with (the bots' worker
+    rebuilds the game from the snapshot for every move); a target of no seat is damage."""
+    setup = {
+        "hands": [["R7", "B2", "B3", "G4"], ["G5", "G6", "Y1"], ["Y5", "Y6", "B9"]],
+        "starter": "R3", "first": 0, "stock": ["G9", "Y8", "B1", "B5"],
+    }  # fmt: skip
+    net = make_net(setup=full_deck(setup))
+    net.host(type="configure", options={"seven_zero": True})
+    for peer in ("p0", "p1", "p2"):
+        net.join(peer)
+    net.host(type="start")
+    net.act("p0", "play R7 @2")
+    snap = json.loads(json.dumps(net.table.snapshot()))
+    assert snap["game"]["last_play"][0]["target"] == 2
+    restored = Table.restore(copy.deepcopy(snap), clock)
+    assert restored.snapshot()["game"]["last_play"] == snap["game"]["last_play"]
+    snap["game"]["last_play"][0]["target"] = 3
+    with pytest.raises(ValueError, match="a last play the table has seen"):
+        Table.restore(snap, clock)

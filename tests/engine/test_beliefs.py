@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from lastcard import new_game
+from lastcard.bots import choose
 from lastcard.game import Game
 
 #: a card nobody has seen anything of
@@ -119,6 +120,26 @@ def test_beliefs_survive_a_save_and_a_copy() -> None:
     copy = game.clone()
     copy.apply(1, "draw")
     assert game.ruled_out_cards(1) == [NOTHING, NOTHING]  # the copy's beliefs are its own
+
+
+def test_a_seven_zero_7s_last_play_keeps_its_target_through_a_save() -> None:
+    """The bots' worker rebuilds the game from the table's snapshot for every computer move: a
+    7 saved without the seat it swapped with was no play ``normal`` would make, so ``hard``
+    filtered its worlds otherwise than the controller's own game (8 of 10 seeds differed)."""
+    setup: dict[str, Any] = {
+        "hands": [["R7", "B2", "B3", "G4"], ["G5", "G6", "Y1"], ["Y5", "Y6", "B9"]],
+        "starter": "R3", "first": 0, "stock": ["G9", "Y8", "B1", "B5"],
+    }  # fmt: skip
+    game = new_game("poslednyaya", 3, setup=setup, options={"seven_zero": True})
+    game.apply(0, "play R7 @2")
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert saved["last_play"][0]["target"] == 2
+    restored = Game.from_dict(saved)
+    assert [s and s.move for s in restored.last_play] == [s and s.move for s in game.last_play]
+    for seed in range(10):
+        assert choose(restored.clone(), restored.turn, "hard", seed, playouts=20) == choose(
+            game.clone(), game.turn, "hard", seed, playouts=20
+        )
 
 
 def test_a_new_hand_and_a_removal_reset_the_beliefs() -> None:
