@@ -29,7 +29,13 @@ tablePort.then((port) => {
 });
 
 function answer({ key, input }) {
-  toTable({ op: "answer", key, answer: bot.answer(input) });
+  let said;
+  try {
+    said = bot.answer(input);
+  } catch (error) { // SeatBot answers every failure of the bot's code; this is Python's own
+    said = JSON.stringify({ fault: "error", detail: String(error?.message ?? error).trim().split("\n").at(-1).slice(0, 60) });
+  }
+  toTable({ op: "answer", key, answer: said });
 }
 
 /** What the bot's code must not reach from its `js` module: gone from the worker's global scope

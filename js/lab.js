@@ -206,9 +206,16 @@ async function call(name, ...args) {
     state.note = ["lab.waiting", { s, max: STUCK_MS / 1000 }];
     render();
   }, 1000);
-  const answer = await Promise.race([worker.xworker.sync[name](...args), stuck]);
-  clearTimeout(timer);
-  clearInterval(waiting);
+  let answer;
+  try {
+    answer = await Promise.race([worker.xworker.sync[name](...args), stuck]);
+  } catch (error) {
+    // what py/lab_worker.py could not turn into an answer itself: said as the run's error
+    answer = JSON.stringify({ error: String(error?.message ?? error), line: null });
+  } finally {
+    clearTimeout(timer);
+    clearInterval(waiting);
+  }
   if (state.note?.[0] === "lab.waiting") state.note = null;
   return answer === null ? null : JSON.parse(answer);
 }

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import sysconfig
 import time
+import traceback
 import zipfile
 from collections.abc import Iterator
 from typing import Any
@@ -107,6 +108,11 @@ def _error(error: BotError) -> str:
     return json.dumps({"error": error.text, "line": error.line, **stopped})
 
 
+def _failed() -> str:
+    """The run's error when what failed is not the bot's code: Python's traceback, as it is."""
+    return json.dumps({"error": traceback.format_exc(), "line": None})
+
+
 def start(options: str) -> str:
     """Load the bot and set up the tournament (``options``: JSON, see the module's doc)."""
     global run
@@ -115,6 +121,9 @@ def start(options: str) -> str:
     except BotError as error:
         run = None
         return _error(error)
+    except Exception:  # not the bot's code: the lab's own failure, said as the run's error
+        run = None
+        return _failed()
     return json.dumps({"ok": True})
 
 
@@ -126,6 +135,8 @@ def advance(seconds: float) -> str:
         return json.dumps(run.advance(float(seconds)))
     except BotError as error:
         return _error(error)
+    except Exception:  # a hand with no end (``tournament.MAX_STEPS``), or the lab's own failure
+        return _failed()
 
 
 def starter() -> str:

@@ -37,6 +37,9 @@ Move = Callable[[SeatView, list[Event]], Any]
 #: seconds a move of the bot (or its code's loading) runs before its :class:`Deadline` stops it,
 #: unless it is given its own (the lab: ``js/lab.js``, a table: ``js/custom-bots.js``)
 SECONDS = 10.0
+#: the most events of the hand a bot is given, its latest: what the table keeps of its log
+#: (``tablehost.events.KEPT_EVENTS``), so that a bot sees in the lab what it sees at a table
+EVENTS_GIVEN = 40
 
 STARTER = '''\
 """A first bot: call "last" when it may; else play a card of the colour or suit it holds most,
@@ -178,7 +181,7 @@ def load(source: str, seconds: float = SECONDS) -> Move:
             exec(code, namespace)
     except BotError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise BotError.of(error) from None
     move = namespace.get("move")
     if not callable(move):
@@ -187,14 +190,20 @@ def load(source: str, seconds: float = SECONDS) -> Move:
 
 
 def seat_events(events: Sequence[Event], seat: int) -> list[Event]:
-    """``events`` as ``seat`` may see them: the hidden cards of another seat's events removed
-    (its draws, the hand a challenge showed it: ``PRIVATE_CARDS``)."""
+    """``events`` as ``seat`` may see them, copies of their own down to their lists: the hidden
+    cards of another seat's events removed (its draws, the hand a challenge showed it:
+    ``PRIVATE_CARDS``)."""
     return [
-        cast(Event, {k: v for k, v in e.items() if k != "cards"})
+        cast(Event, {k: _own(v) for k, v in e.items() if k != "cards"})
         if e.get("type") in PRIVATE_CARDS and e.get("seat") != seat and "cards" in e
-        else cast(Event, dict(e))
+        else cast(Event, {k: _own(v) for k, v in e.items()})
         for e in events
     ]
+
+
+def _own(value: object) -> object:
+    """``value`` with its lists (and theirs) copied: an event's ``cards`` is the game's own."""
+    return [_own(v) for v in value] if isinstance(value, list) else value
 
 
 class UserBot:
@@ -215,13 +224,13 @@ class UserBot:
         view = game.view(seat)
         if not view["legal"]:
             return None
-        seen = seat_events(events, seat)
+        seen = seat_events(events[-EVENTS_GIVEN:], seat)
         try:
             with self.deadline:
                 action = self.move(view, seen)
         except BotError:
             raise
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # ``exit()`` too: the bot's code failed
             raise BotError.of(error) from None
         if isinstance(action, str) and action in game.legal_actions(seat):
             return action
@@ -259,6 +268,8 @@ class SeatBot:
             self.move = load(source, seconds)
         except BotError as error:
             self.failed = _fault(error)
+        except BaseException as error:  # as in ``answer``
+            self.failed = _fault(BotError.of(error))
 
     def answer(self, ask: str) -> str:
         """The bot's answer to one move (see the class)."""
@@ -270,7 +281,7 @@ class SeatBot:
                 action = self.move(given["view"], given["events"])
         except BotError as error:
             return json.dumps(_fault(error))
-        except Exception as error:
+        except BaseException as error:  # in its own worker whatever escapes the code is its fault
             return json.dumps(_fault(BotError.of(error)))
         if action is None or isinstance(action, str):
             return json.dumps({"action": action})

@@ -15,6 +15,7 @@ import pytest
 from lastcard import RULESETS, new_game
 from lastcard.tournament import Standings, games, play
 from lastcard.userbot import (
+    EVENTS_GIVEN,
     FILENAME,
     STARTER,
     BotError,
@@ -24,6 +25,7 @@ from lastcard.userbot import (
     load,
     seat_events,
 )
+from tablehost.events import KEPT_EVENTS
 
 #: a Last One deal of two seats whose starter is a Draw Two (the first seat draws and is skipped)
 SEED_WITH_A_STARTER_DRAW = 24
@@ -142,8 +144,8 @@ def test_a_seat_sees_no_other_seats_hidden_cards_in_the_events() -> None:
 
 def test_a_bots_events_start_at_the_hands_deal_as_at_a_table() -> None:
     """In the lab as at a table (``Table.seat_input``), a bot's events are the hand's from its
-    ``deal`` on, in the log's order: what the starter set off (a pickup, a skip) comes after
-    the deal, in every hand of a match."""
+    ``deal`` on (its last 40), in the log's order: what the starter set off (a pickup, a skip)
+    comes after the deal, in every hand of a match."""
     seen: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
 
     def spy(view: dict[str, Any], events: list[dict[str, Any]]) -> str:
@@ -153,8 +155,11 @@ def test_a_bots_events_start_at_the_hands_deal_as_at_a_table() -> None:
     for _ in games("last-one", 2, 6, ["spy", "normal"], 3, bots={"spy": UserBot(spy)}):
         pass
     assert {view["hand_number"] for view, _ in seen} > {1}  # later hands too
-    for view, events in seen:
-        assert events[0]["type"] == "deal" and events[0]["hand"] == view["hand_number"]
+    for view, events in seen:  # its last 40 from the deal on, as the table keeps its log
+        assert len(events) <= EVENTS_GIVEN == KEPT_EVENTS
+        if len(events) < EVENTS_GIVEN:
+            assert events[0]["type"] == "deal" and events[0]["hand"] == view["hand_number"]
+    assert max(len(events) for _, events in seen) == EVENTS_GIVEN  # longer hands were cut
     # a first hand whose starter, a Draw Two, set something off: the bot's first events are
     # the engine's
     dealt: list[dict[str, Any]] = []
@@ -163,6 +168,23 @@ def test_a_bots_events_start_at_the_hands_deal_as_at_a_table() -> None:
     assert [e["type"] for e in dealt] == ["draw", "skip", "deal"]  # the engine's deal is last
     play(game, ["spy", "normal"], 1, single_hand=True, bots={"spy": UserBot(spy)}, dealt=dealt)
     assert [e["type"] for e in seen[0][1][:3]] == ["deal", "draw", "skip"]
+
+
+def test_what_a_bot_changes_in_its_events_or_view_changes_nothing_else() -> None:
+    """An event's ``cards`` was the game's own list: a bot that wrote into it broke the engine
+    in the lab (``KeyError: 'JUNK'``); it is the bot's own copy, as its view is."""
+
+    def vandal(view: dict[str, Any], events: list[dict[str, Any]]) -> str:
+        for e in events:
+            for value in e.values():
+                if isinstance(value, list) and value:
+                    value[0] = "JUNK"
+        view["hand"][:] = ["JUNK"]
+        return str(view["legal"][0])
+
+    for ruleset in ("classic", "poslednyaya"):
+        for _ in games(ruleset, 2, 2, ["vandal", "normal"], 1, bots={"vandal": UserBot(vandal)}):
+            pass
 
 
 def test_a_bots_passes_say_what_they_answered_as_at_a_table() -> None:

@@ -287,6 +287,14 @@ def test_the_seat_bot_answers() -> None:
     assert broken == {"fault": "error", "detail": "line 2: KeyError: 1"}
     missing = json.loads(SeatBot("x = 1\n").answer(ask))
     assert missing["fault"] == "error" and "defines no function move" in missing["detail"]
+    # what leaves Python's way out is the bot's failure too, as it moves or as it loads
+    for code, detail in (
+        ("import sys\n\n\ndef move(view, events):\n    sys.exit(1)\n", "line 5: SystemExit: 1"),
+        ("def move(view, events):\n    raise KeyboardInterrupt\n", "line 2: KeyboardInterrupt"),
+        ("exit()\n", "line 1: SystemExit: None"),
+        ("raise KeyboardInterrupt\n", "line 1: KeyboardInterrupt"),
+    ):
+        assert json.loads(SeatBot(code).answer(ask)) == {"fault": "error", "detail": detail}
 
 
 def test_the_seat_bot_stops_a_looping_move_and_answers_the_next() -> None:

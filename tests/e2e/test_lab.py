@@ -187,6 +187,12 @@ def test_the_lab_runs_a_tournament_and_shows_what_a_bot_does_wrong(tv: Page, bas
     expect(tv.locator("#lab-gutter .is-error")).to_have_text("3")
     assert "lab_worker" not in trace.inner_text()  # the bot's frames, not the lab's machinery
     assert tv.evaluate(IN_SIGHT, "#lab-trace")
+    # one that leaves Python's way out fails as any: it left the lab "running" for ever
+    code.fill("import sys\n\n\ndef move(view, events):\n    sys.exit()\n")
+    tv.get_by_test_id("lab-run").click()
+    expect(trace).to_have_attribute("data-line", "5", timeout=30_000)
+    expect(trace).to_contain_text("SystemExit")
+    expect(lab).to_have_attribute("data-state", "ready")
 
     # a bot that answers garbage loses its turns to the time-out, and the lab counts them
     code.fill(GARBAGE)
