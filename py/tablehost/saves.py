@@ -101,8 +101,9 @@ def _check(snap: Any) -> Game | None:
     _need(not missing, f"fields missing: {', '.join(sorted(missing))}")
     _need(not extra, f"unknown fields: {', '.join(sorted(map(str, extra)))[:200]}")
     _need(_is_int(snap["seed"], high=2**128), "seed is not a whole number in 0..2**128")
-    for name in ("games", "state", "event_n"):
-        _need(_is_int(snap[name]), f"{name} is not a whole number >= 0")
+    _need(_is_int(snap["games"]), "games is not a whole number >= 0")
+    for name in ("state", "event_n"):  # a message may name a state up to 2**53: room to play on
+        _need(_is_int(snap[name], high=2**52), f"{name} is not a whole number in 0..2**52")
     for name in ("paused", "rules_open", "grace_used"):
         _need(type(snap[name]) is bool, f"{name} is not true or false")
     _need(snap["phase"] in PHASES, f"unknown phase {snap['phase']!r:.64}")
@@ -119,8 +120,10 @@ def _check(snap: Any) -> Game | None:
         _need(game.over == (phase == "over"), f"the table is {phase} but the game says otherwise")
         for seat, member in enumerate(snap["seats"]):
             _need(
-                not game.removed[seat] or member["removed"],
-                f"seat {seat} is out of the game but not removed at the table",
+                game.removed[seat] == member["removed"],
+                f"seat {seat} is out of the game but not removed at the table"
+                if game.removed[seat]
+                else f"seat {seat} is removed at the table but still in the game",
             )
     else:
         # a lobby may hold more seats than its game takes (seated under a larger game, then the

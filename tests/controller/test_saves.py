@@ -282,6 +282,11 @@ def test_a_tables_seed_is_128_bits_and_its_games_seeds_53():
         (lambda s: s["bots_due"].update({"0": 1.0}), "not a computer"),
         (lambda s: s.update(removed_names=["Ann"]), "removed_names"),
         (lambda s: s["spectators"][0].update(held="ann"), "held but not barred"),
+        # a state a phone's action could soon not name (a message's state is at most 2**53)
+        (lambda s: s.update(state=2**53 - 1), "state is not a whole number in 0..2"),
+        (lambda s: s.update(event_n=2**53), "event_n is not"),
+        # a seat the table says is gone while the game still waits on it: nobody could act
+        (lambda s: s["seats"][s["game"]["turn"]].update(removed=True), "but still in the game"),
     ],
 )
 def test_a_damaged_save_is_refused_with_its_reason(damage, reason):
