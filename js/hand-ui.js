@@ -128,6 +128,17 @@ export function offerAfterError(bring) {
 }
 
 /**
+ * The offer to make again on a `welcome` (the phone back at the table): a table that reloaded
+ * forgot the offers it had not answered (they are not saved), so the one still waiting here is
+ * sent again; a table that kept it takes it as the same phone's offer, replacing it. Else null.
+ * @param {object|null} bring  the phone's offer state ({name, status})
+ * @param {object|null} offered  the `bring_bot` message it sent
+ */
+export function offerAgain(bring, offered) {
+  return bring?.status === "waiting" && offered?.name === bring.name ? offered : null;
+}
+
+/**
  * A seat's view while the game is paused: its hand with nothing to do (no card raised, every move
  * button off, no turn or jump-in line), since the table refuses every move until it is resumed.
  * @param {object} view  the engine's `view(seat)`

@@ -6,7 +6,7 @@
  */
 import { html, morph, whenParsed } from "./html.js";
 import { createStore } from "./store.js";
-import { dealtOrResumed, focusChoice, handIntent, held, hostQuestionStands, NO_PICK, offerAfterError, phoneScreen } from "./hand-ui.js";
+import { dealtOrResumed, focusChoice, handIntent, held, hostQuestionStands, NO_PICK, offerAfterError, offerAgain, phoneScreen } from "./hand-ui.js";
 import { carryPick } from "./moves.js";
 import { lang, onLangChange, otherLang, setLang, t } from "./i18n.js";
 import { errorText, frameRenderer, received, startTicker, tick } from "./live.js";
@@ -108,6 +108,7 @@ let hostUi = null; // js/host-ui.js
 let wake = null; // js/wake.js
 let codeEntry = null; // js/code-entry.js, once the code form is shown (a phone that came by QR never needs it)
 let bringBot = null; // js/bring-bot.js, in a lobby when this browser's lab saved a bot
+let offered = null; // the bring_bot message of the offer waiting for the host's answer
 
 /** The seat token of the table linked to (kept by its id, js/join-phone.js `table`: a token goes
  * only to the table that gave it); with `value`, keep it (null: forget it). */
@@ -160,6 +161,7 @@ function onMessage(text) {
       // the header shows the name as the table stores it (a number added to a taken one); this
       // browser keeps the name as typed, for the next table
       if (typeof message.name === "string" && message.name) store.dispatch({ type: "named", name: message.name });
+      if (offerAgain(store.state().bring, offered)) send(offered);
       break;
     case "view":
       if (message.state !== move?.state) move = null;
@@ -403,7 +405,7 @@ function onSubmit(event) {
   } else if (form.dataset.act === "bring-bot") {
     const message = bringBot.bringMessage(form.elements.bot.value);
     if (message.error) return showError(message.error);
-    send(message);
+    send((offered = message));
     store.dispatch({ type: "bring", bring: { name: message.name, status: "waiting" } });
   } else if (form.dataset.act === "code") {
     const code = codeEntry?.readCode(form);

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "../../js/i18n.js";
 import { hostIntent, hostPanel } from "../../js/host-ui.js";
-import { hostQuestionStands, offerAfterError } from "../../js/hand-ui.js";
+import { hostQuestionStands, offerAfterError, offerAgain } from "../../js/hand-ui.js";
 
 const SEATS = [
   { seat: 0, name: "Мария", kind: "phone", host: true, id: 1 },
@@ -53,4 +53,14 @@ test("a host's open question does not outlive a deal or a new phase: it names a 
   assert.equal(offerAfterError({ name: "Gift", status: "waiting" }), null);
   assert.deepEqual(offerAfterError({ name: "Gift", status: "seated" }), { name: "Gift", status: "seated" });
   assert.equal(offerAfterError(null), null);
+});
+
+test("an offered bot still waiting is offered again when the phone is back at a table that reloaded", () => {
+  const offered = { v: 1, type: "bring_bot", name: "Gift", source: "def move(view, events): ..." };
+  assert.equal(offerAgain({ name: "Gift", status: "waiting" }, offered), offered); // forgotten: again
+  assert.equal(offerAgain({ name: "Gift", status: "seated" }, offered), null); // answered: never
+  assert.equal(offerAgain({ name: "Gift", status: "refused" }, offered), null);
+  assert.equal(offerAgain({ name: "Clever", status: "waiting" }, offered), null); // not this one
+  assert.equal(offerAgain(null, offered), null);
+  assert.equal(offerAgain({ name: "Gift", status: "waiting" }, null), null);
 });
