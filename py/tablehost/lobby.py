@@ -316,20 +316,20 @@ class Lobby:
         name: str | None = None,
         level: str | None = None,
         source: str | None = None,
-    ) -> None:
+    ) -> Member:
         """The host adds a bot (``level``; a CUSTOM one with its ``source``) or a local seat
-        (``name``). A bot without a ``name`` is named by the table, in its language, with its
-        number ("Bot 2", «Компьютер 2»)."""
+        (``name``), under ``name`` made unique; the seat. A bot without a ``name`` is named by
+        the table, in its language, with its number ("Bot 2", «Компьютер 2»)."""
         if len(self.seats) >= self.max_players():
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
             number = None if name else 1 + sum(m.kind == "bot" for m in self.seats)
             name = self.unique(name or self.bot_name(number))
-            self.seats.append(
-                Member(name=name, kind="bot", level=level, source=source, bot_number=number)
-            )
+            member = Member(name=name, kind="bot", level=level, source=source, bot_number=number)
         else:
-            self.seats.append(Member(name=self.unique(name or ""), kind="local"))
+            member = Member(name=self.unique(name or ""), kind="local")
+        self.seats.append(member)
+        return member
 
     def bot_name(self, number: int | None) -> str:
         """The name of the table's bot ``number`` in the table's language."""

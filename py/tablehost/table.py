@@ -498,9 +498,9 @@ class Table:
         answer; the host phone's own is seated at once."""
         self._need_phase("lobby")
         if phone is self._lobby.host:
-            self._lobby.add("bot", name, CUSTOM, source)
+            seated = self._lobby.add("bot", name, CUSTOM, source)
             self._dirty = True
-            return self._tell_offer(phone, name, True)
+            return self._tell_offer(phone, seated.name, True)
         self._lobby.offer(phone, name, source)
         self._dirty = True
         return []
@@ -926,14 +926,17 @@ class Table:
         """The host's answer to a bot a phone brought: seated (in the lobby, with a seat free;
         otherwise refused with nothing changed) or turned away; the phone is told."""
         offer = self._lobby.offer_of(number)
+        name = offer.name
         if accept:
             self._need_phase("lobby")
-            self._lobby.add("bot", offer.name, CUSTOM, offer.source)
+            name = self._lobby.add("bot", offer.name, CUSTOM, offer.source).name
         self._lobby.offers.remove(offer)
         self._dirty = True
-        return self._tell_offer(offer.phone, offer.name, accept)
+        return self._tell_offer(offer.phone, name, accept)
 
     def _tell_offer(self, phone: Member, name: str, seated: bool) -> Out:
+        """The phone that offered a bot hears the answer: seated under ``name`` (its offer's,
+        or as the table had to make it unique: "Clever 2"), or turned away."""
         if phone.peer is None:
             return []
         answer = {"v": VERSION, "type": "bot_answer", "name": name, "seated": seated}

@@ -232,6 +232,14 @@ def test_a_phone_brings_its_bot_and_the_host_answers(make_net: MakeNet) -> None:
     assert net.last("p0", "bot_answer")["seated"] is True
     assert net.tv()["seats"][3]["name"] == "Mine"
 
+    # a second "Clever" sits as "Clever 2", and its phone is told the name it sits under
+    net.send("p1", type="bring_bot", name="Clever", source=FIRST)
+    net.host(type="answer_bot", id=3, accept=True)
+    assert net.tv()["seats"][4]["name"] == "Clever 2"
+    assert net.last("p1", "bot_answer") == {
+        "v": 1, "type": "bot_answer", "name": "Clever 2", "seated": True,
+    }  # fmt: skip
+
 
 def test_a_bot_too_large_or_out_of_the_lobby_changes_nothing(make_net: MakeNet) -> None:
     net = make_net()
