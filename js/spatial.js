@@ -38,6 +38,8 @@
 // not run (the phone): here the arrows scroll it from the dialog's buttons, never stopping on it.
 const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1']):not(.rules)";
 const DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+/** The keys that page through the rules screen (a keyboard's; some remotes send PageUp and PageDown too). */
+const PAGE_KEYS = new Set(["PageUp", "PageDown", "Home", "End"]);
 const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", ""]);
 /** The parts of a screen (the top bar, the lobby, the game, its side column, the join panel…):
  * a control that goes away hands the focus to a neighbour in its own part only. */
@@ -335,6 +337,14 @@ export function remoteControl({ onBack = () => false, preferred = () => null, sc
       event.preventDefault();
       if (el instanceof HTMLInputElement) el.dispatchEvent(new Event("change", { bubbles: true })); // what was typed counts
       setEditing(el);
+      return;
+    }
+    const pages = PAGE_KEYS.has(key) && !isText(el) ? topModal()?.querySelector(".rules") : null;
+    if (pages) { // a keyboard's (or a remote's) page keys through the rules: the arrows go by 40 %
+      event.preventDefault();
+      const page = pages.clientHeight * 0.9;
+      const top = { Home: 0, End: pages.scrollHeight, PageUp: pages.scrollTop - page, PageDown: pages.scrollTop + page }[key];
+      pages.scrollTo({ top });
       return;
     }
     if (key in DIRECTIONS) {
