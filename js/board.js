@@ -21,6 +21,21 @@ function names(msg, seats) {
   return (seats ?? []).map((s) => seatName(msg, s)).join(", ");
 }
 
+/** The reasons a lobby cannot start that are said in the error's own words (the others: the player range). */
+const SAID_WHY_NOT = new Set(["vote", "hand_too_big"]);
+
+/**
+ * Why the lobby cannot start yet, in words, or "" when it can (the TV under its Start button,
+ * the host phone under its own): a vote or a hand the deck cannot deal in the error's words,
+ * else the game's player range.
+ */
+export function whyNotLine(lobby) {
+  if (!lobby || lobby.can_start) return "";
+  if (SAID_WHY_NOT.has(lobby.why_not)) return t(`error.${lobby.why_not}`);
+  const bounds = lobby.rulesets?.[lobby.ruleset] ?? {};
+  return bounds.min ? t("lobby.need", { min: bounds.min, max: bounds.max }) : "";
+}
+
 /** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
 export function waitingFor(msg, myTurn) {
   const awaiting = msg.awaiting ?? [];

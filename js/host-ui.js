@@ -11,7 +11,7 @@
  */
 import { html } from "./html.js";
 import { t, words } from "./i18n.js";
-import { seatName } from "./board.js";
+import { seatName, whyNotLine } from "./board.js";
 
 // The Host panel's look comes with it (the phone's first download stays within its budget).
 if (globalThis.document && !document.querySelector("link[data-host-css]")) {
@@ -28,6 +28,8 @@ export const TIMER_CHOICES = { turn: [null, 10, 20, 30, 60, 120], bot_pause: [0,
 const WINDOW_CHOICES = [null, 3, 5, 10, 20];
 
 function timerSelect(prefix, name, label, choices, current) {
+  // a value set otherwise (a host command, a saved table) is shown as it is, among the choices
+  if (current !== undefined && !choices.includes(current)) choices = [...choices, current].sort((a, b) => (a ?? -1) - (b ?? -1));
   return html`<div class="field" data-key="timer-${name}"><label for="${prefix}timer-${name}">${label}</label><select id="${prefix}timer-${name}" data-act="timer" data-host="timer" name="${name}">
     ${choices.map((v) => html`<option value="${v ?? "off"}" ${v === current ? "selected" : ""}>${v === null ? t("opt.off") : t("opt.seconds", { n: v })}</option>`)}</select></div>`;
 }
@@ -250,7 +252,8 @@ function people(msg) {
 function mainButtons(msg) {
   const r = msg.result;
   if (msg.phase === "lobby") {
-    return html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>`;
+    const whyNot = whyNotLine(msg.lobby);
+    return html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>${whyNot ? html`<p class="muted" data-testid="why-not">${whyNot}</p>` : ""}`;
   }
   if (msg.phase === "playing") {
     return html`${msg.paused

@@ -5,7 +5,7 @@
  */
 import { html } from "./html.js";
 import { num, t, otherLang, words } from "./i18n.js";
-import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor } from "./board.js";
+import { eventLog, houseLine, matchLine, pile, results, seatList, seatName, seatNames, turnLine, waitingFor, whyNotLine } from "./board.js";
 import { awayBanner, explained, handPanel, held, muteButton, NO_PICK, tableFull } from "./hand-ui.js";
 import { rulesDialog } from "./rules.js";
 import { LEVELS, agreeText, awayQuestions, offerList, removedWord, settingsFields, timerFields } from "./host-ui.js";
@@ -42,13 +42,11 @@ function fullNote() {
 
 /** Above this many seats the TV's lobby gives the players more of its width, in two columns. */
 const MANY_IN_LOBBY = 5;
-/** Why the game cannot start, said under Start in the error's words (the others: the player range). */
-const SAID_WHY_NOT = new Set(["vote", "hand_too_big"]);
 
 function lobby(s) {
   const msg = s.msg;
   const lob = msg.lobby ?? {};
-  const bounds = lob.rulesets?.[lob.ruleset] ?? {};
+  const whyNot = whyNotLine(lob);
   const seats = msg.seats ?? [];
   const yes = Object.values(lob.votes ?? {}).filter(Boolean).length;
   const phones = seats.filter((x) => x.kind === "phone").length;
@@ -61,8 +59,7 @@ function lobby(s) {
     <div class="row lobby__go">
       <button type="button" class="btn ${lob.can_start ? "btn--big" : "btn--hero"}" data-act="solo" data-testid="solo">${t("lobby.solo")}</button>
       <button type="button" class="btn ${lob.can_start ? "btn--hero" : "btn--primary btn--big"}" data-act="host" data-command="start" ${lob.can_start ? "" : "disabled"}>${t("lobby.start")}</button>
-      ${!lob.can_start && SAID_WHY_NOT.has(lob.why_not) ? html`<span class="muted">${t(`error.${lob.why_not}`)}</span>` : ""}
-      ${!lob.can_start && !SAID_WHY_NOT.has(lob.why_not) && bounds.min ? html`<span class="muted">${t("lobby.need", { min: bounds.min, max: bounds.max })}</span>` : ""}
+      ${whyNot ? html`<span class="muted">${whyNot}</span>` : ""}
     </div>
     <div class="lobby__grid">
       <fieldset class="lobby__rules"><legend>${t("lobby.options")}</legend>

@@ -109,7 +109,7 @@ export default {
   "error.bad_message": "The table did not understand that", "error.bad_json": "The table did not understand that",
   "error.bad_version": "This page is older than the table: reload it", "error.hello_first": "Not at the table yet: try again",
   "error.already_joined": "This phone is at the table already",
-  "error.full": "Every seat is taken", "error.too_few": "Not enough players yet", "error.hand_too_big": "The deck cannot deal that many cards to this many players", "error.too_many": "Too many players for this game",
+  "error.full": "Every seat is taken", "error.too_few": "Not enough players yet", "lobby.need": "Need {min}–{max} players", "error.hand_too_big": "The deck cannot deal that many cards to this many players", "error.too_many": "Too many players for this game",
   "error.vote": "These settings need every phone to agree", "error.bad_options": "That setting is out of range",
   "error.not_allowed": "Not possible now", "error.paused": "The game is paused", "error.not_playing": "No hand is being played", "error.rate_limited": "Too fast — wait a moment",
   "error.not_host": "Only the host phone can do that", "error.no_phone": "That phone has left the table", "error.not_lobby": "Only in the lobby, between games",

@@ -6,7 +6,7 @@ export default {
   "solo.dealAnyway": "Deal my hand on this screen", "lobby.title": "New game",
   "lobby.addLocal": "Add a player on this screen",
   "lobby.solo": "Play against the computer", "lobby.spectators": "Spectators", "lobby.wantsToPlay": "{name} (wants to play)",
-  "lobby.optionKept": "{name}: a whole number from {min} to {max}. Kept {value}.", "lobby.need": "Need {min}–{max} players",
+  "lobby.optionKept": "{name}: a whole number from {min} to {max}. Kept {value}.",
   "join.title": "Join with your phone", "join.scan": "Scan the code with the phone camera",
   "join.url": "or open", "join.code": "and type the code",
   "join.mode.camera": "Camera mode: show the phone’s answer code to this computer’s camera.",

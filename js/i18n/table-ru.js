@@ -6,7 +6,7 @@ export default {
   "solo.dealAnyway": "Раздать мне на этом экране", "lobby.title": "Новая игра",
   "lobby.addLocal": "Добавить игрока без телефона",
   "lobby.solo": "Играть с компьютером", "lobby.spectators": "Зрители", "lobby.wantsToPlay": "{name} (хочет играть)",
-  "lobby.optionKept": "{name}: целое число от {min} до {max}. Оставлено {value}.", "lobby.need": "Нужно {min}–{max} игроков",
+  "lobby.optionKept": "{name}: целое число от {min} до {max}. Оставлено {value}.",
   "join.title": "Присоединяйтесь с телефона", "join.scan": "Наведите камеру телефона на код",
   "join.url": "или откройте", "join.code": "и введите код",
   "join.mode.camera": "Режим камеры: покажите код ответа с телефона камере этого компьютера.",

@@ -52,3 +52,21 @@ test("the TV's list tells a phone held for a removed player's name from a remove
   }
   await setLang("en");
 });
+
+test("the host phone says why it cannot start, as the TV does under its Start button", async () => {
+  const host = (why) => {
+    const lob = { ...lobby, can_start: why === null, why_not: why, rulesets: { poslednyaya: { min: 2, max: 10 } } };
+    return screen({ ...message(3), seat: 0, role: "player", host: true, lobby: lob });
+  };
+  for (const [lang, deck, need] of [
+    ["en", "The deck cannot deal that many cards to this many players", "Need 2–10 players"],
+    ["ru", "Колоды не хватит, чтобы раздать столько карт каждому", "Нужно 2–10 игроков"],
+  ]) {
+    await setLang(lang);
+    assert.ok(host("hand_too_big").includes(deck), lang);
+    assert.ok(host("too_few").includes(need), lang);
+    assert.equal(board.whyNotLine({ ...lobby, can_start: true }), "");
+    assert.doesNotMatch(host(null), /data-testid="why-not"/);
+  }
+  await setLang("en");
+});
