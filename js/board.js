@@ -312,10 +312,19 @@ function lineKey(i, cls = "") {
 /**
  * The marks of the chart's scale: 0, half the match's `goal` (its target or elimination score)
  * and the goal; with no goal, 0 and at most four equal round steps to the `high` total or just
- * above it (0, 20, 40, 60 for 55).
+ * above it (0, 20, 40, 60 for 55). A total far past the goal (1,092 against a target of 50)
+ * takes the round steps, with the goal among them where its label keeps clear of theirs (0, 25
+ * and 50 were printed over each other at the foot of the scale).
  */
 export function chartTicks(goal, high) {
-  if (goal) return [0, Math.round(goal / 2), goal];
+  if (goal && high <= goal * 1.5) return [0, Math.round(goal / 2), goal];
+  const steps = roundSteps(high);
+  const room = steps.at(-1) / 8;
+  return goal && steps.every((v) => Math.abs(v - goal) >= room) ? [...steps, goal].sort((a, b) => a - b) : steps;
+}
+
+/** 0 and at most four equal round steps to `high` or just above it. */
+function roundSteps(high) {
   const power = 10 ** Math.max(0, Math.floor(Math.log10(high / 4)) - 1);
   const step = power * [1, 2, 5, 10, 20, 25, 50, 100].find((m) => m * power * 4 >= high);
   return Array.from({ length: Math.ceil(high / step) + 1 }, (_, i) => i * step);

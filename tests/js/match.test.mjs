@@ -68,6 +68,11 @@ test("the chart's scale: round steps to the highest total, or the match's goal a
     assert.ok(ticks.length >= 2 && ticks.length <= 5 && ticks.at(-1) >= high && ticks.every(Number.isInteger), `${high}: ${ticks}`);
   }
   assert.deepEqual(chartTicks(250, 55), [0, 125, 250]);
+  // a hand far past the goal: the round steps, the goal among them only where its label is clear
+  assert.deepEqual(chartTicks(50, 1092), [0, 500, 1000, 1500]);
+  assert.deepEqual(chartTicks(500, 1600), [0, 500, 1000, 1500, 2000]);
+  assert.deepEqual(chartTicks(300, 1000), [0, 250, 500, 750, 1000]);
+  assert.deepEqual(chartTicks(100, 800), [0, 100, 200, 400, 600, 800]);
   // an elimination score on the scale, a line of its own, though every total is far below it
   const history = [{ hand: 1, scores: [10, 55] }];
   const out = { seats: seats(2), match: { hand: 1, of: null, out_at: 250, first_to: null, dealer: 0 } };
