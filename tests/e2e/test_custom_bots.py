@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import PageLog, join_by_link
-from .test_table_game import take_phone_turn
+from .test_table_game import fixed_seed, take_phone_turn
 
 BOT_TIMEOUT = 90_000  # ms: a seated bot's worker starts its own Python before its first move
 MAX_MOVES = 400
@@ -155,6 +155,7 @@ def test_own_bots_play_at_a_table_and_can_neither_see_nor_stall_it(
     relay_table: Callable[[Page], Locator],
 ) -> None:
     bots = {"Clever": STARTER, "Looper": LOOPER, "Peeker": PEEKER}
+    tv.add_init_script(fixed_seed(0.1))  # deals of a steady length (28 s in all, twice alike)
     tv.add_init_script(saved(bots))
     tv.add_init_script(EVENTS)
     log = watch(tv)
