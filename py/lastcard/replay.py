@@ -23,7 +23,7 @@ from typing import Any, TypedDict
 
 from . import RULESETS, IllegalAction, new_game
 from .game import Event, Game, PublicView
-from .words import event_key, fill, in_window, jumped, time_out_event, timed_out, told
+from .words import event_key, fill, jumped, time_out_event, timed_out, told, window_timer
 
 FORMAT = "lastcard-record"
 VERSION = 1
@@ -306,13 +306,13 @@ def replay(data: Any) -> Replayed:
         seat = entry.get("seat")
         where = f"step {number} ({_describe(entry, names)})"
         _need(not game.over or kind in ("next_hand", "remove"), f"{where}: the hand is over")
+        window = window_timer(view, timers) is not None  # a melee: every seat may act
         try:
             if kind == "action":
                 action = entry["action"]
-                window = in_window(view, timers)
                 events = [*jumped(view, seat, action, window), *game.apply(seat, action)]
             elif kind == "time_out":
-                events = _late(game, view, in_window(view, timers)) + timed_out(game.time_out())
+                events = _late(game, view, window) + timed_out(game.time_out())
             elif kind == "remove":
                 events = game.remove_seat(seat)
             else:

@@ -37,8 +37,8 @@ Move = Callable[[SeatView, list[Event]], Any]
 #: seconds a move of the bot (or its code's loading) runs before its :class:`Deadline` stops it,
 #: unless it is given its own (the lab: ``js/lab.js``, a table: ``js/custom-bots.js``)
 SECONDS = 10.0
-#: the most events of the hand a bot is given, its latest: what the table keeps of its log
-#: (``tablehost.events.KEPT_EVENTS``), so that a bot sees in the lab what it sees at a table
+#: the most events of the hand a bot is given, its latest, in the lab as at a table (whose log
+#: keeps as many: ``tablehost.events.KEPT_EVENTS``)
 EVENTS_GIVEN = 40
 
 STARTER = '''\

@@ -360,11 +360,16 @@ def told_passes(events: list[Event], pending: str | None) -> list[Event]:
 NAMES_IN_FORCE = frozenset("RYBGSHDC")
 
 
-def in_window(view: PublicView | None, timers: Mapping[str, Timer]) -> bool:
-    """Does the game wait on an out-of-turn window, a pending state with a timer of the
-    ruleset's own (``Game.TIMERS``: last-one's melee)? Every seat may act in it."""
+def window_timer(view: PublicView | None, timers: Mapping[str, Timer]) -> str | None:
+    """The name of the ruleset's own timer (``Game.TIMERS``: last-one's melee) whose pending
+    state the game waits on in ``view``, or ``None`` (the turn timer runs): such a state is an
+    out-of-turn window, in which every seat may act."""
     pending = None if view is None else view["pending"]
-    return pending is not None and any(t.pending == pending["kind"] for t in timers.values())
+    if pending is not None:
+        for name, timer in timers.items():
+            if timer.pending == pending["kind"]:
+                return name
+    return None
 
 
 def jumped(view: PublicView | None, seat: int, action: str, window: bool) -> list[Event]:

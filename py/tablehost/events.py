@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from lastcard.game import PRIVATE_CARDS, Event
+from lastcard.userbot import EVENTS_GIVEN
 
-KEPT_EVENTS = 40  # the last events the table keeps (and saves)
+#: the last events the table keeps (and saves): as many as a player's own bot is given, so that
+#: it sees at a table what it sees in the lab
+KEPT_EVENTS = EVENTS_GIVEN
 RECENT_EVENTS = 12  # the recent log a full resend carries (a phone that joins or comes back)
 TV_OWNER = 0  # the owner of a seat played on the TV (a phone's id is 1 or more)
 

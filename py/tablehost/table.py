@@ -25,7 +25,7 @@ from lastcard.bots import choose
 from lastcard.game import Event, PublicView
 from lastcard.replay import Recorder
 from lastcard.userbot import seat_events
-from lastcard.words import in_window, jumped, time_out_event, timed_out, told
+from lastcard.words import jumped, time_out_event, timed_out, told, window_timer
 
 from tablehost import views
 from tablehost.clock import DEADLINE, Clock, GameClock
@@ -732,17 +732,13 @@ class Table:
     def _window(self) -> bool:
         """The game waits on an out-of-turn window with a timer of the ruleset's own (a melee):
         every seat may act in it, and no grace extends it."""
-        return self._game is not None and in_window(self._public, self._game.TIMERS)
+        return self._timer() != "turn"
 
     def _timer(self) -> str:
         """The timer of the decision the game waits on: the ruleset's own for its pending
         state (``Game.TIMERS``: last-one's melee window), else the turn timer."""
-        pending = None if self._public is None else self._public["pending"]
-        if isinstance(pending, dict) and self._game is not None:
-            for name, timer in self._game.TIMERS.items():
-                if timer.pending == pending.get("kind"):
-                    return name
-        return "turn"
+        own = None if self._game is None else window_timer(self._public, self._game.TIMERS)
+        return own or "turn"
 
     def _tick(self, now: float) -> Out:
         self._host_away(now)
