@@ -4,7 +4,7 @@
  * Input is a `tv` or `view` message of docs/protocol.md; output is `html` markup.
  */
 import { html } from "./html.js";
-import { activeChip, cardBack, cardFace, cardName, letterName } from "./cards.js";
+import { activeChip, cardBack, cardFace, cardGroups, cardName, letterName } from "./cards.js";
 import { fill, lang, t, words } from "./i18n.js";
 
 /** The display name of a seat number. */
@@ -361,9 +361,10 @@ export function scoreChart(msg, history) {
 }
 
 /** A seat's cards left at the end of a hand, face up, or a word when it has none (it went out). */
-function leftCards(hand) {
+function leftCards(hand, grouped) {
   if (!hand) return "";
-  return hand.length ? hand.map((c) => cardFace(c, { size: "card--xs" })) : html`<span class="results__none">${t("results.none")}</span>`;
+  if (!hand.length) return html`<span class="results__none">${t("results.none")}</span>`;
+  return grouped ? cardGroups(hand) : hand.map((c) => cardFace(c, { size: "card--xs" }));
 }
 
 /** Above this many players shown the TV's results are compact: the cards left a line high. */
@@ -402,6 +403,8 @@ export function results(msg, { host = false } = {}) {
   // the hand (its winner, the host's actions, the cards left) and, in a match, the match (the
   // per-hand sheet and the chart): side by side on a wide TV, more compact for many players
   // (css/table.css)
+  // many players on the TV: the cards left a chip per colour or suit, a row a line high
+  const many = host && shown.length > MANY_RESULTS;
   const kind = [sheet ? "results--match" : "", shown.length > MANY_RESULTS ? "results--many" : ""];
   return html`<section class="results ${kind.join(" ")}" data-testid="results" aria-labelledby="results-title">
     <div class="results__hand">
@@ -415,10 +418,10 @@ export function results(msg, { host = false } = {}) {
       ${multi && !r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="next_hand" data-autofocus>${t("host.nextHand")}</button>` : ""}
       ${!multi || r.match_over ? html`<button type="button" class="btn btn--primary" data-act="host" data-command="rematch" data-autofocus>${t("host.rematch")}</button>` : ""}
       <button type="button" class="btn" data-act="host" data-command="lobby">${t("host.newGame")}</button>
-      ${r.record ? html`<button type="button" class="btn btn--ghost" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
+      ${r.record ? html`<button type="button" class="btn btn--ghost btn--small" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
     <tbody>${shown.map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${keepNumber(s.name)}</th>
-      <td><div class="results__cards">${leftCards(v.revealed?.[s.seat])}</div></td>
+      <td><div class="results__cards">${leftCards(v.revealed?.[s.seat], many)}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     </div>
     ${sheet ? html`<div class="results__match-sheet">${handsTable(msg, history, { recent: host ? SHEET_HANDS : Infinity })}${scoreChart(msg, history)}</div>` : ""}

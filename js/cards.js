@@ -128,6 +128,30 @@ export function cardInner(card) {
   return html`<span class="card ${faceClasses(p).join(" ")}" aria-hidden="true" data-card="${card}">${faceBody(p)}</span>`;
 }
 
+/**
+ * A hand's cards a chip per colour or suit, its ranks side by side after the colour's or suit's
+ * mark (wild cards and jokers a chip each, as `cardFace`'s smallest): a hand of fourteen cards
+ * a line high, where a chip per card took three lines (the TV's results of many players). Each
+ * chip is named by its cards, in the hand's order.
+ * @param {string[]} hand
+ */
+export function cardGroups(hand) {
+  const groups = [];
+  for (const card of hand) {
+    const p = parseCard(card);
+    const letter = p?.deck === "colour" ? p.colour : p && !p.joker ? p.suit : null;
+    const last = groups.at(-1);
+    if (letter && last?.letter === letter) last.cards.push(card);
+    else groups.push({ letter, cards: [card] });
+  }
+  return groups.map(({ letter, cards }) => {
+    if (!letter || cards.length === 1) return cardFace(cards[0], { size: "card--xs" });
+    const p = parseCard(cards[0]);
+    const ranks = cards.map((c) => (p.deck === "colour" ? colourRank(parseCard(c).rank) : parseCard(c).rank));
+    return html`<span class="card ${faceClasses(p).join(" ")} card--xs card--group" role="img" aria-label="${cards.map(cardName).join(", ")}" data-cards="${cards.join(" ")}">${icon(letter, "icon--pip")}<span class="card__big">${ranks.join("\u2009")}</span></span>`;
+  });
+}
+
 /** A face-down card (stock, other players' hands). */
 export function cardBack({ size = "" } = {}) {
   return html`<span class="card card--back ${size}" aria-hidden="true"><span class="card__back-mark">★</span></span>`;

@@ -1116,7 +1116,7 @@ def test_a_long_hand_on_the_tv_fans_out_above_its_moves(
 # names the lobby allows (24 characters), drawn into the real page in `lang`: the per-hand
 # sheet, the chart and the winner's line as the table would show them. Seat 1 is a computer
 # removed in the first hand (it is left out of the results).
-RESULTS = """async ({ players, hands, lang }) => {
+RESULTS = """async ({ players, hands, lang, kept = false }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { morph } = await import("./js/html.js");
   // the modules imported here are not the page's bundle: their language is set here
@@ -1127,7 +1127,7 @@ RESULTS = """async ({ players, hands, lang }) => {
     name: seat === 1 ? "Bot 1"
       : names[seat % names.length].slice(0, 21) + (seat >= names.length ? " " + seat : ""),
     kind: seat === 1 ? "bot" : "phone", level: seat === 1 ? "hard" : null, connected: true, lang,
-    removed: seat === 1 && players > 2, away: false, stand_in: false, kept: false,
+    removed: seat === 1 && players > 2 && !kept, away: false, stand_in: false, kept: false,
     count: 3, score: 0, id: seat + 1, host: seat === 0 }));
   const history = [];
   for (let hand = 1; hand <= hands; hand++) {
@@ -1136,7 +1136,11 @@ RESULTS = """async ({ players, hands, lang }) => {
   }
   const last = history.at(-1).scores;
   seats.forEach((s) => { s.score = last[s.seat]; });
-  const revealed = seats.map((s) => (s.removed ? [] : ["R5", "G7", "B1"].slice(0, 1 + s.seat % 3)));
+  // the cards left as a hand holds them, in order: up to thirteen, of every colour and the wilds
+  const deck = ["R5", "R+2", "RR", "Y0", "Y2", "Y7", "G3", "G7", "GS", "B1", "B9", "B+2", "W",
+    "W+4"];
+  const revealed = seats.map((s) => (s.removed || s.seat === 0 ? []
+    : deck.filter((_, i) => (i * 7 + s.seat) % 14 < 1 + (s.seat * 5) % 14)));
   const view = { ruleset: "posledniy-igrok", counts: revealed.map((h) => h.length), top: "R5",
     active: "R", direction: 1, stock: 40, pending: null, called: [], turn: 0, discard: 1,
     revealed, dealer: 0, hand_number: hands, removed: [], eliminated: [], over: true };
@@ -1234,9 +1238,10 @@ def check_layout(tv: Page, state: str) -> None:
 
 
 # How many players' results hold on the TV's screen without a scroll, by its width (the longest
-# names, both languages): every count the games seat (ten, nine of them shown), with the hand
-# beside the match and, from five players shown, the cards left a line high (css/table.css).
-HOLD = {1920: 9, 1280: 9, 960: 9}
+# names, both languages, hands of up to thirteen cards): every count the games seat, ten shown,
+# with the hand beside the match and, from five players shown, the cards left a line high (a chip
+# per colour, js/cards.js cardGroups; css/table.css).
+HOLD = {1920: 10, 1280: 10, 960: 10}
 # The most hands' columns in the TV's sheet (js/board.js SHEET_HANDS): a longer match folds its
 # first hands into one column of their totals.
 SHEET_HANDS = 9
@@ -1259,18 +1264,21 @@ NAMES_CUT = """() => [...document.querySelectorAll("[data-testid=score-sheet] .s
 
 
 def long_results(tv: Page, lang: str, sizes: Sizes = SIZES, hold: dict[int, int] = HOLD) -> None:
-    """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS), and of a long match
-    of sixteen hands for ten, at each of ``sizes``, in ``lang``; the results of as many players
+    """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS; ten with a seat removed
+    and with every seat kept), and of a long match of sixteen hands for ten, at each of ``sizes``,
+    in ``lang``; the results of as many players
     as ``hold`` gives for the screen's width hold without a scroll, the hand beside the match.
     The other counts up to ten are checked for that alone. Up to six players' names (of 21
     characters) are whole in the sheet beside six hands: they take the width the hands' columns
     leave (at 8em they were cut with half the row empty)."""
-    cases = ((2, 6), (5, 6), (6, 6), (7, 6), (10, 9), (10, 16))
-    for players, hands in cases:
-        state = f"{players} players, {hands} hands, {lang}"
+    # (players, hands, every seat kept: none removed during the match)
+    cases = ((2, 6, False), (5, 6, False), (6, 6, False), (7, 6, False), (10, 9, False))
+    cases += ((10, 9, True), (10, 16, False))
+    for players, hands, kept in cases:
+        state = f"{players} players, {hands} hands, {'all kept, ' if kept else ''}{lang}"
         for width, height in sizes:
             resize(tv, width, height)
-            tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang})
+            tv.evaluate(RESULTS, {"players": players, "hands": hands, "lang": lang, "kept": kept})
             sheet = tv.get_by_test_id("score-sheet")
             expect(sheet.locator("thead th")).to_have_count(min(hands, SHEET_HANDS) + 2)
             if hands > SHEET_HANDS:  # the first hands in one column, read out as such
@@ -1294,10 +1302,11 @@ def long_results(tv: Page, lang: str, sizes: Sizes = SIZES, hold: dict[int, int]
                 or table["x"] + table["width"] <= chart["x"]
             ), (state, table, chart)
             # a computer removed during the match is not in the results
-            assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == (players == 2)
+            shown_bot = players == 2 or kept
+            assert (tv.locator(".results").get_by_text("Bot 1").count() > 0) == shown_bot
             if players <= 6 and hands <= 6:
                 assert tv.evaluate(NAMES_CUT) == [], (state, tv.viewport_size)
-            shown = players - 1 if players > 2 else players  # seat 1 was removed
+            shown = players - 1 if players > 2 and not kept else players  # seat 1 was removed
             if shown <= hold[width]:
                 holds_results(tv, state)
                 hand = tv.locator(".results__hand").bounding_box()

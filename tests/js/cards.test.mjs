@@ -1,7 +1,7 @@
 // Unit tests of js/cards.js (node --test): the smallest card face and the others.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cardFace, cardName, cornerEms } from "../../js/cards.js";
+import { cardFace, cardGroups, cardName, cornerEms } from "../../js/cards.js";
 import { setLang } from "../../js/i18n.js";
 
 const count = (markup, part) => markup.text.split(part).length - 1;
@@ -49,4 +49,19 @@ test("a card's name keeps its rank on the line of the word after or before it (a
     for (const [card, name] of Object.entries(cards)) assert.equal(cardName(card), name, `${lang} ${card}`);
   }
   await setLang("en");
+});
+
+test("a hand's cards left go a chip per colour or suit, named by every card, wild cards and jokers a chip each", async () => {
+  await setLang("en");
+  const chips = cardGroups(["R5", "R+2", "RR", "G7", "W", "W+4", "B1"]);
+  assert.deepEqual(chips.map((c) => /data-cards?="([^"]*)"/.exec(c.text)[1]), ["R5 R+2 RR", "G7", "W", "W+4", "B1"]);
+  // one mark of the colour, its ranks in the hand's order, every card in the name
+  assert.equal(count(chips[0], "icon--pip"), 1);
+  assert.ok(chips[0].text.includes("5\u2009+2\u2009⇄"), chips[0].text);
+  const named = ["R5", "R+2", "RR"].map(cardName).join(", ");
+  assert.ok(chips[0].text.includes(`aria-label="${named}"`), chips[0].text);
+  const french = cardGroups(["10H", "QH", "JOKER", "2S", "AS"]);
+  assert.deepEqual(french.map((c) => /data-cards?="([^"]*)"/.exec(c.text)[1]), ["10H QH", "JOKER", "2S AS"]);
+  assert.ok(french[0].text.includes("10\u2009Q"), french[0].text);
+  assert.deepEqual(cardGroups([]), []);
 });
