@@ -257,12 +257,12 @@ def call_penalty_option(
         high,
         label={
             "en": "Missed-call penalty (cards)",
-            "ru": "Штраф за необъявленную последнюю карту (карт)",
+            "ru": "Штраф, если забыли нажать «Последняя!» (карт)",
         },
         house=True,
         short={
             "en": "Missed call: {n:card|cards}",
-            "ru": "Штраф за «Последняя!»: {n:карта|карты|карт}",
+            "ru": "Забыли «Последняя!»: {n:карта|карты|карт}",
         },
         hint=hint or {},
     )

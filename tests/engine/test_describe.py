@@ -112,8 +112,8 @@ def _same_word(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a) or (len(a) >= 5 and a[:5] == b[:5])
 
 
-#: the longest short words the phone's line holds on one line at 320 px («Штраф за «Последняя!»:
-#: 4 карты»); each rule stays whole on its line (js/board.js houseLine)
+#: the longest short words the phone's line holds on one line at 320 px («Забыли «Последняя!»:
+#: 4 карты» is 28); each rule stays whole on its line (js/board.js houseLine)
 SHORT_MAX = 30
 
 
