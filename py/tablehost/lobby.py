@@ -323,7 +323,11 @@ class Lobby:
         if len(self.seats) >= self.max_players():
             raise ProtocolError("full", "every seat is taken")
         if kind == "bot":
-            number = None if name else 1 + sum(m.kind == "bot" for m in self.seats)
+            number = None
+            if not name:  # the next number whose name is free ("Bot 3" past a custom "Bot 2")
+                number = 1 + sum(m.kind == "bot" for m in self.seats)
+                while self.bot_name(number).casefold() in self._taken():
+                    number += 1
             name = self.unique(name or self.bot_name(number))
             member = Member(name=name, kind="bot", level=level, source=source, bot_number=number)
         else:
@@ -368,8 +372,7 @@ class Lobby:
 
     def unique(self, name: str, member: Member | None = None) -> str:
         """``name``, or with a distinguishing suffix ("Anna 2") if someone else here has it."""
-        others = [m for m in self.seats + self.spectators if m is not member and not m.removed]
-        taken = {m.name.casefold() for m in others}
+        taken = self._taken(member)
         if name.casefold() not in taken:
             return name
         for number in range(2, 2 + len(taken) + 1):
@@ -378,6 +381,11 @@ class Lobby:
             if candidate.casefold() not in taken:
                 return candidate
         raise AssertionError("unreachable: fewer names are taken than tried")
+
+    def _taken(self, member: Member | None = None) -> set[str]:
+        """The names (case-folded) of everyone here but ``member``."""
+        others = [m for m in self.seats + self.spectators if m is not member and not m.removed]
+        return {m.name.casefold() for m in others}
 
     def roster(self, *, present: bool = False) -> list[Member]:
         """Who sits at the next deal: the seats still in, then the spectators who asked to play

@@ -108,6 +108,20 @@ def test_the_bots_the_table_named_follow_its_language_and_given_names_stay(make_
     assert net.error("p0") == "not_allowed"
 
 
+def test_a_computer_the_table_names_takes_the_next_free_number(make_net):
+    """A bot a phone brought named "Bot 2" (or a seat named so) leaves the table's next computer
+    "Bot 3", not "Bot 2 2"; the language's word counts as the same name whatever its case."""
+    net = make_net()
+    net.join("p0", "Ann")
+    net.host(type="add_bot", level="easy")
+    net.host(type="add_custom_bot", name="bot 2", source="def choose(view):\n    return None\n")
+    net.host(type="add_bot", level="normal")
+    net.host(type="add_local", name="Bot 4")
+    net.host(type="add_bot", level="hard")
+    names = [s["name"] for s in net.tv()["seats"]]
+    assert names == ["Ann", "Bot 1", "bot 2", "Bot 3", "Bot 4", "Bot 5"]
+
+
 def test_a_table_saved_before_it_named_its_bots_names_them_in_the_tvs_language(make_net, clock):
     """A save made before the table named its computers (no ``lang``, no ``bot_number``): the
     pages named them, in the language of the moment. Restored, the computers with such a name
