@@ -124,9 +124,10 @@ function game(s) {
   const kind = [local ? "game--hand" : "", many ? "game--many" : "", compact ? "game--compact" : ""];
   const mark = paused ? html`<p class="paused-mark" role="status">${t("table.paused")}</p>` : "";
   const timers = paused ? html`<div class="pause-panel" data-testid="pause-panel"><p>${t("table.pausedTimers")}</p><div class="row">${timerFields(msg, "pause-")}</div></div>` : "";
-  // beside a hand on the TV, which leaves the centre no height to spare, the pause's sign and
-  // timers take the place of the pile's cards (css/table.css, .game__pile--paused)
-  const over = paused && local;
+  // beside a hand on the TV, or with many seats, which leave the centre no height to spare, the
+  // pause's sign and timers take the place of the pile's cards (css/table.css,
+  // .game__pile--paused)
+  const over = paused && (local || many);
   return html`<section class="game ${kind.join(" ")}" data-key="game" aria-label="${t("app.title")}">
     <div class="game__center">${over ? "" : mark}${matchLine(msg)}<div class="game__pile${over ? " game__pile--paused" : ""}">${pile(msg)}${over ? html`<div class="game__paused">${mark}${timers}</div>` : ""}</div>${turnLine(msg, s.left)}
       ${over ? "" : timers}
