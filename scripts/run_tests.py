@@ -35,6 +35,7 @@ E2E_FIRST = [
     "tests/e2e/test_tv_engines.py",
     "tests/e2e/test_host_phone.py",
     "tests/e2e/test_a11y.py",
+    "tests/e2e/test_time_out.py",
 ]
 
 

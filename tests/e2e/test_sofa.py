@@ -1264,16 +1264,16 @@ NAMES_CUT = """() => [...document.querySelectorAll("[data-testid=score-sheet] .s
 
 
 def long_results(tv: Page, lang: str, sizes: Sizes = SIZES, hold: dict[int, int] = HOLD) -> None:
-    """The results of long matches for 2, 5, 6, 7 and 10 players (RESULTS; ten with a seat removed
-    and with every seat kept), and of a long match of sixteen hands for ten, at each of ``sizes``,
-    in ``lang``; the results of as many players
+    """The results of long matches for 2, 5, 6 and 7 players (RESULTS, a seat removed) and for ten
+    (every seat kept), and of a long match of sixteen hands for ten (a seat removed), at each of
+    ``sizes``, in ``lang``; the results of as many players
     as ``hold`` gives for the screen's width hold without a scroll, the hand beside the match.
     The other counts up to ten are checked for that alone. Up to six players' names (of 21
     characters) are whole in the sheet beside six hands: they take the width the hands' columns
     leave (at 8em they were cut with half the row empty)."""
     # (players, hands, every seat kept: none removed during the match)
-    cases = ((2, 6, False), (5, 6, False), (6, 6, False), (7, 6, False), (10, 9, False))
-    cases += ((10, 9, True), (10, 16, False))
+    cases = ((2, 6, False), (5, 6, False), (6, 6, False), (7, 6, False), (10, 9, True))
+    cases += ((10, 16, False),)
     for players, hands, kept in cases:
         state = f"{players} players, {hands} hands, {'all kept, ' if kept else ''}{lang}"
         for width, height in sizes:
