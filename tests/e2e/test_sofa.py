@@ -378,7 +378,7 @@ def test_the_join_heading_keeps_its_words_whole_during_play(drawn_tv: Page) -> N
 # after it would come over it: `switch_language`, `still_drawn`.
 SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = null,
   called = [], cards = 0, faces = null, legal = ["draw", "play R1"], choose = null,
-  pickup = 0, paused = false }) => {
+  pickup = 0, paused = false, match = false }) => {
   const { tvScreen } = await import("./js/table-ui.js");
   const { html, morph } = await import("./js/html.js");
   const moves = await import("./js/moves.js");
@@ -389,7 +389,7 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
   const seats = names.map((name, seat) => ({ seat, name, kind: local && !seat ? "local" : "phone",
     level: null, connected: seat !== 4, lang: "ru", removed: false,
     count: cards && !seat ? cards : 7 + seat,
-    score: melee ? 0 : null, id: seat + 1, host: !local && seat === 0 }));
+    score: melee || match ? 0 : null, id: seat + 1, host: !local && seat === 0 }));
   const hand = melee ? ["AH", "4H", "6H", "7H", "10H", "4C", "6C", "9C", "QC", "KC"]
     : cards ? Array.from({ length: cards },
       (_, i) => faces?.[i % faces.length] ?? "RGBY"[i % 4] + (i % 10))
@@ -402,20 +402,26 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
         defender: 1, count: 5, passed: [] } } : {}) };
   const events = local ? names.slice(0, 8).map((_, n) => ({ n, type: "jump_in", seat: n })) : [];
-  const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play"].map((en, i) => ({
-    name: `rule${i}`, type: "bool", default: false, house: true, short: { en, ru: en } }));
+  // the house rules' short words as the rulesets give them (the Russian run to two lines at 720p)
+  const ru = ["Штрафы складываются", "Перехват", "Семь-ноль", "Брать, пока нет хода",
+    "Забыли «Последняя!»: 4 карты"];
+  const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play", "Missed call: 4 cards"]
+    .map((en, i) => ({ name: `rule${i}`, type: "bool", default: false, house: true,
+      short: { en, ru: ru[i] } }));
   const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [],
     awaiting: [local ? 0 : 3], remaining: 12, paused, waiting: false,
     local: local ? { 0: view } : {}, view, events, events_reset: true,
     lobby: { ruleset: melee ? "last-one" : "poslednyaya", timers: {},
-      options: house ? { rule0: true, rule1: true, rule2: true, rule3: true } : {},
+      options: house ? { rule0: true, rule1: true, rule2: true, rule3: true, rule4: true } : {},
       description: { id: melee ? "last-one" : "poslednyaya", options: rules,
         timers: melee ? [{ name: "melee", default: 5, min: 1, max: 600, pending: "melee",
           label: { en: "Melee window", ru: "Время на схватку" } }] : [],
         name: { en: melee ? "Last One" : "Final Card (colour deck)" },
         features: { last_call: melee, melee,
-          ...(melee ? { scores: true, match: "threshold" } : {}) } } },
-    match: melee ? { hand: 1, out_at: 250, dealer: 3 } : null, result: null };
+          ...(melee ? { scores: true, match: "threshold" } : {}),
+          ...(match ? { scores: true, match: "target" } : {}) } } },
+    match: melee ? { hand: 1, out_at: 250, dealer: 3 }
+      : match ? { hand: 1, first_to: 500, dealer: 3 } : null, result: null };
   document.body.dataset.phase = "playing";
   // this morph (these modules' own) skips a markup it drew last, though the page may have drawn
   // its own screen there since (its lobby): emptied first, a state drawn before is drawn again
@@ -529,22 +535,26 @@ def test_ten_phones_keep_every_seat_on_the_tv_screen(drawn_tv: Page) -> None:
         moves = page.get_by_test_id("hand").locator(".hand__actions").bounding_box()
         assert size and moves and moves["y"] + moves["height"] <= size["height"], (size, moves)
 
-    # ten of the longest names (two lines each at most): each way once in each language
+    # ten of the longest names (two lines each at most): each way once in each language, and in
+    # a match (a score in every tile) under the Russian house rules' two lines (737 pixels at
+    # 720p before the tiles drew closer in a match)
     longest = [*LONG_NAMES, *MORE_LONG_NAMES]
-    for lang, local, house in (
-        ("ru", False, True),
-        ("ru", True, False),
-        ("en", False, False),
-        ("en", True, True),
+    for lang, local, house, match in (
+        ("ru", False, True, False),
+        ("ru", False, True, True),
+        ("ru", True, False, False),
+        ("en", False, False, False),
+        ("en", True, True, False),
     ):
         drawn_tv.evaluate(
-            SEATS_IN_PLAY, {"names": longest, "house": house, "local": local, "lang": lang}
+            SEATS_IN_PLAY,
+            {"names": longest, "house": house, "local": local, "lang": lang, "match": match},
         )
         expect(drawn_tv.get_by_test_id("seat-9")).to_contain_text(longest[9])
         expect(drawn_tv.get_by_test_id("count-9")).to_have_text(
             "16 карт" if lang == "ru" else "16 cards"
         )
-        state = f"{lang}: ten long names, hand on the TV {local}, house rules {house}"
+        state = f"{lang}: ten long names, hand on TV {local}, house rules {house}, match {match}"
         each_size(drawn_tv, state, moves_in_sight if local else ten_in_sight)
 
 
