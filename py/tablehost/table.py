@@ -165,6 +165,9 @@ class Table:
         self._log = EventLog()
         self._paused = False
         self._unattended = 0  # decisions the table made alone since a person's (not saved)
+        #: per seat of a player's own bot, the fault the log last said this hand, until the bot
+        #: makes a move: the same fault again is not said again (not saved)
+        self._faults_said: dict[int, Fault] = {}
         self._rules_open = False
         self._grace_used = False
         self._record: Recorder | None = None  # the record of the game being played (or over)
@@ -769,6 +772,7 @@ class Table:
                     continue
                 jump = jumped(self._public, seat, action, self._window())
                 events = game.apply(seat, action)
+                self._faults_said.pop(seat, None)
                 self._note("action", seat=seat, action=action)
                 self._changed(jump + events, out_of_turn=_out_of_turn(action))
                 self._alone()
@@ -811,7 +815,11 @@ class Table:
         """A player's own bot gave no move (:class:`Fault`): the log says so, and on its own
         turn (not an out-of-turn window) the table plays the time-out. Out of turn it declines,
         said in the log only when every screen can see the question asked (a call for a card
-        left, a melee): a jump-in is asked only of a seat holding the top card's twin."""
+        left, a melee): a jump-in is asked only of a seat holding the top card's twin. The same
+        fault again this hand, with no move of the bot's between (a bot whose code cannot load
+        faults at every turn), is not said again: its turns' time-outs are."""
+        again = self._faults_said.get(seat) == fault
+        self._faults_said[seat] = fault
         told: Event = {"type": "bot_fault", "seat": seat, "fault": fault.kind}
         if fault.detail:
             told["detail"] = fault.detail[:FAULT_DETAIL]
@@ -820,11 +828,13 @@ class Table:
         if self._on_turn(seat):
             events = timed_out(self._playing().time_out())
             self._note("time_out")
-            self._changed([told, *events])
+            self._changed(events if again else [told, *events])
         else:
             game = self._playing()
             if game.pending is None and any(a.startswith("play") for a in game.legal_actions(seat)):
                 return  # a jump-in it declines: nothing said, nothing shown of its hand
+            if again:
+                return
             told["declined"] = True  # out of turn: no time-out, the bot simply did not act
             self._log.add([told], self._owner)
             self._dirty = True
@@ -967,6 +977,7 @@ class Table:
         self._phase = "playing"
         self._paused = False
         self._unattended = 0
+        self._faults_said.clear()
         self._changed(events)
 
     def _next_hand(self) -> None:

@@ -122,11 +122,14 @@ def test_a_bad_answer_is_a_time_out_logged_on_the_tv(
     logged = faults(net)
     assert logged and all(e["seat"] == 1 and e["fault"] == fault for e in logged)
     assert detail in logged[-1]["detail"]
+    # the same fault is said once a hand, not at each of the bot's turns (each a time-out)
+    said = [(e["fault"], e["detail"], e.get("line")) for e in logged]
+    assert len(said) == len(set(said)), said
+    steps = net.table.snapshot()["record"]["steps"]
+    assert sum(s["step"] == "time_out" for s in steps) > len(logged)
     # the line its worker stopped it at, for a slow move only
     assert all(e.get("line") in ({2, 3} if fault == "slow" else {None}) for e in logged)
     assert not any("declined" in e for e in logged)  # on its turn: the turn timed out
-    steps = net.table.snapshot()["record"]["steps"]
-    assert any(s["step"] == "time_out" for s in steps)
     assert not any(s.get("seat") == 1 for s in steps)  # no move of its own went through
 
 
