@@ -402,10 +402,9 @@ export function results(msg, { host = false } = {}) {
   const title = t(r.match_over ? "results.matchTitle" : "results.title");
   // the hand (its winner, the host's actions, the cards left) and, in a match, the match (the
   // per-hand sheet and the chart): side by side on a wide TV, more compact for many players
-  // (css/table.css)
-  // many players on the TV: the cards left a chip per colour or suit, a row a line high
-  const many = host && shown.length > MANY_RESULTS;
-  const kind = [sheet ? "results--match" : "", shown.length > MANY_RESULTS ? "results--many" : ""];
+  // (css/table.css); for many players on the TV the cards left a chip per colour or suit
+  const many = shown.length > MANY_RESULTS;
+  const kind = [sheet ? "results--match" : "", many ? "results--many" : ""];
   return html`<section class="results ${kind.join(" ")}" data-testid="results" aria-labelledby="results-title">
     <div class="results__hand">
     ${host // the TV: its top bar is behind the results, so the rules are a button here too
@@ -421,7 +420,7 @@ export function results(msg, { host = false } = {}) {
       ${r.record ? html`<button type="button" class="btn btn--ghost btn--small" data-act="host" data-command="record" data-testid="download" title="${t("results.downloadHint")}">${t("results.download")}</button>` : ""}</div>` : ""}
     <table class="results__table"><thead><tr><th></th><th>${t("results.left")}</th>${scored ? html`<th>${t("results.score")}</th>` : ""}</tr></thead>
     <tbody>${shown.map((s) => html`<tr data-key="r${s.seat}" class="${winners.has(s.seat) ? "results__winner" : ""}"><th scope="row">${keepNumber(s.name)}</th>
-      <td><div class="results__cards">${leftCards(v.revealed?.[s.seat], many)}</div></td>
+      <td><div class="results__cards">${leftCards(v.revealed?.[s.seat], host && many)}</div></td>
       ${scored ? html`<td>${s.score ?? ""}</td>` : ""}</tr>`)}</tbody></table>
     </div>
     ${sheet ? html`<div class="results__match-sheet">${handsTable(msg, history, { recent: host ? SHEET_HANDS : Infinity })}${scoreChart(msg, history)}</div>` : ""}
