@@ -14,9 +14,9 @@ setup:
 play: setup
 	@$(VENV_PY) scripts/serve.py --host $(HOST) --port $(PORT)
 
-# scripts/run_tests.py: with no ARGS, three pytest runs side by side, the browser tests in two
-# halves and the others (they overlap: browsers wait, the others compute); with ARGS, plain
-# `pytest ARGS`.
+# scripts/run_tests.py: with no ARGS, three lines of pytest runs at once, the browser tests in
+# three parts and the others, the third part after them (they overlap: browsers wait, the others
+# compute); with ARGS, plain `pytest ARGS`.
 # pytest's exit 5 ("no tests collected", say an -m filter matched nothing) is not a failure.
 test: setup
 	@$(VENV_PY) scripts/run_tests.py $(ARGS)
