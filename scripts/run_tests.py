@@ -31,8 +31,9 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_TESTS = 5
-#: the browser tests' first part, about as long as the second (the rest of tests/e2e); at
-#: 0f9c312 on 2 cores the two halves took 732 s and 720 s, the tests without a browser 221 s
+#: the browser tests' first part, about as long as the second (the rest of tests/e2e). With two
+#: halves beside the tests without a browser, at 0f9c312 on 2 cores, they took 732 s and 720 s
+#: (221 s without a browser); with the third part, at b850ad0, 646 s, 682 s and 197 s + 420 s
 E2E_FIRST = [
     "tests/e2e/transport",
     "tests/e2e/firefox",
@@ -46,6 +47,7 @@ E2E_FIRST = [
 E2E_THIRD = [
     "tests/e2e/transport/test_code_pake.py",
     "tests/e2e/test_sofa.py",
+    "tests/e2e/test_front_door.py",
 ]
 
 
