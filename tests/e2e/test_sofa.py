@@ -402,17 +402,18 @@ SEATS_IN_PLAY = """async ({ names, house, local = false, melee = false, lang = n
       legal: ["draw", "pass"], pending: { kind: "melee", suit: "S", need: "6S", aggressor: 5,
         defender: 1, count: 5, passed: [] } } : {}) };
   const events = local ? names.slice(0, 8).map((_, n) => ({ n, type: "jump_in", seat: n })) : [];
-  // the house rules' short words as the rulesets give them (the Russian run to two lines at 720p)
+  // the house rules' short words as the rulesets give them, all six of «Последняя»'s (the
+  // Russian run to two lines at 720p)
   const ru = ["Штрафы складываются", "Перехват", "Семь-ноль", "Брать, пока нет хода",
-    "Забыли «Последняя!»: 4 карты"];
-  const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play", "Missed call: 4 cards"]
-    .map((en, i) => ({ name: `rule${i}`, type: "bool", default: false, house: true,
-      short: { en, ru: ru[i] } }));
+    "Забыли «Последняя!»: 4 карты", "12 карт на руки"];
+  const rules = ["Stacking", "Jump-in", "Seven-zero", "Draw until play", "Missed call: 4 cards",
+    "12 cards per hand"].map((en, i) => ({ name: `rule${i}`, type: "bool", default: false,
+    house: true, short: { en, ru: ru[i] } }));
   const msg = { type: "tv", phase: "playing", state: 9, seats, spectators: [],
     awaiting: [local ? 0 : 3], remaining: 12, paused, waiting: false,
     local: local ? { 0: view } : {}, view, events, events_reset: true,
     lobby: { ruleset: melee ? "last-one" : "poslednyaya", timers: {},
-      options: house ? { rule0: true, rule1: true, rule2: true, rule3: true, rule4: true } : {},
+      options: house ? Object.fromEntries(rules.map((rule) => [rule.name, true])) : {},
       description: { id: melee ? "last-one" : "poslednyaya", options: rules,
         timers: melee ? [{ name: "melee", default: 5, min: 1, max: 600, pending: "melee",
           label: { en: "Melee window", ru: "Время на схватку" } }] : [],
