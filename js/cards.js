@@ -141,13 +141,14 @@ export function cardGroups(hand) {
     const p = parseCard(card);
     const letter = p?.deck === "colour" ? p.colour : p && !p.joker ? p.suit : null;
     const last = groups.at(-1);
-    if (letter && last?.letter === letter) last.cards.push(card);
-    else groups.push({ letter, cards: [card] });
+    const rank = p?.deck === "colour" ? colourRank(p.rank) : p?.rank;
+    if (letter && last?.letter === letter) {
+      last.cards.push(card);
+      last.ranks.push(rank);
+    } else groups.push({ letter, p, cards: [card], ranks: [rank] });
   }
-  return groups.map(({ letter, cards }) => {
+  return groups.map(({ letter, p, cards, ranks }) => {
     if (!letter || cards.length === 1) return cardFace(cards[0], { size: "card--xs" });
-    const p = parseCard(cards[0]);
-    const ranks = cards.map((c) => (p.deck === "colour" ? colourRank(parseCard(c).rank) : parseCard(c).rank));
     return html`<span class="card ${faceClasses(p).join(" ")} card--xs card--group" role="img" aria-label="${cards.map(cardName).join(", ")}" data-cards="${cards.join(" ")}">${icon(letter, "icon--pip")}<span class="card__big">${ranks.join("\u2009")}</span></span>`;
   });
 }

@@ -326,7 +326,8 @@ class Lobby:
             number = None
             if not name:  # the next number whose name is free ("Bot 3" past a custom "Bot 2")
                 number = 1 + sum(m.kind == "bot" for m in self.seats)
-                while self.bot_name(number).casefold() in self._taken():
+                taken = self._taken()
+                while self.bot_name(number).casefold() in taken:
                     number += 1
             name = self.unique(name or self.bot_name(number))
             member = Member(name=name, kind="bot", level=level, source=source, bot_number=number)
