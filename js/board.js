@@ -36,6 +36,13 @@ export function whyNotLine(lobby) {
   return bounds.min ? t("lobby.need", { min: bounds.min, max: bounds.max }) : "";
 }
 
+/** The host phone's Start button with, under it, why the lobby cannot start yet (its own lobby
+ * screen and the host's panel draw the same). */
+export function startButton(lobby) {
+  const whyNot = whyNotLine(lobby);
+  return html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>${whyNot ? html`<p class="muted" data-testid="why-not">${whyNot}</p>` : ""}`;
+}
+
 /** Whom a seat waits for while it is not its turn (the first awaited seat), or null. */
 export function waitingFor(msg, myTurn) {
   const awaiting = msg.awaiting ?? [];

@@ -279,9 +279,8 @@ function agreeWords(lobby) {
 function lobbyScreen(msg, mine, board) {
   const votes = msg.lobby?.votes ?? {};
   const mineVote = mine ? votes[String(msg.seat)] : undefined;
-  const whyNot = msg.host ? board.whyNotLine(msg.lobby) : "";
   return html`<section class="screen"><p class="big">${t("hand.joined")}</p><p>${t(msg.host ? "hand.youStart" : "hand.waitStart")}</p>
-    ${msg.host ? html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>${whyNot ? html`<p class="muted" data-testid="why-not">${whyNot}</p>` : ""}` : ""}
+    ${msg.host ? board.startButton(msg.lobby) : ""}
     <p class="muted">${words(msg.lobby?.description?.name)}</p>${board.houseLine(msg, { label: true })}
     ${msg.lobby?.vote_needed && mine ? html`<div class="row"><span>${t("lobby.agreeVotes", { what: agreeWords(msg.lobby), yes: Object.values(votes).filter(Boolean).length, n: msg.seats.filter((x) => x.kind === "phone").length })}</span>
       <button type="button" class="btn" data-act="vote" data-agree="true" aria-pressed="${mineVote === true ? "true" : "false"}">${t("hand.agree")}</button>

@@ -11,7 +11,7 @@
  */
 import { html } from "./html.js";
 import { t, words } from "./i18n.js";
-import { seatName, whyNotLine } from "./board.js";
+import { seatName, startButton } from "./board.js";
 
 // The Host panel's look comes with it (the phone's first download stays within its budget).
 if (globalThis.document && !document.querySelector("link[data-host-css]")) {
@@ -252,8 +252,7 @@ function people(msg) {
 function mainButtons(msg) {
   const r = msg.result;
   if (msg.phase === "lobby") {
-    const whyNot = whyNotLine(msg.lobby);
-    return html`<button type="button" class="btn btn--primary btn--big" data-host="cmd" data-command="start" ${msg.lobby?.can_start ? "" : "disabled"}>${t("lobby.start")}</button>${whyNot ? html`<p class="muted" data-testid="why-not">${whyNot}</p>` : ""}`;
+    return startButton(msg.lobby);
   }
   if (msg.phase === "playing") {
     return html`${msg.paused
