@@ -27,8 +27,10 @@ a step only when its inputs changed (a stamp file holds the inputs' hash):
 7. ``.tv-chromium/<major>/chromium``: the old Chromium builds the tests run as smart TVs' browsers
    (``scripts/tv_chromium.py``), unpacked from their npm packages (stamp: the package's version).
 
-Several developers may run it at once in one tree: a file lock serialises the runs, and files
-in ``vendor/`` are replaced atomically.
+Steps 1 and 2 (with 7, which needs only ``node_modules/``) run side by side: on a fresh
+two-core machine the Python packages take about 23 s and the npm side about 13 s, one after the
+other 36 s. Several developers may run it at once in one tree: a file lock serialises the runs,
+and files in ``vendor/`` are replaced atomically.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ import tempfile
 import tomllib
 import zipfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -332,12 +335,17 @@ def rebuild_engine_wheel() -> Path:
         return build_engine_wheel()
 
 
+def ensure_npm_side() -> None:
+    ensure_node_modules()
+    unpack_tv_chromiums(log)
+
+
 def main() -> None:
     with locked():
-        ensure_venv()
-        ensure_node_modules()
+        with ThreadPoolExecutor(2) as pool:  # independent until vendor/ needs both
+            for step in [pool.submit(ensure_venv), pool.submit(ensure_npm_side)]:
+                step.result()
         ensure_vendor()
-        unpack_tv_chromiums(log)
         build_engine_wheel()
 
 
