@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_TESTS = 5
 #: the browser tests' first part, about as long as the second (the rest of tests/e2e). With two
 #: halves beside the tests without a browser, at 0f9c312 on 2 cores, they took 732 s and 720 s
-#: (221 s without a browser); with the third part, at b850ad0, 646 s, 682 s and 197 s + 420 s
+#: (221 s without a browser); with the third part, at b850ad0, 646 s, 682 s and 197 s + 420 s;
+#: at 1e2a560 (no omnibox popup preloaded per page: scripts/chromium.py) 575 s, 563 s, 169 s + 391 s
 E2E_FIRST = [
     "tests/e2e/transport",
     "tests/e2e/firefox",
