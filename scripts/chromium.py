@@ -5,11 +5,12 @@ browser downloads are never used. ``$CHROMIUM`` overrides the path.
 
 ``--disable-features``: Chromium takes the last one on its command line, and Playwright puts its
 own first (``chromiumSwitches.ts``), so ours repeats Playwright's list (``PLAYWRIGHT_DISABLED``,
-of the pinned version; ``tests/e2e/test_pages.py`` checks the browser's command line holds it)
-and adds the omnibox's popup. Chromium 156 draws that popup in WebUI, and preloads its page in a
-renderer of its own for every window it opens, which in headless Chromium is every page: about
-0.7 CPU-seconds each, with nothing to show it in. Without it an empty context costs about 0.3
-CPU-seconds instead of 1.2 (eight contexts of about:blank: 2.4-2.8 against 8.8-10.0).
+of the pinned version; ``tests/e2e/test_browser_flags.py`` checks that the browser's command
+line holds it) and adds the omnibox's popup. Chromium 156 draws that popup in WebUI, and
+preloads its page in a renderer of its own for every window it opens, which in headless Chromium
+is every page: about 0.7 CPU-seconds each, with nothing to show it in. Without it an empty
+context costs about 0.3 CPU-seconds instead of 1.2 (eight contexts of about:blank: 2.4-2.8
+against 8.8-10.0).
 """
 
 from __future__ import annotations
