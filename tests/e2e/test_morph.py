@@ -1,6 +1,10 @@
 """js/html.js `morph` in a real DOM: the timer fields of the lobby when a ruleset with a melee
 window replaces one without (and back). A field that appears must not take over the element of the
-one after it: a remote's focus, or a test's handle, would end up on the wrong control."""
+one after it: a remote's focus, or a test's handle, would end up on the wrong control.
+
+The page is the table's, booting beside the test: once it is ready its own lobby holds timer
+fields of the same ids, before the test's root in the document, so the test looks for its
+fields in its root (``PAUSE``), never by id in the whole document."""
 
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ MORPH = """async (melee) => {
 
 FIELDS = """() => [...document.querySelectorAll("#morph-root select")].map(
   (s) => [s.id, [...s.options].map((o) => o.value).join(","), s.value])"""
+# the test's own computer-pause field (the table's lobby, once drawn, has one of the same id)
+PAUSE = "document.querySelector('#morph-root #timer-bot_pause')"
 
 
 def test_a_timer_field_that_appears_keeps_the_others_in_their_elements(
@@ -26,16 +32,16 @@ def test_a_timer_field_that_appears_keeps_the_others_in_their_elements(
 ) -> None:
     tv.goto(f"{base_url}/table.html?new&join=camera&stun=none")
     tv.evaluate(MORPH, False)
-    tv.evaluate("() => { window.pause = document.getElementById('timer-bot_pause'); }")
+    tv.evaluate(f"() => {{ window.pause = {PAUSE}; }}")
     tv.evaluate(MORPH, True)
     assert tv.evaluate(FIELDS) == [
         ["timer-turn", "off,10,20,30,60,120", "off"],
         ["timer-melee", "off,3,5,10,20", "5"],
         ["timer-bot_pause", "0,0.5,1,2,3", "0"],
     ]
-    assert tv.evaluate("() => window.pause === document.getElementById('timer-bot_pause')")
+    assert tv.evaluate(f"() => window.pause === {PAUSE}")
     tv.evaluate(MORPH, False)
-    assert tv.evaluate("() => window.pause === document.getElementById('timer-bot_pause')")
+    assert tv.evaluate(f"() => window.pause === {PAUSE}")
     assert [field[0] for field in tv.evaluate(FIELDS)] == ["timer-turn", "timer-bot_pause"]
 
 
