@@ -31,10 +31,8 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_TESTS = 5
-#: the browser tests' first part, about as long as the second (the rest of tests/e2e). With two
-#: halves beside the tests without a browser, at 0f9c312 on 2 cores, they took 732 s and 720 s
-#: (221 s without a browser); with the third part, at b850ad0, 646 s, 682 s and 197 s + 420 s;
-#: at 1e2a560 (no omnibox popup preloaded per page: scripts/chromium.py) 575 s, 563 s, 169 s + 391 s
+#: the browser tests' first part, about as long as the second (the rest of tests/e2e): at 6762bbd
+#: on 2 cores the three lines took 572 s, 556 s and 164 s + 393 s (docs/benchmarks.md has each run)
 E2E_FIRST = [
     "tests/e2e/transport",
     "tests/e2e/firefox",
