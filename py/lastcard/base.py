@@ -246,6 +246,11 @@ def hand_size_option(default: int, low: int, high: int, agree_high: int | None =
     )
 
 
+def target_option(default: int) -> Option:
+    """The score that wins a match (``MATCH = "target"``), a number option from 1 up."""
+    return Option(default, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"})
+
+
 def call_penalty_option(
     default: int, low: int = 0, high: int = 4, hint: Words | None = None
 ) -> Option:

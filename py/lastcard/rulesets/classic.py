@@ -23,6 +23,7 @@ from ..base import (
     count,
     hand_size_option,
     house_rules,
+    target_option,
 )
 from ..cards import COLOURS, RANK, colour_deck
 from ..game import Effect, Game, register
@@ -49,9 +50,7 @@ class Classic(Game):
     HAND_SIZE = "hand_size"
     #: every house rule fits the box's game (docs/rules/classic.md D11, docs/house-rules.md)
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "target": Option(
-            500, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
-        ),
+        "target": target_option(500),
         "hand_size": hand_size_option(7, 4, 12),
         "last_call_penalty": call_penalty_option(2, 1),
         **house_rules("stacking", "jump_in", "seven_zero", "draw_until_play"),

@@ -22,6 +22,7 @@ from ..base import (
     count,
     hand_size_option,
     house_rules,
+    target_option,
 )
 from ..cards import RANK, SUITS, french_deck
 from ..game import Effect, Game, Move, Option, play_move, register
@@ -47,9 +48,7 @@ class LastCard(Game):
     NAMES = SUITS
     HAND_SIZE = "hand_size"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "target": Option(
-            250, 1, label={"en": "Match target score", "ru": "Очки для победы в матче"}
-        ),
+        "target": target_option(250),
         "hand_size": hand_size_option(7, 4, 10),
         # the call is the game's own (D7): a missed one always costs cards
         "last_call_penalty": call_penalty_option(2, 1),
