@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from lastcard import new_game
+from lastcard.bots import choose
 from lastcard.bots.policy import lacking_suits, normal_move, sharp_move
 from lastcard.bots.search import _heuristic_play
 from lastcard.game import Game
@@ -75,3 +76,20 @@ def test_hard_keeps_the_worlds_in_which_the_last_play_is_the_heuristic_s() -> No
     assert not _heuristic_play(world, 1, seen)
     world.hands[1] = ["R7", "R8", "R9"]  # a hand that has changed since cannot be judged
     assert _heuristic_play(world, 1, seen)
+
+
+def test_hard_goes_down_to_one_card_where_the_last_card_is_called() -> None:
+    # Last One: a missed call is caught at the next seat's play. Each of hard's playouts makes
+    # the call after the move it tries, as every bot does, so playing to one card is not
+    # judged as caught (hard drew here while its playouts left the call unmade)
+    setup: dict[str, Any] = {
+        "hands": [["6S", "9H"], ["5C", "KD", "QD"], ["7C", "KH", "QH"], ["7D", "6C", "QC"]],
+        "starter": "5S",
+        "first": 0,
+        "stock": ["10H", "9C", "10C", "9D", "10D", "KC", "KS", "QS"],
+    }
+    for seed in range(3):
+        game = new_game("last-one", 4, setup=setup)
+        assert choose(game, 0, "hard", seed, playouts=100) == "play 6S"
+        game.apply(0, "play 6S")
+        assert choose(game, 0, "hard", seed, playouts=100) == "last"

@@ -77,7 +77,7 @@ def search_move(
         world = _world(game, seat, rng)
         for move in alive:
             sim = world.clone()
-            sim.push(seat, move)
+            push(sim, seat, move)
             totals[move] += playout(sim, seat, rng, lacking=lacking)
             counts[move] += 1
         done += len(alive)
@@ -178,12 +178,20 @@ def playout(
             move = normal_move(game, actor, legal, rng, traits)
         if move is None:
             break
-        game.push(actor, move)
-        if move.kind == "play" and len(game.hands[actor]) == 1 and not game.over:
-            for call in game.legal_moves(actor):
-                if call.kind == "last":
-                    game.push(actor, call)
+        push(game, actor, move)
     return result(game, seat, seats)
+
+
+def push(game: Game, seat: int, move: Move) -> None:
+    """Make ``seat``'s ``move`` in a sampled world, then its "last card" call where the move
+    leaves it one card and the ruleset asks for one, as every bot makes it at once: a call left
+    unmade would be caught at the next seat's play, and every move to one card judged the worse
+    for a penalty no bot pays."""
+    game.push(seat, move)
+    if move.kind == "play" and len(game.hands[seat]) == 1 and not game.over:
+        for call in game.legal_moves(seat):
+            if call.kind == "last":
+                game.push(seat, call)
 
 
 def _actor(game: Game) -> int:
