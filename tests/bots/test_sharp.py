@@ -1,5 +1,6 @@
 """``sharp``, the heuristic the ``hard`` bot plays by in its playouts (what it reads of the
-table's beliefs, where it parts from ``normal``), and ``hard``'s filter of sampled worlds."""
+table's beliefs, where it parts from ``normal``), ``hard``'s filter of sampled worlds, and the
+"last card" call its playouts make after the move they try."""
 
 from __future__ import annotations
 
