@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from ..beliefs import Seen
 from ..cards import BASE, ORDER
 from ..game import Game
-from ..moves import Move
+from ..moves import LAST, Move
 from ..rng import Rng
 from .policy import card_points, lacking_suits, normal_move, scored_moves, sharp_move, traits_of
 
@@ -188,10 +188,9 @@ def push(game: Game, seat: int, move: Move) -> None:
     unmade would be caught at the next seat's play, and every move to one card judged the worse
     for a penalty no bot pays."""
     game.push(seat, move)
-    if move.kind == "play" and len(game.hands[seat]) == 1 and not game.over:
-        for call in game.legal_moves(seat):
-            if call.kind == "last":
-                game.push(seat, call)
+    one_left = move.kind == "play" and len(game.hands[seat]) == 1 and not game.over
+    if one_left and LAST in game.legal_moves(seat):
+        game.push(seat, LAST)
 
 
 def _actor(game: Game) -> int:
